@@ -1,0 +1,3 @@
+module goeval
+
+go 1.26
