@@ -1,0 +1,132 @@
+package control
+
+import (
+	"fmt"
+	"io"
+
+	"goeval/board"
+)
+
+// Result is one evaluation of a position.
+type Result struct {
+	// Control holds one value in [-1, 1] per point, in map order.
+	Control []float64
+	// Score is the sum of Control: Black positive, before komi.
+	Score float64
+	// Iterative says whether the estimator iterates; Iterations and
+	// Converged mean something only then.
+	Iterative bool
+	// Iterations is the number of update steps taken.
+	Iterations int
+	// Converged says whether the stopping tolerance was reached before
+	// the iteration cap.
+	Converged bool
+}
+
+// Reset sizes r.Control for n points (reusing its memory) and clears the
+// rest.
+func (r *Result) Reset(n int) {
+	if cap(r.Control) < n {
+		r.Control = make([]float64, n)
+	}
+	r.Control = r.Control[:n]
+	clear(r.Control)
+	r.Score, r.Iterative, r.Iterations, r.Converged = 0, false, 0, false
+}
+
+// Sum returns the sum of r.Control and stores it in r.Score.
+func (r *Result) Sum() float64 {
+	s := 0.0
+	for _, v := range r.Control {
+		s += v
+	}
+	r.Score = s
+	return s
+}
+
+// Param is one named parameter of an estimator, as reported in output.
+type Param struct {
+	Name  string
+	Value float64
+}
+
+// Estimator evaluates positions. An Estimator may own scratch memory, so a
+// value is not safe for concurrent use: give each goroutine its own (the
+// registry hands out constructors).
+type Estimator interface {
+	// Name returns the estimator's name on the command line.
+	Name() string
+	// Params returns the parameters in effect, in a fixed order.
+	Params() []Param
+	// Estimate evaluates b into dst, reusing dst's memory.
+	Estimate(dst *Result, b *board.Board) error
+}
+
+// WarmStarter is an iterative Estimator that can start from a given control
+// map (such as the solution of a nearby position) instead of the stones.
+type WarmStarter interface {
+	Estimator
+	// EstimateFrom is Estimate starting the iteration from start (one value
+	// per point; stones' values are taken from start too).
+	EstimateFrom(dst *Result, b *board.Board, start []float64) error
+}
+
+// Field is one extra named output of an estimator, for JSON.
+type Field struct {
+	Key   string
+	Value any
+}
+
+// Reporter is an Estimator with outputs beyond the control map (the moyo
+// estimator's cutoff pairs and sums, say), added to JSON output.
+type Reporter interface {
+	Report(b *board.Board) ([]Field, error)
+}
+
+// Viewer is an Estimator with text views of its own (goeval --show NAME).
+type Viewer interface {
+	// Views lists the names of the views, the first being the default.
+	Views() []string
+	// View draws the named view of b.
+	View(w io.Writer, name string, b *board.Board) error
+}
+
+// Stones is the trivial estimator: every stone counts for its colour (+1 or
+// -1) and every empty point is 0. It proves the plumbing and is the
+// baseline "count the stones" estimate.
+type Stones struct{}
+
+// Name returns "stones".
+func (Stones) Name() string { return "stones" }
+
+// Params returns no parameters.
+func (Stones) Params() []Param { return nil }
+
+// Estimate sets every stone's control to its colour and every empty point
+// to 0.
+func (Stones) Estimate(dst *Result, b *board.Board) error {
+	cells := b.Cells()
+	dst.Reset(len(cells))
+	for p, c := range cells {
+		dst.Control[p] = float64(c)
+	}
+	dst.Sum()
+	dst.Converged = true
+	return nil
+}
+
+// Check verifies that r has one value per point of b and that every value
+// is in [-1, 1] and finite, returning a "control: ..." error otherwise. The
+// registry runs it on every estimator in its tests.
+func Check(r *Result, b *board.Board) error {
+	n := b.Geometry().N
+	if len(r.Control) != n {
+		return fmt.Errorf("control: %d values for %d points", len(r.Control), n)
+	}
+	for p, v := range r.Control {
+		if !(v >= -1 && v <= 1) {
+			return fmt.Errorf("control: value %v at %s is outside [-1, 1]", v, b.Geometry().GTP(board.Point(p)))
+		}
+	}
+	return nil
+}
