@@ -1,0 +1,82 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"goeval/control"
+	"goeval/eval"
+)
+
+// defaultEstimator is the estimator used when --estimator is not given.
+const defaultEstimator = "lambda-kappa"
+
+// estimatorFlags are the flags that choose an estimator and override its
+// parameters; every command that evaluates positions has them.
+type estimatorFlags struct {
+	name   string
+	params map[string]*float64
+	fs     *flag.FlagSet
+}
+
+// paramFlags lists the parameter overrides: flag name = Options key.
+var paramFlags = []struct{ name, usage string }{
+	{"lambda", "λ of the λ/κ estimators, in [0, 1)"},
+	{"kappa", "κ of the λ/κ estimators, in [0, 1]"},
+	{"tolerance", "stop iterating when the sum of squared changes is below this"},
+	{"max-iterations", "iteration cap of the iterative estimators"},
+	{"attenuation", "attenuation per step of the propagating estimators, in (0, 1)"},
+	{"max-distance", "reach of the propagating estimators in steps (0 = unbounded)"},
+	{"atsumi-reach", "reach of the moyo estimator's atsumi in steps"},
+	{"region-override", "moyo: 1 to let the equidistance region decide the colour (seed §5.3)"},
+}
+
+func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
+	ef := &estimatorFlags{params: map[string]*float64{}, fs: fs}
+	fs.StringVar(&ef.name, "estimator", def, "estimator: "+strings.Join(estimatorNames(), ", "))
+	for _, p := range paramFlags {
+		ef.params[p.name] = fs.Float64(p.name, 0, p.usage+" (default: the estimator's own)")
+	}
+	return ef
+}
+
+func estimatorNames() []string {
+	var out []string
+	for _, s := range eval.All() {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// options returns the overrides given on the command line.
+func (ef *estimatorFlags) options() eval.Options {
+	o := eval.Options{}
+	ef.fs.Visit(func(f *flag.Flag) {
+		if v, ok := ef.params[f.Name]; ok {
+			o[f.Name] = *v
+		}
+	})
+	return o
+}
+
+// factory checks the flags and returns a constructor of the estimator.
+func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
+	if _, err := eval.Lookup(ef.name); err != nil {
+		return nil, usagef("invalid --estimator %q (want %s)", ef.name, strings.Join(estimatorNames(), ", "))
+	}
+	f, err := eval.Factory(ef.name, ef.options())
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return f, nil
+}
+
+// formatParams renders parameters for people: "lambda 0.44, kappa 0.8".
+func formatParams(ps []control.Param) string {
+	var parts []string
+	for _, p := range ps {
+		parts = append(parts, fmt.Sprintf("%s %g", p.Name, p.Value))
+	}
+	return strings.Join(parts, ", ")
+}

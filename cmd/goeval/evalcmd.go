@@ -1,0 +1,336 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/render"
+	"goeval/sgf"
+)
+
+const evalUsage = `goeval evaluates a Go position: who controls each point, and the score.
+
+Usage:
+  goeval [flags] FILE.sgf        evaluate a position of a game record
+  goeval COMMAND [flags] ...     see below
+
+With no --move, the position at the end of the main line is evaluated.
+FILE may be "-" for standard input.
+
+Commands:
+`
+
+// position is a loaded position and where it came from.
+type position struct {
+	file     string
+	game     *sgf.Game
+	board    *board.Board
+	move     int // moves played to reach it
+	moves    int // moves in the main line
+	warnings []sgf.Warning
+}
+
+// loadPosition reads game k of file and replays it to move n (n < 0: end).
+func loadPosition(e *env, file string, k, n int) (*position, error) {
+	var c *sgf.Collection
+	var err error
+	if file == "-" {
+		data, rerr := io.ReadAll(e.stdin)
+		if rerr != nil {
+			return nil, rerr
+		}
+		c, err = sgf.Parse("<stdin>", data)
+	} else {
+		c, err = sgf.ReadFile(file)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := c.Game(k)
+	if err != nil {
+		return nil, err
+	}
+	// One replay gives both the position and the length of the main line.
+	var at board.Board
+	found := false
+	sum, err := g.Replay(func(m int, b *board.Board) error {
+		if n < 0 || m == n {
+			at, found = *b, true
+		}
+		return nil
+	})
+	if err != nil {
+		var me *sgf.MoveError
+		if !(asMoveError(err, &me) && found && n >= 0 && n < me.Move) {
+			return nil, err
+		}
+		sum.Warnings = append(sum.Warnings, sgf.Warning{File: me.File, Pos: me.Pos,
+			Msg: fmt.Sprintf("the main line stops at an illegal move (%v); the position asked for comes before it", me.Err)})
+	}
+	if !found {
+		return nil, fmt.Errorf("%s: --move %d asked for, but the main line has %d moves", file, n, sum.Moves)
+	}
+	move := n
+	if n < 0 {
+		move = sum.Moves
+	}
+	return &position{file: file, game: g, board: &at, move: move, moves: sum.Moves,
+		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
+}
+
+// positionFlags are --move and --game.
+type positionFlags struct {
+	move, game int
+}
+
+func addPositionFlags(fs interface {
+	IntVar(*int, string, int, string)
+}) *positionFlags {
+	pf := &positionFlags{}
+	fs.IntVar(&pf.move, "move", -1, "evaluate the position after this many moves (default: the end of the main line)")
+	fs.IntVar(&pf.game, "game", 1, "which game of a collection (from 1)")
+	return pf
+}
+
+func (pf *positionFlags) check() error {
+	if pf.game < 1 {
+		return usagef("invalid --game %d (games are counted from 1)", pf.game)
+	}
+	if pf.move < -1 {
+		return usagef("invalid --move %d (want 0 or more)", pf.move)
+	}
+	return nil
+}
+
+func evalCommand(e *env, args []string) error {
+	var usage strings.Builder
+	usage.WriteString(evalUsage)
+	for _, n := range commandNames() {
+		c := commands[n]
+		fmt.Fprintf(&usage, "  %-8s %s\n", c.name, c.summary)
+	}
+	usage.WriteString("\nEstimators:\n")
+	for _, s := range estimatorSpecs() {
+		fmt.Fprintf(&usage, "  %-16s %s\n", s.name, s.summary)
+	}
+	fs := newFlags(e, "goeval", usage.String())
+	ef := addEstimatorFlags(fs, defaultEstimator)
+	pf := addPositionFlags(fs)
+	format := fs.String("format", "text", "output format: text or json")
+	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions)")
+	color := fs.String("color", "auto", "shade the board with ANSI greys: auto (on a terminal), always or never")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("no SGF file given")
+	}
+	if len(files) > 1 {
+		return usagef("one SGF file at a time (got %d); to measure many, use 'goeval compare'", len(files))
+	}
+	if err := pf.check(); err != nil {
+		return err
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("invalid --format %q (want text, json)", *format)
+	}
+	if *color != "auto" && *color != "always" && *color != "never" {
+		return usagef("invalid --color %q (want auto, always, never)", *color)
+	}
+	newEst, err := ef.factory()
+	if err != nil {
+		return err
+	}
+	est := newEst()
+	if *show != "" {
+		v, ok := est.(control.Viewer)
+		if !ok {
+			return usagef("--show: estimator %s has no views of its own", est.Name())
+		}
+		if !contains(v.Views(), *show) {
+			return usagef("invalid --show %q for %s (want %s)", *show, est.Name(), strings.Join(v.Views(), ", "))
+		}
+	}
+	pos, err := loadPosition(e, files[0], pf.game, pf.move)
+	if err != nil {
+		return err
+	}
+	if *format == "text" {
+		for _, w := range pos.warnings {
+			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
+		}
+	}
+	var res control.Result
+	if err := est.Estimate(&res, pos.board); err != nil {
+		return fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+	}
+	if *format == "json" {
+		return writeJSON(e.stdout, pos, est, &res)
+	}
+	if *show != "" {
+		header(e.stdout, pos)
+		return est.(control.Viewer).View(e.stdout, *show, pos.board)
+	}
+	shade := render.Plain
+	if *color == "always" || (*color == "auto" && e.stdoutTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
+		shade = render.ANSI
+	}
+	return writeText(e.stdout, pos, est, &res, shade)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+type specLine struct{ name, summary string }
+
+func estimatorSpecs() []specLine {
+	var out []specLine
+	for _, s := range allSpecs() {
+		out = append(out, specLine{s.Name, s.Summary})
+	}
+	return out
+}
+
+// header writes the line that says which position this is.
+func header(w io.Writer, pos *position) {
+	info := pos.game.Info
+	fmt.Fprintf(w, "%s", pos.file)
+	if pos.game.Index > 1 {
+		fmt.Fprintf(w, " (game %d)", pos.game.Index)
+	}
+	fmt.Fprintf(w, ", move %d of %d, %s to move, komi %g\n", pos.move, pos.moves, pos.board.ToMove().Name(), info.Komi)
+}
+
+// Margin formats a Black-positive score for people: "B+3.2", "W+0.5", "0".
+func margin(s float64) string {
+	r := fmt.Sprintf("%.1f", s)
+	switch {
+	case r == "0.0" || r == "-0.0":
+		return "even (0.0)"
+	case s > 0:
+		return "B+" + r
+	}
+	return "W+" + r[1:]
+}
+
+func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade) error {
+	header(w, pos)
+	if err := render.ControlMap(w, pos.board, res.Control, shade); err != nil {
+		return err
+	}
+	if shade == render.Plain {
+		fmt.Fprintln(w, render.PlainLegend)
+	} else {
+		fmt.Fprintln(w, render.ANSILegend)
+	}
+	fmt.Fprintf(w, "\nestimator %s", est.Name())
+	if ps := est.Params(); len(ps) > 0 {
+		fmt.Fprintf(w, " (%s)", formatParams(ps))
+	}
+	fmt.Fprintln(w)
+	if res.Iterative {
+		if res.Converged {
+			fmt.Fprintf(w, "%d iterations, converged\n", res.Iterations)
+		} else {
+			fmt.Fprintf(w, "%d iterations: the iteration cap was reached before convergence\n", res.Iterations)
+		}
+	}
+	komi := pos.game.Info.Komi
+	fmt.Fprintf(w, "score %s on the board, %s after komi %g\n", margin(res.Score), margin(res.Score-komi), komi)
+	return nil
+}
+
+// jsonPosition is the JSON contract of SPEC section 7. Fields may be added,
+// never renamed.
+type jsonPosition struct {
+	File       string             `json:"file"`
+	Game       int                `json:"game,omitempty"`
+	Move       int                `json:"move"`
+	Moves      int                `json:"moves"`
+	Size       int                `json:"size"`
+	ToMove     string             `json:"to_move"`
+	Komi       float64            `json:"komi"`
+	Stones     []int              `json:"stones"`
+	Estimator  string             `json:"estimator"`
+	Params     map[string]float64 `json:"params"`
+	Control    []float64          `json:"control"`
+	Score      float64            `json:"score"`
+	Result     float64            `json:"result"`
+	Iterations *int               `json:"iterations,omitempty"`
+	Converged  *bool              `json:"converged,omitempty"`
+	Warnings   []string           `json:"warnings,omitempty"`
+}
+
+func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result) error {
+	n := pos.board.Geometry().N
+	j := jsonPosition{
+		File: pos.file, Move: pos.move, Moves: pos.moves, Size: pos.board.Size(),
+		ToMove: pos.board.ToMove().String(), Komi: pos.game.Info.Komi,
+		Stones: make([]int, n), Estimator: est.Name(), Params: map[string]float64{},
+		Control: res.Control, Score: res.Score, Result: res.Score - pos.game.Info.Komi,
+	}
+	if pos.game.Index > 1 {
+		j.Game = pos.game.Index
+	}
+	for p, c := range pos.board.Cells() {
+		j.Stones[p] = int(c)
+	}
+	for _, p := range est.Params() {
+		j.Params[p.Name] = p.Value
+	}
+	if res.Iterative {
+		j.Iterations, j.Converged = &res.Iterations, &res.Converged
+	}
+	for _, wn := range pos.warnings {
+		j.Warnings = append(j.Warnings, wn.String())
+	}
+	obj, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	if r, ok := est.(control.Reporter); ok {
+		fields, err := r.Report(pos.board)
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+		}
+		if obj, err = appendFields(obj, fields); err != nil {
+			return err
+		}
+	}
+	obj = append(obj, '\n')
+	_, err = w.Write(obj)
+	return err
+}
+
+// appendFields adds extra fields to the end of a JSON object.
+func appendFields(obj []byte, fields []control.Field) ([]byte, error) {
+	obj = obj[:len(obj)-1] // drop '}'
+	for _, f := range fields {
+		k, err := json.Marshal(f.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, fmt.Errorf("field %s: %w", f.Key, err)
+		}
+		obj = append(obj, ',')
+		obj = append(obj, k...)
+		obj = append(obj, ':')
+		obj = append(obj, v...)
+	}
+	return append(obj, '}'), nil
+}

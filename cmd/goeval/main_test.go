@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// goeval runs the command in-process and returns its exit status and output.
+func goeval(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const example = "../../testdata/example.sgf"
+
+func TestEvalJSONContract(t *testing.T) {
+	code, out, stderr := goeval(t, "--estimator", "stones", "--format", "json", "--move", "100", example)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	for _, k := range []string{"file", "move", "size", "to_move", "komi", "stones", "estimator", "params", "control", "score", "result"} {
+		if _, ok := j[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if j["move"].(float64) != 100 || j["size"].(float64) != 19 || j["komi"].(float64) != 6.5 || j["estimator"] != "stones" {
+		t.Errorf("move %v size %v komi %v estimator %v", j["move"], j["size"], j["komi"], j["estimator"])
+	}
+	// After 100 moves (50 each, no captures in this game so far) Black is
+	// to move; the stones estimator's score is the stone balance.
+	if j["to_move"] != "B" {
+		t.Errorf("to_move = %v, want B", j["to_move"])
+	}
+	stones, control := j["stones"].([]any), j["control"].([]any)
+	if len(stones) != 361 || len(control) != 361 {
+		t.Fatalf("%d stones, %d control values", len(stones), len(control))
+	}
+	sum := 0.0
+	for i := range stones {
+		if stones[i].(float64) != control[i].(float64) {
+			t.Fatalf("stones estimator: control[%d] = %v, stone %v", i, control[i], stones[i])
+		}
+		sum += control[i].(float64)
+	}
+	if j["score"].(float64) != sum || j["result"].(float64) != sum-6.5 {
+		t.Errorf("score %v result %v, want %v and %v", j["score"], j["result"], sum, sum-6.5)
+	}
+	if _, ok := j["iterations"]; ok {
+		t.Error("a non-iterative estimator reports iterations")
+	}
+}
+
+func TestEvalText(t *testing.T) {
+	code, out, stderr := goeval(t, example, "--estimator", "stones", "--move", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"move 3 of 258", "White to move", "score B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("ANSI escapes when not on a terminal")
+	}
+	_, out, _ = goeval(t, example, "--estimator", "stones", "--move", "3", "--color", "always")
+	if !strings.Contains(out, "\x1b[48;5;") {
+		t.Error("--color always draws no greys")
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.sgf")
+	os.WriteFile(bad, []byte("(;SZ[19];B[pd];W[dp"), 0o644)
+	gib := filepath.Join(dir, "x.gib")
+	os.WriteFile(gib, []byte("\\HS\n\\[GAMEINFOMAIN=GBKIND:3\\]\n"), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"help", []string{"-h"}, 0, ""},
+		{"no file", nil, 2, "goeval: no SGF file given"},
+		{"unknown flag", []string{"--nope", example}, 2, "goeval: "},
+		{"bad estimator", []string{"--estimator", "x", example}, 2, `invalid --estimator "x" (want `},
+		{"param for another estimator", []string{"--estimator", "stones", "--lambda", "0.3", example}, 2, "parameter lambda for estimator stones"},
+		{"bad format", []string{"--format", "xml", example}, 2, `invalid --format "xml"`},
+		{"missing file", []string{"--estimator", "stones", filepath.Join(dir, "none.sgf")}, 1, "no such file"},
+		{"malformed", []string{"--estimator", "stones", bad}, 1, "bad.sgf:1:17: sgf: unterminated value of property W"},
+		{"not sgf", []string{"--estimator", "stones", gib}, 1, "not an SGF file"},
+		{"move too far", []string{"--estimator", "stones", "--move", "999", example}, 1, "the main line has 258 moves"},
+		{"game too far", []string{"--estimator", "stones", "--game", "2", example}, 1, "game 2 asked for, the file holds 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := goeval(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
+			}
+			if tt.want != "" && !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q lacks %q", stderr, tt.want)
+			}
+			if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
+				t.Errorf("stderr %q lacks the goeval: prefix", stderr)
+			}
+		})
+	}
+}
+
+func TestHelpListsEveryFlag(t *testing.T) {
+	_, out, _ := goeval(t, "-h")
+	for _, f := range []string{"-estimator", "-move", "-game", "-format", "-show", "-color", "-lambda", "-kappa", "-tolerance", "-max-iterations", "-attenuation", "-max-distance"} {
+		if !strings.Contains(out, f) {
+			t.Errorf("help lacks %s", f)
+		}
+	}
+}

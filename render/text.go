@@ -1,0 +1,144 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"goeval/board"
+)
+
+const gtpLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+// Grid draws a board-shaped table with GTP coordinates round it. cell
+// returns the text of each point, padded by Grid to width characters
+// (counted in runes; a cell may also carry ANSI escapes, which take no
+// width, if it says how wide it is by returning exactly width visible
+// runes). Rows are separated by newlines.
+func Grid(w io.Writer, g *board.Geometry, width int, cell func(p board.Point) string) error {
+	var sb strings.Builder
+	header := func() {
+		sb.WriteString("   ")
+		for x := 0; x < g.Size; x++ {
+			sb.WriteString(pad(string(gtpLetters[x]), width))
+		}
+		sb.WriteByte('\n')
+	}
+	header()
+	for y := 0; y < g.Size; y++ {
+		fmt.Fprintf(&sb, "%2d ", g.Size-y)
+		for x := 0; x < g.Size; x++ {
+			sb.WriteString(pad(cell(g.At(x, y)), width))
+		}
+		fmt.Fprintf(&sb, " %d\n", g.Size-y)
+	}
+	header()
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// pad right-aligns s in width visible characters, ignoring ANSI escapes.
+func pad(s string, width int) string {
+	n := visibleLen(s)
+	if n >= width {
+		return s
+	}
+	return strings.Repeat(" ", width-n) + s
+}
+
+func visibleLen(s string) int {
+	n, esc := 0, false
+	for _, r := range s {
+		switch {
+		case esc:
+			if r >= '@' && r <= '~' && r != '[' {
+				esc = false
+			}
+		case r == 0x1b:
+			esc = true
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// Shade is how a control map is drawn in text.
+type Shade int
+
+// The text shadings.
+const (
+	// Plain draws ASCII: X and O for stones (lower case where the map
+	// gives the stone to the other colour: judged dead), and for empty
+	// points # + . - = from Black's to White's.
+	Plain Shade = iota
+	// ANSI draws each point on a grey background, darker for Black's
+	// control and lighter for White's, with stones as coloured discs.
+	ANSI
+)
+
+// PlainLegend explains the Plain glyphs.
+const PlainLegend = "X O stones (x o: judged dead)   # Black >= 0.6   + Black 0.2..0.6   . even   - White 0.2..0.6   = White >= 0.6"
+
+// ANSILegend explains the ANSI shading.
+const ANSILegend = "darker: Black's control, lighter: White's; a dimmed disc is judged dead"
+
+// PlainGlyph returns the Plain glyph of a point holding c with control v.
+func PlainGlyph(c board.Color, v float64) string {
+	switch {
+	case c == board.Black && v < 0:
+		return "x"
+	case c == board.Black:
+		return "X"
+	case c == board.White && v > 0:
+		return "o"
+	case c == board.White:
+		return "O"
+	case v >= 0.6:
+		return "#"
+	case v >= 0.2:
+		return "+"
+	case v > -0.2:
+		return "."
+	case v > -0.6:
+		return "-"
+	}
+	return "="
+}
+
+// ansiCell draws one point two characters wide on a grey background.
+func ansiCell(c board.Color, v float64) string {
+	// The 24 greys 232 (near black) .. 255 (near white): +1 -> 232, -1 -> 255.
+	grey := 232 + int((1-v)/2*23+0.5)
+	grey = min(max(grey, 232), 255)
+	fg := ""
+	glyph := "  "
+	switch {
+	case c == board.Black:
+		fg, glyph = "38;5;16", " ●"
+		if v < 0 {
+			fg = "38;5;240"
+		}
+	case c == board.White:
+		fg, glyph = "38;5;231", " ●"
+		if v > 0 {
+			fg = "38;5;248"
+		}
+	}
+	if fg != "" {
+		return fmt.Sprintf("\x1b[48;5;%d;%sm%s\x1b[0m", grey, fg, glyph)
+	}
+	return fmt.Sprintf("\x1b[48;5;%dm%s\x1b[0m", grey, glyph)
+}
+
+// ControlMap draws b with the control map shaded, one point per cell.
+func ControlMap(w io.Writer, b *board.Board, control []float64, shade Shade) error {
+	g := b.Geometry()
+	if len(control) != g.N {
+		panic(fmt.Sprintf("render: %d control values for %d points", len(control), g.N))
+	}
+	if shade == ANSI {
+		return Grid(w, g, 2, func(p board.Point) string { return ansiCell(b.At(p), control[p]) })
+	}
+	return Grid(w, g, 2, func(p board.Point) string { return PlainGlyph(b.At(p), control[p]) })
+}
