@@ -14,6 +14,8 @@ func startFake(t *testing.T, lacks string, o Options) *Client {
 	t.Helper()
 	t.Setenv("GOEVAL_FAKE_GTP", "1")
 	t.Setenv("GOEVAL_FAKE_GTP_LACKS", lacks)
+	// Under -race the child would otherwise sleep a second on exit.
+	t.Setenv("GORACE", "atexit_sleep_ms=0")
 	c, err := Start([]string{os.Args[0]}, o)
 	if err != nil {
 		t.Fatal(err)
