@@ -14,17 +14,18 @@ import (
 // "errors", "games_read" and "games_used" are relied on by scripts; the
 // other fields may grow, none will be renamed.
 type jsonReport struct {
-	Rows            []Row       `json:"rows"`
-	Errors          []FileError `json:"errors"`
-	GamesRead       int         `json:"games_read"`
-	GamesUsed       int         `json:"games_used"`
-	Files           int         `json:"files"`
-	UnreadableFiles int         `json:"unreadable_files"`
-	Unused          []Count     `json:"unused"`
-	Truth           TruthCounts `json:"truth"`
-	Bands           []string    `json:"bands"`
-	Estimators      []string    `json:"estimators"`
-	Warnings        []FileError `json:"warnings"`
+	Rows            []Row           `json:"rows"`
+	Errors          []FileError     `json:"errors"`
+	GamesRead       int             `json:"games_read"`
+	GamesUsed       int             `json:"games_used"`
+	Files           int             `json:"files"`
+	UnreadableFiles int             `json:"unreadable_files"`
+	Unused          []Count         `json:"unused"`
+	Truth           TruthCounts     `json:"truth"`
+	Bands           []string        `json:"bands"`
+	Estimators      []string        `json:"estimators"`
+	Warnings        []FileError     `json:"warnings"`
+	JudgementCheck  *JudgementCheck `json:"judgement_check,omitempty"`
 }
 
 // WriteJSON writes the report as one JSON object followed by a newline:
@@ -37,6 +38,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Rows: nonNil(r.Rows), Errors: nonNil(r.Errors), GamesRead: r.GamesRead, GamesUsed: r.GamesUsed,
 		Files: r.Files, UnreadableFiles: r.UnreadableFiles, Unused: nonNil(r.Unused), Truth: r.Truth,
 		Estimators: nonNil(r.Contenders), Warnings: nonNil(r.Warnings), Bands: []string{},
+		JudgementCheck: r.JudgementCheck,
 	}
 	j.Truth.ByKind = nonNil(j.Truth.ByKind)
 	for _, b := range r.Bands {
@@ -149,6 +151,10 @@ func (r *Report) Summary() string {
 	fmt.Fprintf(&sb, "Used games: %s; %d with a winner.\n", strings.Join(kinds, ", "), r.Truth.Winner)
 	fmt.Fprintf(&sb, "Final ownership for %d counted games: %d from labels, %d from TB/TW markup, %d from goeval's own judgement.",
 		r.Truth.Counted, r.Truth.Labels, r.Truth.Markup, r.Truth.Judgement)
+	if jc := r.JudgementCheck; jc != nil {
+		fmt.Fprintf(&sb, "\nJudgement check on %s with labels: %.1f%% of points agree, %.1f%% of area scores within 1 point (mean difference %.2f); %d dead stones judged, %d labelled.",
+			Plural(jc.Games, "game"), 100*jc.PointAgreement, 100*jc.AreaWithin1, jc.AreaMAE, jc.DeadJudged, jc.DeadLabels)
+	}
 	if len(r.Unused) > 0 {
 		var parts []string
 		for _, u := range r.Unused {

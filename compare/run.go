@@ -106,6 +106,10 @@ type Config struct {
 	Workers int
 	// OmitTie leaves out the tie baseline row.
 	OmitTie bool
+	// CheckJudgement also judges the final position of every labelled
+	// game as if it had no label, and measures the judgement against the
+	// label (Report.JudgementCheck).
+	CheckJudgement bool
 	// Progress, if not nil, is called as the run goes on, from one
 	// goroutine at a time.
 	Progress func(Progress)
@@ -194,10 +198,31 @@ type Report struct {
 	Unused []Count
 	// Truth describes the used games' ground truth.
 	Truth TruthCounts
+	// JudgementCheck measures goeval's own final-position judgement
+	// against the labels, when Config.CheckJudgement asks for it.
+	JudgementCheck *JudgementCheck
 	// Errors lists every file or game that could not be used and every
 	// evaluation that failed; Warnings lists oddities that did not stop
 	// a game from being used.
 	Errors, Warnings []FileError
+}
+
+// JudgementCheck measures goeval's final-position judgement (Judge)
+// against a labels file, on the used games that have a label.
+type JudgementCheck struct {
+	// Games is the number of labelled games judged.
+	Games int `json:"games"`
+	// PointAgreement is the share of their points whose judged final owner
+	// is the label's.
+	PointAgreement float64 `json:"point_agreement"`
+	// AreaWithin1 is the share of games whose judged area score is within
+	// 1 point of the label's; AreaMAE the mean absolute difference.
+	AreaWithin1 float64 `json:"area_within_1"`
+	AreaMAE     float64 `json:"area_mae"`
+	// DeadLabels and DeadJudged count the dead stones of the labels and of
+	// the judgement.
+	DeadLabels int `json:"dead_labels"`
+	DeadJudged int `json:"dead_judged"`
 }
 
 // Row returns the row of estimator name in band, or nil.
@@ -262,6 +287,13 @@ type game struct {
 	cells  [][]cell      // [band][contender]
 	used   bool
 	unused string // why not, when !used
+
+	// The judgement check: points agreeing with the label, area
+	// difference, dead stones judged.
+	checked    bool
+	checkAgree int
+	checkArea  float64
+	checkDead  int
 
 	errs, warns []string
 }
@@ -530,6 +562,22 @@ func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, conte
 			return 0
 		default:
 			t.Final, t.Area, t.Source, t.Dead = l.Ownership, l.AreaScore, FromLabels, len(l.Dead)
+			if cfg.CheckJudgement {
+				w.dead, err = w.judge.Dead(w.dead[:0], &final)
+				if err != nil {
+					g.errs = append(g.errs, err.Error())
+					break
+				}
+				var own []int8
+				var area float64
+				own, area = Ownership(nil, &final, w.dead)
+				g.checked, g.checkArea, g.checkDead = true, area-l.AreaScore, len(w.dead)
+				for p, v := range own {
+					if v == l.Ownership[p] {
+						g.checkAgree++
+					}
+				}
+			}
 		}
 	}
 	if t.Final == nil && t.Result.Counted() {
@@ -779,6 +827,31 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 		}
 	}
 	r.GamesUsed = len(used)
+	if cfg.CheckJudgement {
+		jc := &JudgementCheck{}
+		var agree, points, within int
+		var absErr float64
+		for _, g := range used {
+			if !g.checked {
+				continue
+			}
+			jc.Games++
+			agree += g.checkAgree
+			points += len(g.truth.Final)
+			absErr += math.Abs(g.checkArea)
+			if math.Abs(g.checkArea) <= 1 {
+				within++
+			}
+			jc.DeadLabels += g.truth.Dead
+			jc.DeadJudged += g.checkDead
+		}
+		if jc.Games > 0 {
+			jc.PointAgreement = float64(agree) / float64(points)
+			jc.AreaWithin1 = float64(within) / float64(jc.Games)
+			jc.AreaMAE = absErr / float64(jc.Games)
+		}
+		r.JudgementCheck = jc
+	}
 	for k := Unknown; k <= Win; k++ {
 		if kinds[k] > 0 {
 			r.Truth.ByKind = append(r.Truth.ByKind, Count{k.String(), kinds[k]})

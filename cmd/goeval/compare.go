@@ -75,6 +75,7 @@ func compareCommand(e *env, args []string) error {
 	workers := fs.Int("workers", 0, "number of workers, and of engines per peer (default: the number of CPUs)")
 	format := fs.String("format", "text", "output format: text, csv or json")
 	judge := fs.String("judge", defaultJudge(), "estimator of the final-position judgement for counted games without labels or markup (\"none\": Benson's algorithm alone)")
+	check := fs.Bool("check-judgement", false, "also judge every labelled game's final position as if it had no label, and report the agreement with the labels")
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -93,7 +94,7 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
-	cfg := compare.Config{Bands: bands, Workers: *workers}
+	cfg := compare.Config{Bands: bands, Workers: *workers, CheckJudgement: *check}
 
 	names := estimatorNames()
 	if *estimators != "" {
