@@ -91,19 +91,21 @@ func (th *Thermograph) Plot(opt PlotOptions) string {
 		fmt.Fprintf(&b, "%*s |%s\n", labelW, rows[k].label, strings.TrimRight(string(line), " "))
 	}
 
-	// Value axis: ticks at multiples of step, which leaves room for labels.
-	step := int64(1)
-	for _, s := range []int64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
-		step = s
-		labelRoom := int64(max(len(hi.RatString()), len(lo.RatString())) + 1)
-		if mul(ratInt(s), scale).Cmp(ratInt(labelRoom)) >= 0 {
+	// Value axis: ticks at multiples of step, the smallest of 1, 2, 5, 10,
+	// 20, 50, ... that leaves room for the labels.
+	labelRoom := ratInt(int64(max(len(hi.RatString()), len(lo.RatString())) + 1))
+	step := big.NewInt(1)
+	for k := 0; ; k++ {
+		m := []int64{1, 2, 5}[k%3]
+		step = new(big.Int).Mul(big.NewInt(m), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k/3)), nil))
+		if mul(new(big.Rat).SetInt(step), scale).Cmp(labelRoom) >= 0 {
 			break
 		}
 	}
 	axis := []byte(strings.Repeat("-", ncols))
 	labels := []byte(strings.Repeat(" ", ncols+labelW+2))
-	first := ceil(quo(lo, ratInt(step)))
-	for v := new(big.Int).Mul(first, big.NewInt(step)); new(big.Rat).SetInt(v).Cmp(hi) <= 0; v.Add(v, big.NewInt(step)) {
+	first := ceil(quo(lo, new(big.Rat).SetInt(step)))
+	for v := new(big.Int).Mul(first, step); new(big.Rat).SetInt(v).Cmp(hi) <= 0; v.Add(v, step) {
 		rv := new(big.Rat).SetInt(v)
 		c := col(rv)
 		axis[c] = '+'

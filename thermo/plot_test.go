@@ -54,7 +54,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestPlotFits(t *testing.T) {
-	for _, tree := range []string{"{100 | -100}", "{1000000 | 999999}", "{1/1024 | 0}", "0", "{{30 | 10}, 12 | -20}"} {
+	for _, tree := range []string{"{100 | -100}", "{100000000000000000000 | -3/7}", "{1000000 | 999999}", "{1/1024 | 0}", "0", "{{30 | 10}, 12 | -20}"} {
 		for _, opt := range []PlotOptions{{}, {Width: 20, Height: 6}} {
 			th, err := MustParse(tree).Thermograph()
 			if err != nil {
