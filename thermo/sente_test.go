@@ -71,12 +71,17 @@ func TestSentePlays(t *testing.T) {
 		// Follow-ups 10 hot on both sides, but the node is hotter still:
 		// the walls stay at 1 and -1 up to t = 10, then meet at t = 11.
 		{"hot gote", "{{21 | 1} | {-1 | -21}}", nil, nil, nil, "", ""},
-		// Walls that are vertical on both sides meet only where they start,
-		// so double sente happens at temperature 0, with a stop adorned so
-		// that the node is not a number: {10|*} >= 0 holds, unlike
-		// {10|0} >= 0, so this is not the number 0 that the proverb's
-		// {{10|0} | {0|-10}} is. Both follow-ups are 5 hot.
-		{"double sente", "{{10 | {0 | 0}} | {{0 | 0} | -10}}", []Side{Black, White}, []string{"{0 | 0}", "{0 | 0}"},
+		// Each player's play threatens a follow-up 15 hot, above the node's
+		// 10: G^L = {30 | {10|-10}} has RW = 10 up to t = 10, so LW of the
+		// node is 10-t and meets RW = -10+t at t = 10, count 0. The answer
+		// to either play is the 10-point gote {10|-10}.
+		{"double sente", "{{30 | {10 | -10}} | {{10 | -10} | -30}}", []Side{Black, White}, []string{"{10 | -10}", "{10 | -10}"},
+			[]string{"{{ | {10 | -10}} | {{10 | -10} | -30}}", "{{30 | {10 | -10}} | {{10 | -10} | }}"}, "", ""},
+		// Double sente at temperature 0, with stops adorned so that the
+		// node is not a number: {10|*} >= 0 holds, unlike {10|0} >= 0, so
+		// this is not the number 0 that the proverb's {{10|0} | {0|-10}}
+		// is. Both follow-ups are 5 hot.
+		{"double sente at 0", "{{10 | {0 | 0}} | {{0 | 0} | -10}}", []Side{Black, White}, []string{"{0 | 0}", "{0 | 0}"},
 			[]string{"{{ | {0 | 0}} | {{0 | 0} | -10}}", "{{10 | {0 | 0}} | {{0 | 0} | }}"}, "", ""},
 	}
 	for _, tt := range tests {
