@@ -3,6 +3,7 @@ package thermo
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // A Naive is one node of miai counting by averages, the hand method of seed
@@ -96,4 +97,40 @@ func naive(g *Game, path string, memo map[*Game]*Naive) (*Naive, error) {
 	}
 	memo[g] = n
 	return n, nil
+}
+
+// Tree draws the averages like Result.Tree: "13/4 (3/4)" for a node, the
+// value for a leaf, and for a forced node its count after the answer with
+// empty brackets and the tally, "3 () tally +1", after seed 000's "C ()".
+func (n *Naive) Tree() string {
+	var b strings.Builder
+	n.drawTree(&b, "", "")
+	return b.String()
+}
+
+func (n *Naive) drawTree(b *strings.Builder, head, indent string) {
+	b.WriteString(head)
+	if n.Game.Label != "" {
+		b.WriteString("[" + n.Game.Label + "] ")
+	}
+	b.WriteString(n.Count.RatString())
+	switch {
+	case n.Temperature == nil:
+		fmt.Fprintf(b, " () tally %+d", n.Tally)
+	case n.Game.Value == nil:
+		b.WriteString(" (" + n.Temperature.RatString() + ")")
+	}
+	b.WriteString("\n")
+	all := len(n.Left) + len(n.Right)
+	i := 0
+	for side, opts := range [2][]*Naive{n.Left, n.Right} {
+		for _, o := range opts {
+			i++
+			branch, more := "|-- ", "|   "
+			if i == all {
+				branch, more = "`-- ", "    "
+			}
+			o.drawTree(b, indent+branch+"BW"[side:side+1]+" ", indent+more)
+		}
+	}
 }

@@ -68,3 +68,22 @@ func TestMiaiCountTallyError(t *testing.T) {
 		t.Errorf("MiaiCount = %v, want ErrTally", err)
 	}
 }
+
+// TestNaiveTree draws seed 000's sente example before and after the cut,
+// as the seed's pictures "(5.5) -1.5 / 4 -7 (10) / 3 -17" and
+// "(1) 3 / 4 C () / 3".
+func TestNaiveTree(t *testing.T) {
+	tests := []struct{ tree, want string }{
+		{"{4 | {3 | -17}}", "-3/2 (11/2)\n|-- B 4\n`-- W -7 (10)\n    |-- B 3\n    `-- W -17\n"},
+		{"{4 | {3 | }}", "3 (1)\n|-- B 4\n`-- W 3 () tally +1\n    `-- B 3\n"},
+	}
+	for _, tt := range tests {
+		n, err := MiaiCount(MustParse(tt.tree))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := n.Tree(); got != tt.want {
+			t.Errorf("%s:\n%s\nwant:\n%s", tt.tree, got, tt.want)
+		}
+	}
+}

@@ -4,7 +4,9 @@ package thermo
 type Side int
 
 const (
+	// Black is Left: the player whose options are Game.Left.
 	Black Side = iota
+	// White is Right: the player whose options are Game.Right.
 	White
 )
 

@@ -200,8 +200,12 @@ type Wall struct {
 	f pl
 }
 
-// At returns the wall's value at temperature t, which must be >= 0.
+// At returns the wall's value at temperature t. It panics if t < 0 or the
+// Wall is the zero Wall.
 func (w Wall) At(t *big.Rat) *big.Rat {
+	if len(w.f.pts) == 0 {
+		panic("thermo: At of a zero Wall")
+	}
 	if t.Sign() < 0 {
 		panic("thermo: Wall.At of a negative temperature")
 	}
@@ -222,10 +226,14 @@ func (w Wall) Points() []Point {
 // linear pieces from the coldest outwards: each corner where the slope
 // grows adds a max, each where it falls adds a min. For example the left
 // wall that is -4 up to t = 1, then -3-t up to t = 2, then -5 prints as
-// "max(min(-4, -3-t), -5)". Numbers print exactly ("13/4-t").
+// "max(min(-4, -3-t), -5)". Numbers print exactly ("13/4-t"). The zero
+// Wall prints as "".
 func (w Wall) String() string { return w.f.formula() }
 
 func (f pl) formula() string {
+	if len(f.pts) == 0 {
+		return ""
+	}
 	expr := ""
 	var prev *big.Rat
 	for i, p := range f.pts {
