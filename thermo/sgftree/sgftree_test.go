@@ -226,7 +226,7 @@ func TestEstimatorLazy(t *testing.T) {
 
 type fixed float64
 
-func (f fixed) Name() string             { return "fixed" }
+func (f fixed) Name() string            { return "fixed" }
 func (f fixed) Params() []control.Param { return nil }
 func (f fixed) Estimate(dst *control.Result, b *board.Board) error {
 	dst.Reset(b.Geometry().N)
