@@ -236,7 +236,7 @@ func (t *tables) findChains(kappa float64) {
 		k := rank[i]
 		s := float64(t.colour[i])
 		t.half[k], t.kc[k] = s/2, kappa*s
-		t.qlen[k/4] = max(t.qlen[k/4], length(i))
+		t.qlen[k/4] = max(t.qlen[k/4], (length(i)+1)&^1) // even, for the kernel's two products
 	}
 	for _, l := range t.qlen {
 		entries += 4 * int(l)

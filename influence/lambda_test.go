@@ -246,6 +246,41 @@ func TestMatchesReference(t *testing.T) {
 	}
 }
 
+// TestKernels checks the assembly kernels (where the processor runs them)
+// against the Go ones on random values, to 1e-14.
+func TestKernels(t *testing.T) {
+	if !useAsm {
+		t.Skip("no assembly kernels on this processor")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	names, boards := testBoards(t)
+	for i, b := range boards {
+		e := mustNew(t, SymmetricSettings{})
+		tb := &e.t
+		tb.prepare(b, &e.r)
+		for p := range tb.x[:len(tb.x)-2] {
+			if tb.col[p] != offBoard {
+				tb.x[p] = 2*rng.Float64() - 1
+			}
+		}
+		val := append([]float64(nil), tb.val...)
+		chains(val, tb.half, tb.kc, tb.adj, tb.qlen, tb.x)
+		chainsFast(tb.val, tb.half, tb.kc, tb.adj, tb.qlen, tb.x)
+		if d := maxDiff(val, tb.val); d > 1e-14 {
+			t.Errorf("%s: chains differ by %.3g", names[i], d)
+		}
+		y := append([]float64(nil), tb.y...)
+		sq := jacobi(y, tb.x, tb.a, tb.b, tb.kg, tb.first, tb.end, tb.w)
+		sqFast := jacobiFast(tb.y, tb.x, tb.a, tb.b, tb.kg, tb.first, tb.end, tb.w)
+		if d := maxDiff(y, tb.y); d > 1e-14 {
+			t.Errorf("%s: steps differ by %.3g", names[i], d)
+		}
+		if math.Abs(sq-sqFast) > 1e-14*sq {
+			t.Errorf("%s: sums of squares %.17g and %.17g", names[i], sq, sqFast)
+		}
+	}
+}
+
 // TestProperties checks, on random positions of sizes 9, 13 and 19 and for
 // every preset: every value is in [-1, 1]; swapping the colours negates the
 // map and the score exactly (every operation is odd in the values, and the

@@ -1,11 +1,13 @@
+//go:build !amd64
+
 package influence
 
-// jacobiFast is the kernel of a step; for now, jacobi.
+// jacobiFast is jacobi: there is no assembly version on this architecture.
 func jacobiFast(y, x, a, b, kg []float64, first, end, w int) float64 {
 	return jacobi(y, x, a, b, kg, first, end, w)
 }
 
-// chainsFast is the kernel of the chain estimates; for now, chains.
+// chainsFast is chains: there is no assembly version on this architecture.
 func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 	chains(val, half, kc, adj, qlen, x)
 }
