@@ -44,7 +44,10 @@ type tables struct {
 	qlen []int32
 	adj  []int32
 	st   []int32 // padded indices of the stones
-	stCh []int32 // per stone: the slot of its chain
+	stCh []int32 // per stone: its chain (in board order; scratch)
+	// Per stone: its padded index in the low 16 bits and the slot of its
+	// chain in the high 16 (both below 1024 on a 25x25 board).
+	stones2 []uint32
 
 	stoneList []int32 // padded indices of the stones in map order
 
@@ -273,8 +276,9 @@ func (t *tables) findChains(kappa float64) {
 			dst[4*e+k%4] = v
 		}
 	}
+	t.stones2 = t.stones2[:0]
 	for j, i := range t.stCh {
-		t.stCh[j] = rank[i]
+		t.stones2 = append(t.stones2, uint32(t.st[j])|uint32(rank[i])<<16)
 	}
 }
 
@@ -295,8 +299,8 @@ func (t *tables) step(fixed bool) float64 {
 // updateChains sets kg on every stone to κ·G of its chain, from x.
 func (t *tables) updateChains() {
 	chainsFast(t.val, t.half, t.kc, t.adj, t.qlen, t.x)
-	kg, val, stCh := t.kg, t.val, t.stCh[:len(t.st)]
-	for j, p := range t.st {
-		kg[p] = val[stCh[j]]
+	kg, val := t.kg, t.val
+	for _, ps := range t.stones2 {
+		kg[ps&0xffff] = val[ps>>16]
 	}
 }
