@@ -18,6 +18,7 @@ import (
 type tables struct {
 	size   int
 	stones [board.MaxPoints]board.Color // the stones the tables were built for
+	builds int                          // how many times prepare built them (for tests)
 	w      int                          // row stride
 	first  int                          // index of the top-left point
 	end    int                          // one past the index of the bottom-right point
@@ -128,6 +129,7 @@ func (t *tables) prepare(b *board.Board, r *resolved) {
 		t.resize(size, r.lambda)
 	}
 	copy(t.stones[:], cells)
+	t.builds++
 	kappa := r.kappa
 	scale := [3]float64{1 - kappa, 1, 1 - kappa} // by colour+1
 	stones := t.stoneList[:cap(t.stoneList)]

@@ -625,6 +625,35 @@ func TestNoAllocations(t *testing.T) {
 	}
 }
 
+// TestTablesRebuiltOnlyOnChange: the chain and coefficient tables are
+// built again only when the stones (or the size) differ from the previous
+// call's.
+func TestTablesRebuiltOnlyOnChange(t *testing.T) {
+	b1 := board.MustParse(`
+		. . . . .
+		. X . . .
+		. . . O .
+		. . . . .
+		. . . . .`)
+	b2 := b1.Swapped()
+	e := mustNew(t, SymmetricSettings{})
+	var r control.Result
+	steps := []struct {
+		b      *board.Board
+		builds int
+	}{{b1, 1}, {b1, 1}, {b2, 2}, {b2, 2}, {b1, 3}, {board.New(9), 4}, {board.New(9), 4}, {b1, 5}}
+	for i, s := range steps {
+		if i%2 == 0 {
+			e.Estimate(&r, s.b)
+		} else {
+			e.EstimateFrom(&r, s.b, make([]float64, s.b.Geometry().N))
+		}
+		if e.t.builds != s.builds {
+			t.Fatalf("call %d: tables built %d times, want %d", i, e.t.builds, s.builds)
+		}
+	}
+}
+
 func TestEstimateFromPanics(t *testing.T) {
 	defer func() {
 		if r := recover(); r == nil {
