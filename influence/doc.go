@@ -33,13 +33,14 @@
 // within 1e-3 on every point (in fact to about 1e-14).
 //
 // Two properties of that iteration are worth knowing. The stopping rule
-// ends it well before its fixed point: on real positions the answer is up
-// to about 0.06 (lambda-kappa) and 0.5 (neighbour) away from it on some
-// point, and that is why no faster schedule (Gauss–Seidel,
-// over-relaxation) can stand in for it: it would stop elsewhere. And on
-// some positions the Jacobi steps fall into a 2-cycle (an empty point
-// between white stones swinging between -0.92 and -1, say) and run to the
-// cap without converging.
+// ends it well before its fixed point: on the dev benchmark positions the
+// answer is up to about 0.06 (lambda-kappa) and 0.19 (lambda) away from it
+// on some point, 1.5 and 2 points of score, and more where the iteration
+// crawls; that is why no faster schedule (Gauss–Seidel, over-relaxation)
+// can stand in for it: it would stop elsewhere. And on some positions the
+// Jacobi steps fall into a 2-cycle (an empty point between white stones
+// swinging between -0.92 and -1, say) and run to the cap without
+// converging.
 //
 // The four presets of SPEC section 2 (Presets) are:
 //
