@@ -2,6 +2,9 @@
 
 package influence
 
+// useAsm is false: there are no assembly kernels on this architecture.
+var useAsm = false
+
 // jacobiFast is jacobi: there is no assembly version on this architecture.
 func jacobiFast(y, x, a, b, kg []float64, first, end, w int) float64 {
 	return jacobi(y, x, a, b, kg, first, end, w)

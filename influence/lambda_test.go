@@ -281,6 +281,32 @@ func TestKernels(t *testing.T) {
 	}
 }
 
+// TestGoKernels runs the Go kernels, which other architectures and
+// processors without AVX2 use, through the reference comparison and the
+// colour-swap check on the random positions.
+func TestGoKernels(t *testing.T) {
+	defer func(saved bool) { useAsm = saved }(useAsm)
+	useAsm = false
+	for _, preset := range Presets() {
+		e := mustNew(t, mustPreset(t, preset))
+		var r, rs control.Result
+		for i, b := range randomBoards() {
+			want, iterations, _ := reference(b, refPreset(preset), nil)
+			e.Estimate(&r, b)
+			if d := maxDiff(r.Control, want); d > 1e-3 || r.Iterations != iterations {
+				t.Errorf("%s, board %d: %.3g from the reference, %d steps, want %d", preset, i, d, r.Iterations, iterations)
+			}
+			e.Estimate(&rs, b.Swapped())
+			for p := range r.Control {
+				if rs.Control[p] != -r.Control[p] {
+					t.Errorf("%s, board %d: swapping colours does not negate point %d", preset, i, p)
+					break
+				}
+			}
+		}
+	}
+}
+
 // TestProperties checks, on random positions of sizes 9, 13 and 19 and for
 // every preset: every value is in [-1, 1]; swapping the colours negates the
 // map and the score exactly (every operation is odd in the values, and the
