@@ -222,6 +222,8 @@ type Symmetric struct {
 	t tables
 }
 
+var _ control.WarmStarter = (*Symmetric)(nil)
+
 // NewSymmetric returns an estimator with the given settings, or an error
 // wrapping ErrSettings that names a bad one.
 func NewSymmetric(s SymmetricSettings) (*Symmetric, error) {
