@@ -38,7 +38,8 @@ type tables struct {
 	half []float64 // colour/2; 1/2 for a dummy
 	kc   []float64 // κ·colour; 0 for a dummy
 	val  []float64 // κ·G, rewritten every step
-	// Per quad: qlen is the length of the longest A(C) of the quad; its
+	// Per quad: qlen is the length of the longest A(C) of the quad,
+	// rounded up to even (the assembly keeps two running products); its
 	// entries follow the previous quad's in adj, entry-major (entry k of
 	// slot l at 4k+l), as padded indices; a shorter A(C) is filled up with
 	// a cell whose factor is 1 (padOne).
