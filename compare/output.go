@@ -149,8 +149,12 @@ func (r *Report) Summary() string {
 		kinds = []string{"none"}
 	}
 	fmt.Fprintf(&sb, "Used games: %s; %d with a winner.\n", strings.Join(kinds, ", "), r.Truth.Winner)
-	fmt.Fprintf(&sb, "Final ownership for %d counted games: %d from labels, %d from TB/TW markup, %d from goeval's own judgement.",
+	fmt.Fprintf(&sb, "Final ownership for %d counted games: %d from labels, %d from TB/TW markup, %d from goeval's own judgement",
 		r.Truth.Counted, r.Truth.Labels, r.Truth.Markup, r.Truth.Judgement)
+	if r.Truth.ByMargin > 0 {
+		fmt.Fprintf(&sb, "; area minus komi within 1 point of RE in %d of %d", r.Truth.MatchResult, r.Truth.ByMargin)
+	}
+	sb.WriteString(".")
 	if jc := r.JudgementCheck; jc != nil {
 		fmt.Fprintf(&sb, "\nJudgement check on %s with labels: %.1f%% of points agree, %.1f%% of area scores within 1 point (mean difference %.2f); %d dead stones judged, %d labelled.",
 			Plural(jc.Games, "game"), 100*jc.PointAgreement, 100*jc.AreaWithin1, jc.AreaMAE, jc.DeadJudged, jc.DeadLabels)

@@ -174,6 +174,11 @@ type TruthCounts struct {
 	Labels    int `json:"labels"`
 	Markup    int `json:"markup"`
 	Judgement int `json:"judgement"`
+	// MatchResult counts the counted games with a margin in RE[] whose
+	// final area score minus komi is within 1 point of it (territory and
+	// area counting may differ by a point); ByMargin is their number.
+	MatchResult int `json:"match_result"`
+	ByMargin    int `json:"by_margin"`
 	// Winner counts games with a known winner; ByKind counts games by how
 	// they ended.
 	Winner int     `json:"winner"`
@@ -812,6 +817,12 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 			kinds[t.Result.Kind]++
 			if t.Final != nil {
 				r.Truth.Counted++
+				if t.Result.Kind == Score {
+					r.Truth.ByMargin++
+					if math.Abs(t.Area-t.Komi-t.Result.Margin) <= 1 {
+						r.Truth.MatchResult++
+					}
+				}
 				switch t.Source {
 				case FromLabels:
 					r.Truth.Labels++

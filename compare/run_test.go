@@ -110,7 +110,8 @@ func TestTinyByHand(t *testing.T) {
 	if r.Files != 4 || r.UnreadableFiles != 1 || r.GamesRead != 3 || r.GamesUsed != 3 {
 		t.Errorf("files %d (unreadable %d), games read %d, used %d", r.Files, r.UnreadableFiles, r.GamesRead, r.GamesUsed)
 	}
-	if r.Truth.Counted != 2 || r.Truth.Labels != 1 || r.Truth.Markup != 1 || r.Truth.Judgement != 0 || r.Truth.Winner != 3 {
+	if r.Truth.Counted != 2 || r.Truth.Labels != 1 || r.Truth.Markup != 1 || r.Truth.Judgement != 0 || r.Truth.Winner != 3 ||
+		r.Truth.ByMargin != 2 || r.Truth.MatchResult != 2 {
 		t.Errorf("truth %+v", r.Truth)
 	}
 	if len(r.Errors) != 1 || !strings.HasSuffix(r.Errors[0].File, "broken.sgf") || !strings.Contains(r.Errors[0].Err, "sgf:") {

@@ -163,55 +163,125 @@ func pointList(v string, size int) ([]board.Point, error) {
 	return out, nil
 }
 
+// DefaultJudgeRounds is the number of rounds of a Judge whose Rounds is 0.
+const DefaultJudgeRounds = 2
+
 // Judge is goeval's own judgement of the dead stones in a finished
 // position, for counted games that come with neither labels nor markup.
+// Each round looks at the position with the dead stones found so far
+// removed:
 //
-// A chain is alive if Benson's algorithm finds it pass-alive (package
-// life), and dead if it lies in the opponent's pass-alive territory. Any
-// other chain is judged by the Estimator's estimate of the final position:
-// it is dead when the mean control over its stones has the sign of the
-// opponent (strictly). Without an Estimator, only Benson's verdicts count
-// and every other chain stays alive.
+//   - Benson's algorithm (package life) proves some chains pass-alive, and
+//     the opponent stones inside their pass-alive territory dead.
+//   - With an Estimator: for each colour c, every enclosure of c (a maximal
+//     connected set of c's stones and empty points, bounded by the
+//     opponent's stones and the edge) whose empty points have a mean
+//     control of the opponent's sign (strictly) is the opponent's, and the
+//     c stones in it are dead, unless pass-alive. A dead group sits in the
+//     opponent's territory, whose empty points the estimate gives to the
+//     opponent; a living group's enclosure holds its own eyes and
+//     territory.
+//
+// Rounds stop when one finds nothing new, or after Rounds rounds. Without
+// an Estimator, only Benson's verdicts count and every other stone lives.
+//
+// On the 165 counted dev games, judged with the default λ/κ estimator
+// and 2 rounds, 99.0% of the points get the labels' final owner and 80.6%
+// of the games an area score within 1 point of the labels' (mean
+// difference 6.2); Benson alone gives 80.3% and 5.5%. See
+// Config.CheckJudgement to measure it.
 //
 // A Judge owns scratch memory: it is not safe for concurrent use.
 type Judge struct {
-	// Estimator estimates the final position; nil for Benson alone.
+	// Estimator estimates the position; nil for Benson alone.
 	Estimator control.Estimator
+	// Rounds bounds the number of rounds; 0 means DefaultJudgeRounds.
+	Rounds int
 
-	life   life.Result
-	res    control.Result
-	chains board.Chains
+	life  life.Result
+	res   control.Result
+	comp  [board.MaxPoints]int16
+	stack [board.MaxPoints]board.Point
 }
 
 // Dead appends to dst the stones judged dead in the finished position b
-// and returns it. It fails only if the Estimator does.
+// (in no particular order) and returns it. It fails only if the Estimator
+// does.
 func (j *Judge) Dead(dst []board.Point, b *board.Board) ([]board.Point, error) {
-	life.Analyze(&j.life, b)
-	if j.Estimator != nil {
-		if err := j.Estimator.Estimate(&j.res, b); err != nil {
-			return dst, fmt.Errorf("judgement: %s: %w", j.Estimator.Name(), err)
-		}
+	rounds := j.Rounds
+	if rounds <= 0 {
+		rounds = DefaultJudgeRounds
 	}
-	b.Chains(&j.chains)
-	for k, ch := range j.chains.List {
-		head := ch.Head
-		if j.life.Alive[head] {
-			continue
-		}
-		dead := j.life.Owner[head] == -ch.Color
-		if !dead && j.Estimator != nil {
-			sum := 0.0
-			for p := head; ; {
-				sum += j.res.Control[p]
-				if p = j.chains.Next(p); p == head {
-					break
-				}
+	pos := *b
+	for round := 0; round < rounds; round++ {
+		life.Analyze(&j.life, &pos)
+		if j.Estimator != nil {
+			if err := j.Estimator.Estimate(&j.res, &pos); err != nil {
+				return dst, fmt.Errorf("judgement: %s: %w", j.Estimator.Name(), err)
 			}
-			dead = sum*float64(ch.Color) < 0
 		}
-		if dead {
-			dst = j.chains.Stones(k, dst)
+		found := len(dst)
+		cells := pos.Cells()
+		for p, c := range cells {
+			if c != board.Empty && j.life.Owner[p] == -c {
+				dst = append(dst, board.Point(p))
+			}
+		}
+		if j.Estimator != nil {
+			dst = j.enclosures(dst, &pos, board.Black)
+			dst = j.enclosures(dst, &pos, board.White)
+		}
+		if len(dst) == found {
+			break
+		}
+		for _, p := range dst[found:] {
+			pos.Set(p, board.Empty)
 		}
 	}
 	return dst, nil
+}
+
+// enclosures appends the stones of c that are not pass-alive in c's
+// enclosures that lean to the opponent, skipping stones already in dst's
+// tail of this round (those inside the opponent's pass-alive territory).
+func (j *Judge) enclosures(dst []board.Point, b *board.Board, c board.Color) []board.Point {
+	g := b.Geometry()
+	cells := b.Cells()
+	for p := range cells {
+		j.comp[p] = -1
+	}
+	for start, v := range cells {
+		if v == -c || j.comp[start] >= 0 {
+			continue
+		}
+		j.comp[start] = 1
+		j.stack[0] = board.Point(start)
+		n := 1
+		sum, empty, stones := 0.0, 0, 0
+		for i := 0; i < n; i++ {
+			p := j.stack[i]
+			if cells[p] == board.Empty {
+				sum += j.res.Control[p]
+				empty++
+			} else {
+				stones++
+			}
+			for _, q := range g.Neighbors(p) {
+				if cells[q] != -c && j.comp[q] < 0 {
+					j.comp[q] = 1
+					j.stack[n] = q
+					n++
+				}
+			}
+		}
+		if stones == 0 || empty == 0 || sum*float64(c) >= 0 {
+			continue
+		}
+		for _, p := range j.stack[:n] {
+			if cells[p] == c && !j.life.Alive[p] && j.life.Owner[p] != -c {
+				dst = append(dst, p)
+			}
+		}
+	}
+	return dst
 }

@@ -39,6 +39,20 @@ func deadList(b *board.Board, dead []board.Point) string {
 	return strings.Join(out, " ")
 }
 
+// allWhite is a fake estimator that gives every point to White (-0.5).
+type allWhite struct{}
+
+func (allWhite) Name() string            { return "all-white" }
+func (allWhite) Params() []control.Param { return nil }
+func (allWhite) Estimate(dst *control.Result, b *board.Board) error {
+	dst.Reset(b.Geometry().N)
+	for p := range dst.Control {
+		dst.Control[p] = -0.5
+	}
+	dst.Sum()
+	return nil
+}
+
 func TestJudge(t *testing.T) {
 	tests := []struct {
 		name, position string
@@ -61,21 +75,50 @@ func TestJudge(t *testing.T) {
 			want: "C6",
 		},
 		{
-			// With an estimator, a chain whose stones lean to the
-			// opponent is dead: the white stone on the left half, the
-			// black stone on the right half. The pass-alive black group
-			// is never judged dead, though its stone F4 lies on the right.
-			name: "estimator",
+			// The estimator gives columns A-C to Black and D-G to White.
+			// White's enclosure around B3 (columns A-C, walled by D)
+			// leans to Black: B3 is dead. Black's enclosure around G5
+			// (columns F-G, walled by E) leans to White: G5 is dead. Each
+			// wall's enclosure holds its own side: alive.
+			name: "enclosures",
 			position: `
-				X X X X X . .
-				X . O . X . .
-				X X X X X . .
-				X . X . X X .
-				X X X X X . O
-				. O . . . X .
-				. . . . . . .`,
+				. . . X O . .
+				. . . X O . .
+				. . . X O . X
+				. . . X O . .
+				. O . X O . .
+				. . . X O . .
+				. . . X O . .`,
 			est:  leftBlack{},
-			want: "B2 C6 F2",
+			want: "B3 G5",
+		},
+		{
+			name: "enclosures need an estimator",
+			position: `
+				. . . X O . .
+				. . . X O . .
+				. . . X O . X
+				. . . X O . .
+				. O . X O . .
+				. . . X O . .
+				. . . X O . .`,
+			want: "",
+		},
+		{
+			// Every point leans to White, so Black's one enclosure does:
+			// the lone stone dies, the pass-alive group (eyes F3, F1)
+			// never does.
+			name: "a pass-alive group never dies",
+			position: `
+				X . . . . . .
+				. . . . . . .
+				. . . . . . .
+				. . . . X X X
+				. . . . X . X
+				. . . . X X X
+				. . . . X . X`,
+			est:  allWhite{},
+			want: "A7",
 		},
 	}
 	for _, tt := range tests {

@@ -69,7 +69,7 @@ func TestCompareTiny(t *testing.T) {
 		"stones              0.160          0.840       5.00            0.667",
 		"at 2 moves before the end: 3 games",
 		"4 files, 3 games read, 3 used; 1 file could not be read.",
-		"Final ownership for 2 counted games: 1 from labels, 1 from TB/TW markup, 0 from goeval's own judgement.",
+		"Final ownership for 2 counted games: 1 from labels, 1 from TB/TW markup, 0 from goeval's own judgement; area minus komi within 1 point of RE in 2 of 2.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
