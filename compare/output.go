@@ -62,7 +62,8 @@ func nonNil[T any](s []T) []T {
 // csvHeader names the CSV columns: the JSON row fields, in order.
 var csvHeader = []string{"estimator", "band", "games", "positions", "sign_agreement", "ownership_mse",
 	"score_mae", "winner_accuracy", "micros_per_position", "counted_games", "map_games", "winner_games",
-	"too_short", "failed"}
+	"too_short", "failed", "winner_accuracy_counted", "winner_accuracy_resigned", "winner_games_counted",
+	"winner_games_resigned"}
 
 // WriteCSV writes the rows as CSV with a header line; a metric with
 // nothing behind it is an empty field.
@@ -80,7 +81,8 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		cw.Write([]string{row.Estimator, row.Band, d(row.Games), d(row.Positions),
 			f(row.SignAgreement), f(row.OwnershipMSE), f(row.ScoreMAE), f(row.WinnerAccuracy),
 			f(row.MicrosPerPosition), d(row.CountedGames), d(row.MapGames), d(row.WinnerGames),
-			d(row.TooShort), d(row.Failed)})
+			d(row.TooShort), d(row.Failed), f(row.WinnerAccuracyCounted), f(row.WinnerAccuracyResigned),
+			d(row.WinnerGamesCounted), d(row.WinnerGamesResigned)})
 	}
 	cw.Flush()
 	return cw.Error()

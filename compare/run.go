@@ -152,6 +152,13 @@ type Row struct {
 	// WinnerAccuracy is the share of games with a known winner where
 	// sign(score - komi) is the winner's (score = komi counts wrong).
 	WinnerAccuracy *float64 `json:"winner_accuracy"`
+	// WinnerAccuracyCounted and WinnerAccuracyResigned are WinnerAccuracy
+	// over the games won by a margin and over the games won by
+	// resignation, with their numbers of games.
+	WinnerAccuracyCounted  *float64 `json:"winner_accuracy_counted"`
+	WinnerAccuracyResigned *float64 `json:"winner_accuracy_resigned"`
+	WinnerGamesCounted     int      `json:"winner_games_counted"`
+	WinnerGamesResigned    int      `json:"winner_games_resigned"`
 	// MicrosPerPosition is the mean time per position in microseconds.
 	MicrosPerPosition *float64 `json:"micros_per_position"`
 	// CountedGames is the number of counted games behind ScoreMAE, and
@@ -883,7 +890,7 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 			row := Row{Estimator: name, Band: band.String()}
 			var agree, nonzero, points int
 			var sqErr, absErr, ns float64
-			var right int
+			var right, rightCounted, rightResigned int
 			timed := 0
 			for _, g := range used {
 				if g.at[bi] < 0 {
@@ -916,9 +923,23 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 					}
 				}
 				if t.Result.Winner != board.Empty {
+					d := c.score - t.Komi
+					ok := (d > 0 && t.Result.Winner == board.Black) || (d < 0 && t.Result.Winner == board.White)
 					row.WinnerGames++
-					if d := c.score - t.Komi; (d > 0 && t.Result.Winner == board.Black) || (d < 0 && t.Result.Winner == board.White) {
+					if ok {
 						right++
+					}
+					switch t.Result.Kind {
+					case Score:
+						row.WinnerGamesCounted++
+						if ok {
+							rightCounted++
+						}
+					case Resignation:
+						row.WinnerGamesResigned++
+						if ok {
+							rightResigned++
+						}
 					}
 				}
 			}
@@ -926,6 +947,8 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 			row.OwnershipMSE = ratio(sqErr, points)
 			row.ScoreMAE = ratio(absErr, row.CountedGames)
 			row.WinnerAccuracy = ratio(float64(right), row.WinnerGames)
+			row.WinnerAccuracyCounted = ratio(float64(rightCounted), row.WinnerGamesCounted)
+			row.WinnerAccuracyResigned = ratio(float64(rightResigned), row.WinnerGamesResigned)
 			row.MicrosPerPosition = ratio(ns/1e3, timed)
 			r.Rows = append(r.Rows, row)
 		}

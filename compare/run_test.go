@@ -55,24 +55,25 @@ func TestTinyByHand(t *testing.T) {
 	want := []struct {
 		name, band                      string
 		sign, mse, mae, winner          float64
+		winnerCounted, winnerResigned   float64
 		positions, counted, winnerGames int
 	}{
 		// tie: control 0 agrees nowhere; (0 - ±1)² = 1 on all 25 points of
 		// a and c; |0.5 - (-5)| = 5.5 for both; score - komi = 0 is wrong
 		// for a (W), b (B) and c (W).
-		{"tie", "4", 0, 1, 5.5, 0, 3, 2, 3},
-		{"tie", "end-2", 0, 1, 5.5, 0, 3, 2, 3},
+		{"tie", "4", 0, 1, 5.5, 0, 0, 0, 3, 2, 3},
+		{"tie", "end-2", 0, 1, 5.5, 0, 0, 0, 3, 2, 3},
 		// stones at move 4: a and c have B5 B4 (Black) and C5 C4 (White),
 		// all right: 4 + 4 = 8 agreeing points of 50, sign 0.16; the 21
 		// empty points of each err by 1: (21+21)/50 = 0.84; score 0 against
 		// -5: MAE 5; 0 - 0.5 < 0 picks White: a right, b wrong, c right.
-		{"stones", "4", 8.0 / 50, 42.0 / 50, 5, 2.0 / 3, 3, 2, 3},
+		{"stones", "4", 8.0 / 50, 42.0 / 50, 5, 2.0 / 3, 1, 0, 3, 2, 3},
 		// stones at end-2: a at 8 has 8 stones, all right (17 empty points
 		// err by 1, score 0, |0+5| = 5, White: right); c at 9 has 5 black
 		// and 4 white stones, all right (16 empty points, score +1,
 		// |1+5| = 6, 1 - 0.5 > 0 picks Black: wrong); b as at move 4: wrong.
 		// Sign (8+9)/50, MSE (17+16)/50, MAE (5+6)/2, winner 1/3.
-		{"stones", "end-2", 17.0 / 50, 33.0 / 50, 5.5, 1.0 / 3, 3, 2, 3},
+		{"stones", "end-2", 17.0 / 50, 33.0 / 50, 5.5, 1.0 / 3, 0.5, 0, 3, 2, 3},
 	}
 	for _, w := range want {
 		var band Band
@@ -92,6 +93,12 @@ func TestTinyByHand(t *testing.T) {
 		check("ownership MSE", row.OwnershipMSE, w.mse)
 		check("score MAE", row.ScoreMAE, w.mae)
 		check("winner accuracy", row.WinnerAccuracy, w.winner)
+		// a and c are won by a margin, b by resignation.
+		if row.WinnerGamesCounted != 2 || row.WinnerGamesResigned != 1 {
+			t.Errorf("%s at %s: %d games won by a margin, %d by resignation", w.name, w.band, row.WinnerGamesCounted, row.WinnerGamesResigned)
+		}
+		check("winner accuracy on counted games", row.WinnerAccuracyCounted, w.winnerCounted)
+		check("winner accuracy on resigned games", row.WinnerAccuracyResigned, w.winnerResigned)
 		if row.Positions != w.positions || row.Games != w.positions || row.CountedGames != w.counted ||
 			row.MapGames != w.counted || row.WinnerGames != w.winnerGames || row.TooShort != 0 {
 			t.Errorf("%s at %s: counts %+v", w.name, w.band, row)
