@@ -326,8 +326,9 @@ func (r *Ranker) Rank(ctx context.Context, b *board.Board) (*Ranking, error) {
 	}
 	rk.Stats.add(&rk.Pass)
 	var plays []play
-	for p := range b.Geometry().N {
-		if b.Legal(mover, board.Point(p)) == nil {
+	for p, c := range b.Cells() {
+		// Occupied points first: Legal's error for them costs an allocation.
+		if c == board.Empty && b.Legal(mover, board.Point(p)) == nil {
 			plays = append(plays, play{mover, board.Point(p)})
 		}
 	}
