@@ -317,6 +317,9 @@ func warmStart(dst, parentCtl []float64, parent, child *board.Board, c board.Col
 // It returns an error if ctx is cancelled or the estimator fails; the
 // estimator's failures are *PlayErrors, all of them joined.
 func (r *Ranker) Rank(ctx context.Context, b *board.Board) (*Ranking, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	mover := b.ToMove()
 	est := r.worker(0).est
 	rk := &Ranking{ToMove: mover, Estimator: est.Name(), Params: est.Params(), Stats: Stats{Warm: r.warm()}}

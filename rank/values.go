@@ -31,6 +31,9 @@ type ValueMap struct {
 // returns an error if ctx is cancelled or the estimator fails; the
 // estimator's failures are *PlayErrors, all of them joined.
 func (r *Ranker) Values(ctx context.Context, b *board.Board) (*ValueMap, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	est := r.worker(0).est
 	vm := &ValueMap{ToMove: b.ToMove(), Estimator: est.Name(), Params: est.Params(), Stats: Stats{Warm: r.warm()}}
 	var err error
