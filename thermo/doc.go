@@ -1,0 +1,83 @@
+// Package thermo computes thermographs, counts and miai values of local Go
+// endgame trees, exactly, in the sense of combinatorial game theory (CGT),
+// as SPEC section 5 and the seeds "MiaiCountingWithTrees" and "Calculating
+// a Thermograph" describe. It is a pure library with no dependency on the
+// rest of goeval.
+//
+// # Trees and notation
+//
+// A local game is a tree of *Game: Black is Left, White is Right; a leaf is
+// a number, the count of the final position, Black positive. Parse reads
+// CGT notation, "{4 | {3 | 2}}", with any number of comma-separated options
+// per side, numbers written as integers, decimals or fractions, and
+// CGSuite's bar shorthand ("{4||3|2}" is "{4 | {3 | 2}}"). Leaves may be any
+// rationals; CGT's numbers are dyadic, and non-dyadic leaves are simply
+// carried along exactly.
+//
+// A side with no options means that player has no move there, as in CGT:
+// such a node is a number by the simplest-number rule, so "{ | 3}" is 0,
+// "{3 | }" is 4 and "{ | }" is 0. (MiaiCount, the seed's hand method, reads
+// a one-sided node differently, as a forced answer; see there.)
+//
+// Ko is out of scope: the notation cannot express it, and a tree built in
+// code that contains a cycle is rejected with ErrKo.
+//
+// # Thermographs
+//
+// For each node the package computes the left wall LW(t) (Black plays first,
+// each move taxed t) and the right wall RW(t), for temperatures t >= 0 only:
+// CGT's subzero part (-1 <= t < 0) is not computed, as Go endgames do not
+// need it.
+//
+//	leaf v:        LW = RW = v
+//	node {L | R}:  LW(t) = max over L of RW_L(t) - t,  RW(t) = min over R of LW_R(t) + t
+//
+// cut off at the lowest t where LW(t) <= RW(t); from there up both walls
+// are the mast. The mast value is the count (mean) and its foot the miai
+// value (temperature). All arithmetic is exact (math/big.Rat); walls are
+// kept as breakpoints and printed as nested max/min formulas such as
+// "max(min(-4, -3-t), -5)".
+//
+// A node is first tested for being a CGT number, exactly, using the stops of
+// its options and their infinitesimal adornments: if some number x lies
+// strictly between the options (x is not <= a Black option, not >= a White
+// option), the node is the simplest such number (the integer nearest 0,
+// else the dyadic with the smallest denominator), e.g. {1 | 3} = 2,
+// {0 | 3} = 1, {{1|0} | {1|0}} = 0. Such a node is "cold": both walls are
+// the mast at that number and its temperature is reported as 0 (CGT would
+// say -1 for integers and -1/2^k otherwise). Nodes whose walls meet at
+// t = 0 without being numbers ({0 | 0} = *, {3 | 3}) also have temperature
+// 0. Note that the simplest-number rule is not translation invariant:
+// adding c to every leaf adds c to the count only when no interior node is
+// cold.
+//
+// # Classification
+//
+// A node's best plays are the options that define its walls where the mast
+// starts (Black's maximizing RW(t)-t, White's minimizing LW(t)+t; ties go
+// to the better value just below the temperature, then to the first
+// option). A play is sente when its follow-up, the node it reaches, is
+// hotter than the node itself (seed 000), so the opponent answers; the
+// other player's play is then reverse sente; otherwise both are gote. When
+// both plays are sente the node is "double sente", as in
+// {{30 | {10|-10}} | {{10|-10} | -30}} (miai value 10, follow-ups 15); note
+// that the proverb's {{10|0} | {0|-10}}, where each answer ends the fight,
+// is the number 0 in CGT and is classified "number". Result.Sente names the follow-up, the
+// expected answer and the variation it makes irrelevant, and returns the
+// tree with that variation cut out, as seed 000 does.
+//
+// MiaiCount is the seed's miai counting by averages, kept separate because
+// people compare it with thermography: it agrees on plain gote trees and
+// differs where a play is sente (for {4 | {3 | -17}} it says -3/2 with miai
+// value 11/2, thermography 3 with miai value 1).
+//
+// # Output
+//
+// Thermograph.Plot draws a thermograph as text in the seeds' and CGT's
+// orientation: Black's (higher) values to the LEFT, temperature up.
+// Result.Tree draws the tree with "count (miai value)" per node, and
+// Result.Report gives JSON-ready structs with exact strings.
+//
+// Results are read-only: Analyze may be called from several goroutines on
+// trees that nobody modifies meanwhile, and its results may be shared.
+package thermo
