@@ -22,6 +22,10 @@
 // Ko is out of scope: the notation cannot express it, and a tree built in
 // code that contains a cycle is rejected with ErrKo.
 //
+// Local trees written as SGF variations (V[] leaves, or leaves valued by an
+// estimator) are read by the sub-package thermo/sgftree, which keeps boards
+// and files out of this package; "goeval miai" puts the two together.
+//
 // # Thermographs
 //
 // For each node the package computes the left wall LW(t) (Black plays first,

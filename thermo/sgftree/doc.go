@@ -1,0 +1,57 @@
+// Package sgftree reads a local endgame tree written as an SGF game tree
+// into a thermo.Game, as SPEC section 5 says: the variations whose first
+// move is Black's are Black's (Left) options, White's are White's (Right),
+// and a leaf is valued by its V[] property or, without one, by an
+// estimator's score of the leaf position. It sits beside package thermo so
+// that thermo itself stays free of boards and files.
+//
+// # The tree
+//
+// The local tree starts at the game's root node, after any chain of
+// move-less nodes that the root leads to one by one (game information,
+// then setup, as editors often write it). The setup stones (AB, AW, AE) and
+// the move, if any, of those nodes make the starting position. From there
+// every node is a game whose options are its children:
+//
+//   - a child whose move is Black's is a Black (Left) option, a child whose
+//     move is White's a White (Right) option, whatever the colour of the move
+//     before: two moves of one colour in a row are just that player's
+//     option in the position after the first, the opponent having played
+//     elsewhere, as in combinatorial game theory;
+//   - a node with no children is a leaf, and its value is its V[]
+//     (the count of the final position, Black positive, read exactly as the
+//     decimal written, so V[2.5] is 5/2); a leaf without V[] is valued by
+//     the estimator: its control.Result.Score of the whole board after
+//     replaying the moves from the root, Black positive, before komi, rounded
+//     to the nearest 1/100 (estimator scores are floats; exact rationals of
+//     their last bits would only make unreadable counts). It is the
+//     on-the-board score of the whole board, stones outside the local area
+//     included: only differences between leaves matter to the miai values,
+//     but the counts include the rest of the board, so a local tree valued
+//     this way is best given on a small board or with V[] leaves;
+//   - V[] on a node that has children is ignored: a node's value comes from
+//     its options.
+//
+// A pass (B[] or B[tt] on boards up to 19x19) is a player declining to play
+// locally. Declining is not a local move, so a pass node is transparent: its
+// children are options of the position it passes in, as if they were its
+// parent's children (Black passes, then White plays x: that is White's
+// option x where Black passed). A pass with no children has no local
+// meaning, so it is an error, as is a V[] that would be lost with it.
+//
+// # What is rejected
+//
+// Every error is an *Error that says where in the file and what is wrong,
+// "hane.sgf:7:12: local tree: ...", and matches one of:
+//
+//   - thermo.ErrKo: a move that retakes a ko at once, or any move that
+//     brings back a position already met on the way from the root (a ko or
+//     another cycle); ko trees are out of scope;
+//   - sgf.ErrIllegalMove: a move on an occupied point, a suicide, or a point
+//     off the board;
+//   - ErrMalformed: a node below the root with no move, a node with two
+//     moves, setup stones below the root, a V[] that is not a number, a
+//     pass that ends a variation, a tree deeper than MaxDepth;
+//   - ErrNoEstimator: a leaf without V[] when no estimator was given (the
+//     error of Options.Estimator itself is passed on unchanged).
+package sgftree
