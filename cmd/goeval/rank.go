@@ -49,6 +49,7 @@ type playFlags struct {
 	pf      *positionFlags
 	top     *int
 	workers *int
+	cold    *bool
 	format  *string
 }
 
@@ -58,6 +59,7 @@ func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 		pf:      addPositionFlags(fs),
 		top:     fs.Int("top", rank.DefaultTop, topUsage),
 		workers: fs.Int("workers", 0, "number of parallel workers (0: one per CPU, GOMAXPROCS)"),
+		cold:    fs.Bool("cold", false, "start every evaluation from the stones, not from the position's solution (iterative estimators: slower, the same as evaluating each position alone)"),
 		format:  fs.String("format", "text", "output format: text or json"),
 	}
 }
@@ -129,7 +131,7 @@ func rankCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	rk, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Top: top}).Rank(ctx, pos.board)
+	rk, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold}).Rank(ctx, pos.board)
 	if err != nil {
 		return workError(pos, err)
 	}

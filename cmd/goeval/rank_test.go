@@ -185,7 +185,7 @@ func TestRankValuesExitCodes(t *testing.T) {
 					t.Errorf("stderr %q lacks the usage hint", stderr)
 				}
 				if tt.name == "help" {
-					for _, f := range []string{"Usage:\n  goeval " + cmd, "-top", "-workers", "-format", "-estimator", "-move", "-game", "-lambda"} {
+					for _, f := range []string{"Usage:\n  goeval " + cmd, "-top", "-workers", "-cold", "-format", "-estimator", "-move", "-game", "-lambda"} {
 						if !strings.Contains(out, f) {
 							t.Errorf("help lacks %q", f)
 						}

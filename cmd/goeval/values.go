@@ -46,7 +46,7 @@ func valuesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	vm, err := rank.New(newEst, rank.Settings{Workers: *f.workers}).Values(ctx, pos.board)
+	vm, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold}).Values(ctx, pos.board)
 	if err != nil {
 		return workError(pos, err)
 	}
