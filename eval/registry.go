@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"goeval/control"
+	"goeval/influence"
 )
 
 // ErrUnknown reports an estimator name or parameter that does not exist.
@@ -35,6 +36,26 @@ var specs = []Spec{
 		Summary: "every stone counts for its colour, empty points 0 (a baseline)",
 		New:     func(Options) (control.Estimator, error) { return control.Stones{}, nil },
 	},
+	symmetric("fixed", "symmetric iteration, stones fixed at ±1, λ = 0 (seed 003 Fig. 6)"),
+	symmetric("neighbour", "symmetric iteration, stones judged by their neighbours, λ = 0, κ = 1 (Fig. 7)"),
+	symmetric("lambda", "symmetric iteration, λ = 0.44, κ = 1 (Fig. 8)"),
+	symmetric("lambda-kappa", "symmetric iteration, λ = 0.44, κ = 0.8 (Fig. 9; the default)"),
+}
+
+// symmetric is the Spec of a preset of the symmetric λ/κ estimator.
+func symmetric(preset, summary string) Spec {
+	return Spec{
+		Name:    preset,
+		Summary: summary,
+		Params:  influence.PresetParams(preset),
+		New: func(o Options) (control.Estimator, error) {
+			e, err := influence.NewPreset(preset, o)
+			if err != nil {
+				return nil, err
+			}
+			return e, nil
+		},
+	}
 }
 
 // All returns the registered estimators in order.

@@ -1,0 +1,54 @@
+// Package influence holds goeval's influence-style control estimators: the
+// propagating influence function (propagate.go) and the symmetric λ/κ
+// iteration of seed 003 section 3, defined in SPEC section 2 (Symmetric).
+//
+// Conventions (SPEC sections 0 and 7): a point's control is a number in
+// [-1, 1], +1 when Black owns it, -1 when White owns it, 0 for 50-50. Maps
+// are row-major from the top-left point (GTP A19 on 19x19) to the
+// bottom-right. The score is the sum of control over all points, stones
+// included, Black positive, before komi.
+//
+// # The symmetric λ/κ iteration
+//
+// Every point carries a value x, starting at +1 on black stones, -1 on white
+// stones and 0 elsewhere. An empty point with on-board neighbours x_1..x_n
+// (n = 4, 3 on an edge, 2 in a corner) is updated to
+//
+//	F = 2^-n [ Π(1+x_i) - Π(1-x_i) + λ Σ_i ((1-x_i) Π_{j≠i}(1+x_j) - (1+x_i) Π_{j≠i}(1-x_j)) ]
+//
+// which is ((1+2λ)S1 + (1-2λ)S3)/8 inside, (S1+S3)/4 + λ(S1-3S3)/4 on an edge
+// and (x_1+x_2)/2 in a corner, S1 and S3 being the first and third
+// elementary symmetric sums of the neighbours. A stone of chain C is
+// updated to κG(C) + (1-κ)F, where G(C) = 1 - 2Π(1-x_q)/2 for a black chain
+// and 2Π(1+x_q)/2 - 1 for a white one, the products running over A(C), the
+// points next to C that are not in it (±1 if there are none). The "fixed"
+// preset never updates stones.
+//
+// The seed (and SPEC) take Jacobi steps from there, stopping when the sum
+// over points of the squared change of one step is below the tolerance
+// (default 1e-4) or after the maximum number of steps (default 1000,
+// reported as not converged). Symmetric takes exactly those steps, computed
+// fast, so its answer is the SPEC's answer up to rounding; its tests keep
+// a plain Jacobi iteration as a slow twin and check that the two agree
+// within 1e-3 on every point (in fact to about 1e-14).
+//
+// Two properties of that iteration are worth knowing. The stopping rule
+// ends it well before its fixed point: on the dev benchmark positions the
+// answer is up to about 0.06 (lambda-kappa) and 0.19 (lambda) away from it
+// on some point, 1.5 and 2 points of score, and more where the iteration
+// crawls; that is why no faster schedule (Gauss–Seidel, over-relaxation)
+// can stand in for it: it would stop elsewhere. And on some positions the
+// Jacobi steps fall into a 2-cycle (an empty point between white stones
+// swinging between -0.92 and -1, say) and run to the cap without
+// converging.
+//
+// The four presets of SPEC section 2 (Presets) are:
+//
+//	fixed         stones fixed at ±1, λ = 0
+//	neighbour     stones updated, λ = 0,    κ = 1
+//	lambda        stones updated, λ = 0.44, κ = 1
+//	lambda-kappa  stones updated, λ = 0.44, κ = 0.8 (the default)
+//
+// All four use the SPEC's tolerance, 1e-4 on the sum of squared changes of
+// one step, including fixed (the seed's Figure 6 was run at 1e-3).
+package influence
