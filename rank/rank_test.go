@@ -12,6 +12,8 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/eval"
+	"goeval/internal/positions"
 )
 
 // koBoard is White to move just after Black took a ko at C4: White may not
@@ -235,10 +237,7 @@ func TestWarmStartSavesIterations(t *testing.T) {
 // position is Black's: the same points in the same order, the same gains
 // and miai values, and scores of opposite sign.
 func TestColourSymmetry(t *testing.T) {
-	for _, est := range []struct {
-		name   string
-		newEst func() control.Estimator
-	}{{"stones", stones}, {"relax", newRelax}} {
+	for _, est := range testEstimators(t) {
 		for _, pos := range []struct {
 			name string
 			b    *board.Board
@@ -293,32 +292,55 @@ func TestSameForAnyWorkers(t *testing.T) {
 		name string
 		b    *board.Board
 	}{{"fight", board.MustParse(fight)}, {"ko", koBoard()}} {
-		t.Run(pos.name, func(t *testing.T) {
-			var want, wantV string
-			for _, w := range []int{1, 2, 8} {
-				r := New(newRelax, Settings{Workers: w})
-				rk, err := r.Rank(context.Background(), pos.b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				vm, err := r.Values(context.Background(), pos.b) // the same Ranker again
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, gotV := describe(rk), fmt.Sprintf("%+v", *vm)
-				if w == 1 {
-					want, wantV = got, gotV
-					continue
-				}
-				if got != want {
-					t.Errorf("%d workers: ranking differs from 1 worker", w)
-				}
-				if gotV != wantV {
-					t.Errorf("%d workers: values differ from 1 worker", w)
-				}
-			}
-		})
+		for _, est := range testEstimators(t) {
+			t.Run(est.name+"/"+pos.name, func(t *testing.T) {
+				sameForAnyWorkers(t, pos.b, est.newEst)
+			})
+		}
 	}
+}
+
+func sameForAnyWorkers(t *testing.T, b *board.Board, newEst func() control.Estimator) {
+	var want, wantV string
+	for _, w := range []int{1, 2, 8} {
+		r := New(newEst, Settings{Workers: w})
+		rk, err := r.Rank(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vm, err := r.Values(context.Background(), b) // the same Ranker again
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, gotV := describe(rk), fmt.Sprintf("%+v", *vm)
+		if w == 1 {
+			want, wantV = got, gotV
+			continue
+		}
+		if got != want {
+			t.Errorf("%d workers: ranking differs from 1 worker", w)
+		}
+		if gotV != wantV {
+			t.Errorf("%d workers: values differ from 1 worker", w)
+		}
+	}
+}
+
+type namedEstimator struct {
+	name   string
+	newEst func() control.Estimator
+}
+
+// testEstimators returns the stones estimator, the relax stand-in and the
+// default estimator (when it is registered).
+func testEstimators(t *testing.T) []namedEstimator {
+	out := []namedEstimator{{"stones", stones}, {"relax", newRelax}}
+	if f, err := eval.Factory(benchEstimator, nil); err == nil {
+		out = append(out, namedEstimator{benchEstimator, f})
+	} else {
+		t.Logf("%v: not tested", err)
+	}
+	return out
 }
 
 func TestEstimatorErrorNamesThePoint(t *testing.T) {
@@ -439,5 +461,34 @@ func TestMoveFields(t *testing.T) {
 		if v := m.Value; v.HasMiai() && v.Miai != 1+float64(v.Black.Captures+v.White.Captures)/2 {
 			t.Errorf("%s: miai %v", b.Geometry().GTP(m.Point), v.Miai)
 		}
+	}
+}
+
+// TestRealPositions checks colour symmetry and the independence from the
+// number of workers on two real move-150 positions with the default
+// estimator.
+func TestRealPositions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ranks real positions many times")
+	}
+	f, err := eval.Factory(benchEstimator, nil)
+	if err != nil {
+		t.Skipf("%v", err)
+	}
+	for i, b := range positions.Dev(t, 2, 150) {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			sameForAnyWorkers(t, b, f)
+			a := rankOf(t, b, f, Settings{})
+			s := rankOf(t, b.Swapped(), f, Settings{})
+			if !slices.Equal(moves(a), moves(s)) {
+				t.Fatalf("White's ranking on the swapped position differs")
+			}
+			for j := range a.Moves {
+				ma, ms := a.Moves[j], s.Moves[j]
+				if ma.Score != -ms.Score || ma.Gain != ms.Gain || (ma.Value == nil) != (ms.Value == nil) || ma.Value != nil && ma.Value.Miai != ms.Value.Miai {
+					t.Errorf("%s: %+v against %+v swapped", b.Geometry().GTP(ma.Point), ma, ms)
+				}
+			}
+		})
 	}
 }
