@@ -33,6 +33,9 @@ point only Black may play (White's play there would be suicide or the
 recapture of a ko), w one only White may play. The list below gives the
 --top biggest points; --format json gives them all, and the map.
 
+With an iterative estimator, each play's evaluation starts from the
+solution of the position itself (see goeval rank -h); --cold turns that off.
+
 With no --move, the position at the end of the main line is valued.
 FILE may be "-" for standard input.
 `
