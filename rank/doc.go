@@ -29,8 +29,11 @@
 // (whoever is to move); a play by the side not to move is legal when it is
 // not on an occupied point and not suicide (the ko ban binds only the side
 // to move). Where one colour may not play p, the Value says why and has no
-// deiri or miai value. Ranker.Values computes the value of every empty
-// point.
+// deiri or miai value. (Under these rules some colour may always play an
+// empty point: a point barred to the side to move by the ko ban is one
+// its opponent may fill, as the stones round it have other liberties. A
+// Value still says so if neither may.) Ranker.Values computes the value of
+// every empty point.
 //
 // # Workers and determinism
 //
