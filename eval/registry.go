@@ -3,10 +3,12 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"goeval/control"
+	"goeval/influence"
 )
 
 // ErrUnknown reports an estimator name or parameter that does not exist.
@@ -35,6 +37,38 @@ var specs = []Spec{
 		Summary: "every stone counts for its colour, empty points 0 (a baseline)",
 		New:     func(Options) (control.Estimator, error) { return control.Stones{}, nil },
 	},
+	{
+		Name:    "propagate",
+		Summary: "propagating influence: alpha^distance through empty points, each colour capped at 1 (SPEC 1)",
+		Params:  []string{"attenuation", "max-distance"},
+		New:     func(o Options) (control.Estimator, error) { return newPropagate(influence.CapEach, o) },
+	},
+	{
+		Name:    "propagate-total",
+		Summary: "propagating influence with the difference capped instead (the seed's Figure 2)",
+		Params:  []string{"attenuation", "max-distance"},
+		New:     func(o Options) (control.Estimator, error) { return newPropagate(influence.CapTotal, o) },
+	},
+}
+
+// newPropagate builds a propagating estimator from the options attenuation
+// (in (0, 1), default 1/2) and max-distance (a whole number >= 0, 0 for
+// unbounded).
+func newPropagate(c influence.Combine, o Options) (control.Estimator, error) {
+	s := influence.PropagateSettings{Combine: c}
+	if v, ok := o["attenuation"]; ok {
+		if !(v > 0 && v < 1) { // an explicit 0 must not mean the default
+			return nil, fmt.Errorf("%w: attenuation %v is not in (0, 1)", influence.ErrPropagateSettings, v)
+		}
+		s.Attenuation = v
+	}
+	if v, ok := o["max-distance"]; ok {
+		if !(v >= 0 && v <= math.MaxInt32 && v == math.Trunc(v)) {
+			return nil, fmt.Errorf("%w: max-distance %v is not a whole number >= 0", influence.ErrPropagateSettings, v)
+		}
+		s.MaxDistance = int(v)
+	}
+	return influence.NewPropagate(s)
 }
 
 // All returns the registered estimators in order.
