@@ -9,6 +9,7 @@ import (
 
 	"goeval/control"
 	"goeval/influence"
+	"goeval/moyo"
 )
 
 // ErrUnknown reports an estimator name or parameter that does not exist.
@@ -49,6 +50,12 @@ var specs = []Spec{
 		Params:  []string{"attenuation", "max-distance"},
 		New:     func(o Options) (control.Estimator, error) { return newPropagate(influence.CapTotal, o) },
 	},
+	{
+		Name:    "moyo",
+		Summary: "Tajima and Sanechika's cutoff numbers: enclosed equivalent size of moyo (SPEC 3)",
+		Params:  []string{"atsumi-reach", "region-override"},
+		New:     newMoyo,
+	},
 }
 
 // newPropagate builds a propagating estimator from the options attenuation
@@ -69,6 +76,25 @@ func newPropagate(c influence.Combine, o Options) (control.Estimator, error) {
 		s.MaxDistance = int(v)
 	}
 	return influence.NewPropagate(s)
+}
+
+// newMoyo builds the moyo estimator from the options atsumi-reach (a whole
+// number >= 1, default 4) and region-override (0 or 1, default 0).
+func newMoyo(o Options) (control.Estimator, error) {
+	var s moyo.Settings
+	if v, ok := o["atsumi-reach"]; ok {
+		if !(v >= 1 && v <= math.MaxInt32 && v == math.Trunc(v)) {
+			return nil, fmt.Errorf("%w: atsumi-reach %v is not a whole number >= 1", moyo.ErrSettings, v)
+		}
+		s.AtsumiReach = int(v)
+	}
+	if v, ok := o["region-override"]; ok {
+		if v != 0 && v != 1 {
+			return nil, fmt.Errorf("%w: region-override %v is not 0 or 1", moyo.ErrSettings, v)
+		}
+		s.RegionOverride = v == 1
+	}
+	return moyo.New(s)
 }
 
 // All returns the registered estimators in order.
