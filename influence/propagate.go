@@ -72,6 +72,7 @@ package influence
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 
 	"goeval/board"
@@ -178,7 +179,7 @@ type Propagate struct {
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
 	empty   [propPadMax]bool
-	region  [propPadMax]int16 // empty region id, -1 elsewhere
+	region  [propPadMax]int16 // empty region id; propNoRegion on stones and off the board
 	accB    [propPadMax]float64
 	accW    [propPadMax]float64
 	empties [board.MaxPoints]int16 // padded empty points, in map order
@@ -187,6 +188,9 @@ type Propagate struct {
 	stack   [board.MaxPoints]int16
 	srcLib  [board.MaxPoints][4]int16 // per source: its liberties
 	srcN    [board.MaxPoints]uint8
+	// weight[n] is n * alpha^t for the distance t being added: a table
+	// lookup in place of a conversion and a multiplication per point.
+	weight [256]float64
 	// The stone sets, words words per padded point: set point pp, word k
 	// is at pp*words+k. setA and setB double-buffer S_t; full holds the
 	// stones that can reach the point's region.
@@ -300,9 +304,16 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
 	}
-	// Padded points off the board stay not empty for ever.
+	// Padded points off the board stay not empty and in no region for
+	// ever.
 	clear(e.empty[:])
+	for i := range e.region {
+		e.region[i] = propNoRegion
+	}
 }
+
+// propNoRegion is the region of a stone or an off-board point.
+const propNoRegion = math.MaxInt16
 
 // influence fills accB and accW (padded) with B(p) and W(p) on the empty
 // points of b; other entries are left as they were.
@@ -319,9 +330,11 @@ func (e *Propagate) influence(b *board.Board) {
 		pp := e.pad[p]
 		empty[pp] = c == board.Empty
 		if c == board.Empty {
+			e.region[pp] = -1
 			e.empties[nEmpty] = pp
 			nEmpty++
 		} else {
+			e.region[pp] = propNoRegion
 			e.stones[nStones] = int16(p)
 			nStones++
 		}
@@ -378,18 +391,30 @@ func (e *Propagate) influence(b *board.Board) {
 			e.black[k] = ^uint64(0) >> (64 - nb)
 		}
 	}
-	nRegions := e.propRegions(empties)
+	// The regions tell when a point has heard every stone that can reach
+	// it. Within a short reach few points get there before the passes end,
+	// so one region stands for the board and the flood fill is saved.
+	nRegions := 1
+	if maxD := e.s.MaxDistance; maxD > 0 && maxD <= propShortReach {
+		for _, pp := range empties {
+			e.region[pp] = 0
+		}
+	} else {
+		nRegions = e.propRegions(empties)
+	}
 	e.propSpread(empties, nRegions, nSrc, words)
 }
+
+// propShortReach is the largest MaxDistance for which influence does not
+// label the empty regions.
+const propShortReach = 8
 
 // propRegions labels the connected regions of empties, returning their
 // number.
 func (e *Propagate) propRegions(empties []int16) int {
 	W := e.stride
 	region := &e.region
-	for _, pp := range empties {
-		region[pp] = -1
-	}
+	stack := &e.stack
 	n := 0
 	for _, start := range empties {
 		if region[start] >= 0 {
@@ -398,28 +423,31 @@ func (e *Propagate) propRegions(empties []int16) int {
 		id := int16(n)
 		n++
 		region[start] = id
-		stack := e.stack[:0]
-		stack = append(stack, start)
-		for len(stack) > 0 {
-			p := int(stack[len(stack)-1])
-			stack = stack[:len(stack)-1]
-			// Off-board and stone entries are never -1 here: only
-			// empty points were reset above, and empty marks them.
-			if q := p - W; e.empty[q] && region[q] < 0 {
+		stack[0] = start
+		k := 1
+		for k > 0 {
+			k--
+			p := int(stack[k])
+			// Stones and the border hold propNoRegion, never -1.
+			if q := p - W; region[q] == -1 {
 				region[q] = id
-				stack = append(stack, int16(q))
+				stack[k] = int16(q)
+				k++
 			}
-			if q := p - 1; e.empty[q] && region[q] < 0 {
+			if q := p - 1; region[q] == -1 {
 				region[q] = id
-				stack = append(stack, int16(q))
+				stack[k] = int16(q)
+				k++
 			}
-			if q := p + 1; e.empty[q] && region[q] < 0 {
+			if q := p + 1; region[q] == -1 {
 				region[q] = id
-				stack = append(stack, int16(q))
+				stack[k] = int16(q)
+				k++
 			}
-			if q := p + W; e.empty[q] && region[q] < 0 {
+			if q := p + W; region[q] == -1 {
 				region[q] = id
-				stack = append(stack, int16(q))
+				stack[k] = int16(q)
+				k++
 			}
 		}
 	}
@@ -477,8 +505,12 @@ func (e *Propagate) propSpread(empties []int16, nRegions, nSrc, words int) {
 	// (number of black stones at distance d) * alpha^d in increasing d,
 	// whatever the order of the sources: the result is exactly invariant
 	// under symmetries and the colour swap.
-	if words == 1 {
+	switch words {
+	case 1:
 		e.propSteps1(n)
+		return
+	case 2:
+		e.propSteps2(n)
 		return
 	}
 	cur, next := setA, setB
@@ -523,8 +555,9 @@ func (e *Propagate) propSteps1(n int) {
 	act := e.active[:]
 	black := e.black[0]
 	maxD := e.s.MaxDistance
+	wt := &e.weight
 	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		w := e.pow[t+1]
+		e.propWeights(t+1, 64)
 		m := 0
 		for _, p16 := range act[:n] {
 			p := int(p16)
@@ -534,8 +567,8 @@ func (e *Propagate) propSteps1(n int) {
 			fresh := s ^ old
 			nb := bits.OnesCount64(fresh & black)
 			nt := bits.OnesCount64(fresh)
-			accB[p] += w * float64(nb)
-			accW[p] += w * float64(nt-nb)
+			accB[p] += wt[nb&127]
+			accW[p] += wt[(nt-nb)&127]
 			act[m] = p16
 			if old != full[p] {
 				m++
@@ -543,5 +576,49 @@ func (e *Propagate) propSteps1(n int) {
 		}
 		n = m
 		cur, next = next, cur
+	}
+}
+
+// propSteps2 is the distance loop of propSpread for two words.
+func (e *Propagate) propSteps2(n int) {
+	up := 2 * e.stride
+	cur, next := e.setA, e.setB
+	full := e.full
+	accB, accW := e.accB[:], e.accW[:]
+	act := e.active[:]
+	black0, black1 := e.black[0], e.black[1]
+	maxD := e.s.MaxDistance
+	wt := &e.weight
+	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
+		e.propWeights(t+1, 128)
+		m := 0
+		for _, p16 := range act[:n] {
+			p := int(p16)
+			i := 2 * p
+			old0, old1 := cur[i], cur[i+1]
+			s0 := old0 | cur[i-up] | cur[i-2] | cur[i+2] | cur[i+up]
+			s1 := old1 | cur[i+1-up] | cur[i-1] | cur[i+3] | cur[i+1+up]
+			next[i], next[i+1] = s0, s1
+			f0, f1 := s0^old0, s1^old1
+			nb := bits.OnesCount64(f0&black0) + bits.OnesCount64(f1&black1)
+			nt := bits.OnesCount64(f0) + bits.OnesCount64(f1)
+			accB[p] += wt[nb&255]
+			accW[p] += wt[(nt-nb)&255]
+			act[m] = p16
+			if old0 != full[i] || old1 != full[i+1] {
+				m++
+			}
+		}
+		n = m
+		cur, next = next, cur
+	}
+}
+
+// propWeights fills e.weight[0..n] with k * alpha^d, computed exactly as
+// float64(k) * alpha^d would be in place.
+func (e *Propagate) propWeights(d, n int) {
+	w := e.pow[d]
+	for k := 0; k <= n; k++ {
+		e.weight[k] = float64(k) * w
 	}
 }

@@ -166,7 +166,8 @@ type Moyo struct {
 	// end[e][i] is the colour of a leg reaching edge e at its i-th
 	// first-line point (Empty for none).
 	end   [4][board.MaxSize]board.Color
-	dist  [2][board.MaxPoints]int16
+	dist  [board.MaxPoints]int16 // path length to the nearest stone
+	label [board.MaxPoints]uint8 // the colours of the nearest stones
 	queue [board.MaxPoints]board.Point
 }
 
@@ -429,79 +430,93 @@ func (m *Moyo) cutoffNumbers(a *Analysis, g *board.Geometry) {
 	size := g.Size
 	clear(a.B)
 	clear(a.W)
-	count := func(p board.Point, last board.Color) {
-		switch last {
-		case board.Black:
-			a.B[p]++
-		case board.White:
-			a.W[p]++
-		}
-	}
-	for line := 0; line < size; line++ {
-		// Along the row (left, then right) and the column (up, then down).
-		for _, walk := range [4]struct{ x0, y0, dx, dy int }{
-			{0, line, 1, 0},
-			{size - 1, line, -1, 0},
-			{line, 0, 0, 1},
-			{line, size - 1, 0, -1},
-		} {
+	own := m.own[:g.N]
+	bs, ws := a.B[:g.N], a.W[:g.N]
+	// Each sweep: first point, step along the line, step to the next line.
+	for _, sw := range [4]struct{ start, step, next int }{
+		{0, 1, size},                  // rows, left to right
+		{size - 1, -1, size},          // rows, right to left
+		{0, size, 1},                  // columns, top to bottom
+		{(size - 1) * size, -size, 1}, // columns, bottom to top
+	} {
+		for line := 0; line < size; line++ {
 			last := board.Empty
-			x, y := walk.x0, walk.y0
-			for k := 0; k < size; k++ {
-				p := g.At(x, y)
-				if o := m.own[p]; o != board.Empty {
+			p := sw.start + line*sw.next
+			for k := 0; k < size; k, p = k+1, p+sw.step {
+				switch o := own[p]; {
+				case o != board.Empty:
 					last = o
-				} else {
-					count(p, last)
+				case last == board.Black:
+					bs[p]++
+				case last == board.White:
+					ws[p]++
 				}
-				x, y = x+walk.dx, y+walk.dy
 			}
 		}
 	}
 }
 
-// regions fills a.Region from two breadth-first searches through vacant
-// points, from Black's stones and from White's.
+// Region labels in Moyo.label.
+const (
+	labelB uint8 = 1 << iota
+	labelW
+)
+
+// regions fills a.Region from one breadth-first search through vacant
+// points from all stones at once: a point's label is the union of the
+// labels of its neighbours one step nearer, so it holds a colour exactly
+// when that colour's nearest stone is at the point's distance; both
+// colours make the equidistance line.
 func (m *Moyo) regions(a *Analysis, b *board.Board) {
 	g := b.Geometry()
 	cells := b.Cells()
-	for i, c := range [2]board.Color{board.Black, board.White} {
-		dist := m.dist[i][:g.N]
-		for p := range dist {
-			dist[p] = -1
+	dist, label := m.dist[:g.N], m.label[:g.N]
+	for p := range dist {
+		dist[p], label[p] = -1, 0
+	}
+	n := 0
+	for p, c := range cells {
+		if c == board.Empty {
+			continue
 		}
-		n := 0
-		for p, v := range cells {
-			if v != c {
+		l := labelB
+		if c == board.White {
+			l = labelW
+		}
+		for _, q := range g.Neighbors(board.Point(p)) {
+			if cells[q] != board.Empty {
 				continue
 			}
-			for _, q := range g.Neighbors(board.Point(p)) {
-				if cells[q] == board.Empty && dist[q] < 0 {
-					dist[q] = 1
-					m.queue[n] = q
-					n++
-				}
+			if dist[q] < 0 {
+				dist[q] = 1
+				m.queue[n] = q
+				n++
 			}
+			label[q] |= l
 		}
-		for head := 0; head < n; head++ {
-			p := m.queue[head]
-			for _, q := range g.Neighbors(p) {
-				if cells[q] == board.Empty && dist[q] < 0 {
-					dist[q] = dist[p] + 1
-					m.queue[n] = q
-					n++
-				}
+	}
+	for head := 0; head < n; head++ {
+		p := m.queue[head]
+		d, l := dist[p]+1, label[p]
+		for _, q := range g.Neighbors(p) {
+			switch {
+			case cells[q] != board.Empty:
+			case dist[q] < 0:
+				dist[q], label[q] = d, l
+				m.queue[n] = q
+				n++
+			case dist[q] == d:
+				label[q] |= l
 			}
 		}
 	}
 	for p, c := range cells {
-		db, dw := m.dist[0][p], m.dist[1][p]
 		switch {
 		case c != board.Empty:
 			a.Region[p] = c
-		case db >= 0 && (dw < 0 || db < dw):
+		case label[p] == labelB:
 			a.Region[p] = board.Black
-		case dw >= 0 && (db < 0 || dw < db):
+		case label[p] == labelW:
 			a.Region[p] = board.White
 		default:
 			a.Region[p] = board.Empty
