@@ -9,6 +9,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/internal/positions"
 )
 
 // propTwin is the straightforward form of the propagating estimator: a
@@ -113,6 +114,9 @@ func TestPropagateMatchesTwin(t *testing.T) {
 		}
 	}
 	boards = append(boards, board.New(9), board.New(19))
+	if !testing.Short() {
+		boards = append(boards, positions.Bench(t)...)
+	}
 	// One estimator per setting, reused over boards of changing sizes.
 	for _, s := range settings {
 		e := mustPropagate(t, s)

@@ -94,10 +94,11 @@
 //
 // # Cost
 //
-// One bounded propagation (reach 4) for the atsumi, one pass per leg,
-// one sweep along each of the four directions for the cutoff numbers (the
+// One bounded propagation (reach 4) for the atsumi, one walk per leg, one
+// sweep along each of the four directions for the cutoff numbers (the
 // colour of the last object passed is the answer for every point until the
-// next object), and, for the regions, a breadth-first search from each
-// colour's stones. Estimate does not allocate; it skips the regions unless
-// the override needs them.
+// next object), and, for the regions, one breadth-first search from all
+// stones at once, where a point keeps the colours of the neighbours one
+// step nearer: it holds both exactly on the equidistance line. Estimate
+// does not allocate; it skips the regions unless the override needs them.
 package moyo
