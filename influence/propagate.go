@@ -179,7 +179,7 @@ const propMaxWords = (board.MaxPoints + 63) / 64
 // Propagate is the propagating influence estimator (see the comment at the
 // top of this file, and SPEC section 1). Make one with NewPropagate. It owns
 // its scratch, so it is not safe for concurrent use; an estimate does not
-// allocate once the estimator has seen a board of that size.
+// allocate.
 type Propagate struct {
 	s PropagateSettings
 	// pow[d] is alpha^d.
@@ -264,7 +264,7 @@ func (e *Propagate) Estimate(dst *control.Result, b *board.Board) error {
 // Control writes the control of every point of b into dst, in map order:
 // +1 or -1 on stones, the combined influence (see Combine) on empty points.
 // It panics with an "influence: ..." message if len(dst) is not the number
-// of points of b. It does not allocate once e has seen a board of that size.
+// of points of b. It does not allocate.
 func (e *Propagate) Control(dst []float64, b *board.Board) {
 	g := b.Geometry()
 	if len(dst) != g.N {
