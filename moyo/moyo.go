@@ -235,14 +235,10 @@ func (m *Moyo) analyze(a *Analysis, b *board.Board, regions bool) {
 	a.reset(size)
 	cells := b.Cells()
 
-	// Atsumi: the propagating influence, cap-each, alpha 1/2, reach 4.
+	// Atsumi: the propagating influence, cap-each, alpha 1/2, reach 4
+	// (Control puts +-1 on stones; the objects loop below clears them).
 	m.atsumi.Control(a.Atsumi, b)
-	for p, c := range cells {
-		m.flags[p] = 0
-		if c != board.Empty {
-			a.Atsumi[p] = 0
-		}
-	}
+	clear(m.flags[:g.N])
 
 	m.legs(b)
 	m.spans(b)
@@ -253,6 +249,7 @@ func (m *Moyo) analyze(a *Analysis, b *board.Board, regions bool) {
 		a.Contested[p] = false
 		if c != board.Empty {
 			m.own[p], a.Kind[p], a.Color[p] = c, Stone, c
+			a.Atsumi[p] = 0
 			continue
 		}
 		v, f := a.Atsumi[p], m.flags[p]
@@ -351,6 +348,9 @@ func (m *Moyo) legs(b *board.Board) {
 			flag = flagLegW
 		}
 		x, y := g.XY(board.Point(p))
+		if min(x, y, size-1-x, size-1-y) >= 4 {
+			continue // line 5 or more from every edge
+		}
 		// Toward each edge within 4 lines: (dx, dy) the step, n the
 		// stone's line from that edge, i its place along the edge.
 		for _, dir := range [4]struct{ e, dx, dy, n, i int }{
