@@ -113,6 +113,12 @@ func TestPropagateMatchesTwin(t *testing.T) {
 			}
 		}
 	}
+	// The smallest boards, and the largest with up to 10 words of stones.
+	for _, size := range []int{2, 3, 5, 25} {
+		for _, density := range []float64{0.3, 0.6, 0.9} {
+			boards = append(boards, randomBoard(r, size, density))
+		}
+	}
 	boards = append(boards, board.New(9), board.New(19))
 	if !testing.Short() {
 		boards = append(boards, positions.Bench(t)...)

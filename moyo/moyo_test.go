@@ -705,3 +705,29 @@ func TestReport(t *testing.T) {
 		t.Errorf("S_prime = %v", s)
 	}
 }
+
+func TestSizes(t *testing.T) {
+	// Every size runs and gives a valid control map, S and S' matching it.
+	r := rand.New(rand.NewPCG(13, 14))
+	m := mustNew(t, Settings{RegionOverride: true})
+	var a Analysis
+	for _, size := range []int{2, 3, 4, 5, 7, 9, 13, 19, 25} {
+		for _, density := range []float64{0, 0.2, 0.5, 0.9} {
+			b := randomBoard(r, size, density)
+			m.Analyze(&a, b)
+			res := control.Result{Control: a.Control}
+			if err := control.Check(&res, b); err != nil {
+				t.Fatalf("%dx%d: %v", size, size, err)
+			}
+			s := 0.0
+			for p, c := range b.Cells() {
+				if c == board.Empty {
+					s += a.Control[p]
+				}
+			}
+			if math.Abs(s-a.S) > 1e-9 {
+				t.Errorf("%dx%d: S = %v, sum over vacant points %v", size, size, a.S, s)
+			}
+		}
+	}
+}
