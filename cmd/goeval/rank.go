@@ -148,7 +148,8 @@ func rankCommand(e *env, args []string) error {
 }
 
 // marks returns the board mark of each ranked move: a..z for the best 26,
-// x for the worst 26 that are not lettered, "" for the others.
+// × for the worst 26 that are not lettered (a cross, as the seed's Figure
+// 10 draws them; not the letter x, which is the 24th best), "" for the others.
 func marks(n int) []string {
 	out := make([]string, n)
 	for i := range n {
@@ -156,7 +157,7 @@ func marks(n int) []string {
 		case i < 26:
 			out[i] = string(rune('a' + i))
 		case i >= n-26:
-			out[i] = "x"
+			out[i] = "×"
 		}
 	}
 	return out
@@ -226,7 +227,7 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 		return "."
 	})
 	mover := rk.ToMove.Name()
-	fmt.Fprint(&sb, "a..z: the best 26 moves for ", mover, ", a first; x: the worst 26\n")
+	fmt.Fprint(&sb, "a..z: the best 26 moves for ", mover, ", a first; ×: the worst 26\n")
 	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n\n", signed(rk.Pass.Score), mover)
 	if n == 0 {
 		fmt.Fprintf(&sb, "%s has no legal move but pass.\n", mover)

@@ -111,15 +111,15 @@ func TestRankText(t *testing.T) {
 	board := strings.Join(lines[3:22], "\n")
 	letters := map[rune]int{}
 	for _, line := range lines[3:22] {
-		for _, r := range line[3 : 3+2*19] {
+		for _, r := range []rune(line)[3 : 3+2*19] {
 			letters[r]++
 		}
 	}
+	if letters['×'] != 26 {
+		t.Errorf("× appears %d times, want 26 (the worst moves)", letters['×'])
+	}
 	for r := 'a'; r <= 'z'; r++ {
 		want := 1
-		if r == 'x' {
-			want = 1 + 26 // the 24th best and the 26 worst
-		}
 		if letters[r] != want {
 			t.Errorf("%c appears %d times on the board, want %d:\n%s", r, letters[r], want, board)
 		}
@@ -129,7 +129,7 @@ func TestRankText(t *testing.T) {
 		"19  c d e f g h i j k l m n a o p q r s t 19",
 		"score now W+5.00 on the board (the score after a pass by Black)",
 		"    1 a  N19     W+3.00   +2.00    1.50",
-		"  217 x  T1      W+4.00   +1.00\n",
+		"  217 ×  T1      W+4.00   +1.00\n",
 		"217 legal moves besides pass; 244 evaluations",
 	} {
 		if !strings.Contains(out, want) {
