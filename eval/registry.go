@@ -3,11 +3,13 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"goeval/control"
 	"goeval/influence"
+	"goeval/moyo"
 )
 
 // ErrUnknown reports an estimator name or parameter that does not exist.
@@ -36,10 +38,28 @@ var specs = []Spec{
 		Summary: "every stone counts for its colour, empty points 0 (a baseline)",
 		New:     func(Options) (control.Estimator, error) { return control.Stones{}, nil },
 	},
+	{
+		Name:    "propagate",
+		Summary: "propagating influence: alpha^distance through empty points, each colour capped at 1 (SPEC 1)",
+		Params:  []string{"attenuation", "max-distance"},
+		New:     func(o Options) (control.Estimator, error) { return newPropagate(influence.CapEach, o) },
+	},
+	{
+		Name:    "propagate-total",
+		Summary: "propagating influence with the difference capped instead (the seed's Figure 2)",
+		Params:  []string{"attenuation", "max-distance"},
+		New:     func(o Options) (control.Estimator, error) { return newPropagate(influence.CapTotal, o) },
+	},
 	symmetric("fixed", "symmetric iteration, stones fixed at ±1, λ = 0 (seed 003 Fig. 6)"),
 	symmetric("neighbour", "symmetric iteration, stones judged by their neighbours, λ = 0, κ = 1 (Fig. 7)"),
 	symmetric("lambda", "symmetric iteration, λ = 0.44, κ = 1 (Fig. 8)"),
 	symmetric("lambda-kappa", "symmetric iteration, λ = 0.44, κ = 0.8 (Fig. 9; the default)"),
+	{
+		Name:    "moyo",
+		Summary: "Tajima and Sanechika's cutoff numbers: enclosed equivalent size of moyo (SPEC 3)",
+		Params:  []string{"atsumi-reach", "region-override"},
+		New:     newMoyo,
+	},
 }
 
 // symmetric is the Spec of a preset of the symmetric λ/κ estimator.
@@ -56,6 +76,45 @@ func symmetric(preset, summary string) Spec {
 			return e, nil
 		},
 	}
+}
+
+// newPropagate builds a propagating estimator from the options attenuation
+// (in (0, 1), default 1/2) and max-distance (a whole number >= 0, 0 for
+// unbounded).
+func newPropagate(c influence.Combine, o Options) (control.Estimator, error) {
+	s := influence.PropagateSettings{Combine: c}
+	if v, ok := o["attenuation"]; ok {
+		if !(v > 0 && v < 1) { // an explicit 0 must not mean the default
+			return nil, fmt.Errorf("%w: attenuation %v is not in (0, 1)", influence.ErrPropagateSettings, v)
+		}
+		s.Attenuation = v
+	}
+	if v, ok := o["max-distance"]; ok {
+		if !(v >= 0 && v <= math.MaxInt32 && v == math.Trunc(v)) {
+			return nil, fmt.Errorf("%w: max-distance %v is not a whole number >= 0", influence.ErrPropagateSettings, v)
+		}
+		s.MaxDistance = int(v)
+	}
+	return influence.NewPropagate(s)
+}
+
+// newMoyo builds the moyo estimator from the options atsumi-reach (a whole
+// number >= 1, default 4) and region-override (0 or 1, default 0).
+func newMoyo(o Options) (control.Estimator, error) {
+	var s moyo.Settings
+	if v, ok := o["atsumi-reach"]; ok {
+		if !(v >= 1 && v <= math.MaxInt32 && v == math.Trunc(v)) {
+			return nil, fmt.Errorf("%w: atsumi-reach %v is not a whole number >= 1", moyo.ErrSettings, v)
+		}
+		s.AtsumiReach = int(v)
+	}
+	if v, ok := o["region-override"]; ok {
+		if v != 0 && v != 1 {
+			return nil, fmt.Errorf("%w: region-override %v is not 0 or 1", moyo.ErrSettings, v)
+		}
+		s.RegionOverride = v == 1
+	}
+	return moyo.New(s)
 }
 
 // All returns the registered estimators in order.

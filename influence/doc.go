@@ -8,6 +8,18 @@
 // bottom-right. The score is the sum of control over all points, stones
 // included, Black positive, before komi.
 //
+// # The propagating influence function
+//
+// Propagate (SPEC section 1; seed 003, sections 2.2–2.5) makes every stone a
+// source reaching an empty point p with weight α^d, d being the shortest path
+// from the stone to p through empty points (α = 1/2 by default, an optional
+// maximum distance); Black's sum B and White's W are combined as
+// min(B,1) - min(W,1) (CapEach, the default, right for corridors) or
+// clamp(B-W, -1, 1) (CapTotal, the seed's Figure 2). Stones keep ±1. It is
+// computed bit-parallel over the stones (propagate.go says how), exactly
+// invariant under colour swap and board symmetries. The moyo package reuses
+// it for atsumi (AtsumiSettings).
+//
 // # The symmetric λ/κ iteration
 //
 // Every point carries a value x, starting at +1 on black stones, -1 on white

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"goeval/eval"
+)
+
+// passOnly writes a 3x3 game where Black, to move, may only pass (every
+// empty point is suicide).
+func passOnly(t *testing.T) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "passonly.sgf")
+	if err := os.WriteFile(f, []byte("(;GM[1]SZ[3]KM[0]AW[ba][ab][bb][cb][bc]PL[B])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+type rankJSON struct {
+	File      string             `json:"file"`
+	Move      int                `json:"move"`
+	ToMove    string             `json:"to_move"`
+	Komi      float64            `json:"komi"`
+	Estimator string             `json:"estimator"`
+	Params    map[string]float64 `json:"params"`
+	Score     float64            `json:"score"`
+	Moves     []map[string]any   `json:"moves"`
+}
+
+func TestRankJSON(t *testing.T) {
+	code, out, stderr := goeval(t, "rank", "--estimator", "stones", "--format", "json", "--move", "150", "--top", "5", example)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var j rankJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if j.File != example || j.Move != 150 || j.ToMove != "B" || j.Komi != 6.5 || j.Estimator != "stones" || j.Params == nil {
+		t.Errorf("header: %+v", j)
+	}
+	if len(j.Moves) < 100 {
+		t.Fatalf("%d moves", len(j.Moves))
+	}
+	seen := map[string]bool{}
+	for i, m := range j.Moves {
+		for _, k := range []string{"rank", "move", "score", "gain"} {
+			if _, ok := m[k]; !ok {
+				t.Fatalf("move %d lacks %q: %v", i+1, k, m)
+			}
+		}
+		if m["rank"].(float64) != float64(i+1) {
+			t.Errorf("move %d has rank %v", i+1, m["rank"])
+		}
+		mv := m["move"].(string)
+		if seen[mv] {
+			t.Errorf("%s listed twice", mv)
+		}
+		seen[mv] = true
+		if i > 0 && m["score"].(float64) > j.Moves[i-1]["score"].(float64) {
+			t.Errorf("%s ranked below a worse move", mv)
+		}
+		if g := m["score"].(float64) - j.Score; m["gain"].(float64) != g {
+			t.Errorf("%s: gain %v, want %v", mv, m["gain"], g)
+		}
+		if _, ok := m["miai"]; ok != (i < 5) {
+			t.Errorf("move %d: miai present %v with --top 5", i+1, ok)
+		}
+	}
+	// Black's best moves with the stones estimator capture a stone.
+	if m := j.Moves[0]; m["move"] != "N19" || m["miai"].(float64) != 1.5 || m["captures"].(float64) != 1 {
+		t.Errorf("best move %v", m)
+	}
+}
+
+func TestRankSameBytesForAnyWorkers(t *testing.T) {
+	for _, est := range []string{"stones", defaultEstimator} {
+		if _, err := eval.Lookup(est); err != nil {
+			t.Logf("%v: not measured", err)
+			continue
+		}
+		var want string
+		for _, w := range []string{"1", "2", "8"} {
+			code, out, stderr := goeval(t, "rank", "--estimator", est, "--format", "json", "--workers", w, "--move", "150", example)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			_, vout, _ := goeval(t, "values", "--estimator", est, "--format", "json", "--workers", w, "--move", "40", "../../testdata/example9.sgf")
+			out += vout
+			if want == "" {
+				want = out
+			} else if out != want {
+				t.Errorf("%s: --workers %s gives other bytes than --workers 1", est, w)
+			}
+		}
+	}
+}
+
+func TestRankText(t *testing.T) {
+	code, out, stderr := goeval(t, "rank", "--estimator", "stones", "--move", "150", example)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(out, "\n")
+	// The board: rows 19..1 between the coordinate lines.
+	board := strings.Join(lines[3:22], "\n")
+	letters := map[rune]int{}
+	for _, line := range lines[3:22] {
+		for _, r := range []rune(line)[3 : 3+2*19] {
+			letters[r]++
+		}
+	}
+	if letters['×'] != 26 {
+		t.Errorf("× appears %d times, want 26 (the worst moves)", letters['×'])
+	}
+	for r := 'a'; r <= 'z'; r++ {
+		want := 1
+		if letters[r] != want {
+			t.Errorf("%c appears %d times on the board, want %d:\n%s", r, letters[r], want, board)
+		}
+	}
+	for _, want := range []string{
+		"move 150 of 258, Black to move",
+		"19  c d e f g h i j k l m n a o p q r s t 19",
+		"score now W+5.00 on the board (the score after a pass by Black)",
+		"    1 a  N19     W+3.00   +2.00    1.50",
+		"  217 ×  T1      W+4.00   +1.00\n",
+		"217 legal moves besides pass; 244 evaluations",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestRankPassOnly(t *testing.T) {
+	f := passOnly(t)
+	code, out, stderr := goeval(t, "rank", "--estimator", "stones", f)
+	if code != 0 || !strings.Contains(out, "Black has no legal move but pass.") {
+		t.Errorf("exit %d, output:\n%s%s", code, out, stderr)
+	}
+	code, out, _ = goeval(t, "rank", "--estimator", "stones", "--format", "json", f)
+	if code != 0 || !strings.Contains(out, `"moves":[]`) {
+		t.Errorf("exit %d, JSON %s", code, out)
+	}
+}
+
+func TestRankValuesExitCodes(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"help", []string{"-h"}, 0, ""},
+		{"no file", nil, 2, "goeval: no SGF file given"},
+		{"two files", []string{example, example}, 2, "one SGF file at a time"},
+		{"bad top", []string{"--top", "-1", example}, 2, "invalid --top -1"},
+		{"bad workers", []string{"--workers", "-2", example}, 2, "invalid --workers -2"},
+		{"bad format", []string{"--format", "xml", example}, 2, `invalid --format "xml" (want text, json)`},
+		{"bad estimator", []string{"--estimator", "x", example}, 2, `invalid --estimator "x" (want `},
+		{"unknown flag", []string{"--nope", example}, 2, "flag provided but not defined: -nope"},
+		{"missing file", []string{"--estimator", "stones", "none.sgf"}, 1, "no such file"},
+		{"move too far", []string{"--estimator", "stones", "--move", "999", example}, 1, "the main line has 258 moves"},
+	}
+	for _, cmd := range []string{"rank", "values"} {
+		for _, tt := range tests {
+			t.Run(cmd+"/"+tt.name, func(t *testing.T) {
+				code, out, stderr := goeval(t, append([]string{cmd}, tt.args...)...)
+				if code != tt.code {
+					t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
+				}
+				if tt.want != "" && !strings.Contains(stderr, tt.want) {
+					t.Errorf("stderr %q lacks %q", stderr, tt.want)
+				}
+				if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
+					t.Errorf("stderr %q lacks the goeval: prefix", stderr)
+				}
+				if code == 2 && !strings.Contains(stderr, "Run 'goeval "+cmd+" -h' for usage.") {
+					t.Errorf("stderr %q lacks the usage hint", stderr)
+				}
+				if tt.name == "help" {
+					for _, f := range []string{"Usage:\n  goeval " + cmd, "-top", "-workers", "-cold", "-format", "-estimator", "-move", "-game", "-lambda"} {
+						if !strings.Contains(out, f) {
+							t.Errorf("help lacks %q", f)
+						}
+					}
+				}
+			})
+		}
+	}
+	_, out, _ := goeval(t, "-h")
+	for _, want := range []string{"rank ", "values "} {
+		if !strings.Contains(out, "  "+want) {
+			t.Errorf("goeval -h does not list %q", want)
+		}
+	}
+}

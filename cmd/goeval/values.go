@@ -1,0 +1,196 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"goeval/board"
+	"goeval/rank"
+	"goeval/render"
+)
+
+func init() {
+	register(&command{name: "values", args: "FILE.sgf", summary: "the deiri and miai value of every empty point (SPEC section 4)", run: valuesCommand})
+}
+
+const valuesUsage = `goeval values gives the value of a play at every empty point, miai
+counting's way (seed 000, SPEC section 4): Black plays the point, then,
+separately, White does, both from the position as it stands, and
+
+  deiri = score after Black plays - score after White plays
+  miai  = deiri / 2, the gote miai value of the play
+
+(scores on the board, Black positive, before komi).
+
+Usage:
+  goeval values [flags] FILE.sgf
+
+The board shows each point's miai value rounded to a whole number; b marks a
+point only Black may play (White's play there would be suicide or the
+recapture of a ko), w one only White may play. The list below gives the
+--top biggest points; --format json gives them all, and the map.
+
+With an iterative estimator, each play's evaluation starts from the
+solution of the position itself (see goeval rank -h); --cold turns that off.
+
+With no --move, the position at the end of the main line is valued.
+FILE may be "-" for standard input.
+`
+
+func valuesCommand(e *env, args []string) error {
+	fs := newFlags(e, "goeval values", valuesUsage)
+	f := addPlayFlags(fs, "list this many of the biggest points in text (0: all)")
+	pos, newEst, err := f.load(e, fs, args)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	vm, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold}).Values(ctx, pos.board)
+	if err != nil {
+		return workError(pos, err)
+	}
+	if *f.format == "json" {
+		return writeValuesJSON(e.stdout, pos, vm)
+	}
+	return writeValuesText(e.stdout, pos, vm, *f.top)
+}
+
+// mark returns the board glyph of a point's value: its miai value rounded,
+// b or w where only that colour may play, - where neither may.
+func mark(v *rank.Value) string {
+	switch {
+	case v.HasMiai():
+		r := math.Round(v.Miai)
+		if r == 0 {
+			r = 0 // no "-0"
+		}
+		return strconv.FormatFloat(r, 'f', 0, 64)
+	case v.BlackErr == nil:
+		return "b"
+	case v.WhiteErr == nil:
+		return "w"
+	}
+	return "-"
+}
+
+func writeValuesText(w io.Writer, pos *position, vm *rank.ValueMap, top int) error {
+	header(w, pos)
+	estimatorLine(w, vm.Estimator, vm.Params)
+	g := pos.board.Geometry()
+	at := map[board.Point]*rank.Value{}
+	for i := range vm.Points {
+		at[vm.Points[i].Point] = &vm.Points[i]
+	}
+	var sb strings.Builder
+	render.Grid(&sb, g, 3, func(p board.Point) string {
+		switch pos.board.At(p) {
+		case board.Black:
+			return "X"
+		case board.White:
+			return "O"
+		}
+		return mark(at[p])
+	})
+	sb.WriteString("numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n")
+	fmt.Fprintf(&sb, "score now %s on the board, %s to move\n\n", signed(vm.Base.Score), vm.ToMove.Name())
+	sorted := vm.Sorted()
+	valued := 0
+	for _, v := range sorted {
+		if v.HasMiai() {
+			valued++
+		}
+	}
+	if top == 0 || top > valued {
+		top = valued
+	}
+	if valued > 0 {
+		fmt.Fprintf(&sb, "%5s %-4s %7s %7s %12s %12s\n", "rank", "move", "miai", "deiri", "Black plays", "White plays")
+	}
+	for i, v := range sorted[:top] {
+		fmt.Fprintf(&sb, "%5d %-4s %7.2f %7.2f %12s %12s\n", i+1, g.GTP(v.Point), v.Miai, v.Deiri, signed(v.Black.Score), signed(v.White.Score))
+	}
+	if top < valued {
+		fmt.Fprintf(&sb, "%11s... %d more points (--top 0 lists them all) ...\n", "", valued-top)
+	}
+	if valued < len(sorted) {
+		sb.WriteString("\nwhere one colour may not play:\n")
+		for _, v := range sorted[valued:] {
+			fmt.Fprintf(&sb, "  %-4s %s\n", g.GTP(v.Point), v.Note())
+		}
+	}
+	fmt.Fprintf(&sb, "\n%d empty points; ", len(sorted))
+	io.WriteString(w, sb.String())
+	statsLine(w, vm.Stats)
+	return nil
+}
+
+// jsonValues is the JSON output of goeval values. Fields may be added,
+// never renamed.
+type jsonValues struct {
+	File        string             `json:"file"`
+	Game        int                `json:"game,omitempty"`
+	Move        int                `json:"move"`
+	Size        int                `json:"size"`
+	ToMove      string             `json:"to_move"`
+	Komi        float64            `json:"komi"`
+	Estimator   string             `json:"estimator"`
+	Params      map[string]float64 `json:"params"`
+	Score       float64            `json:"score"` // the position itself
+	Evaluations int                `json:"evaluations"`
+	Iterations  int                `json:"iterations,omitempty"`
+	Warm        bool               `json:"warm_start,omitempty"`
+	// Points lists every empty point, biggest miai value first, then the
+	// points one colour may not play, in map order.
+	Points []jsonPoint `json:"points"`
+	// MiaiMap holds size*size miai values, row-major from the top-left,
+	// null on stones and where a colour may not play.
+	MiaiMap  []*float64 `json:"miai_map"`
+	Warnings []string   `json:"warnings,omitempty"`
+}
+
+// jsonPoint is one empty point. Black and White are the scores after each
+// colour plays there, null where it may not (Note says why); Miai and Deiri
+// are null unless both may.
+type jsonPoint struct {
+	Rank  int      `json:"rank,omitempty"`
+	Move  string   `json:"move"`
+	Miai  *float64 `json:"miai"`
+	Deiri *float64 `json:"deiri"`
+	Black *float64 `json:"black"`
+	White *float64 `json:"white"`
+	Note  string   `json:"note,omitempty"`
+}
+
+func writeValuesJSON(w io.Writer, pos *position, vm *rank.ValueMap) error {
+	g := pos.board.Geometry()
+	sorted := vm.Sorted()
+	j := jsonValues{
+		File: pos.file, Game: gameIndex(pos), Move: pos.move, Size: g.Size,
+		ToMove: vm.ToMove.String(), Komi: pos.game.Info.Komi,
+		Estimator: vm.Estimator, Params: paramMap(vm.Params), Score: vm.Base.Score,
+		Evaluations: vm.Stats.Evaluations, Iterations: vm.Stats.Iterations, Warm: vm.Stats.Warm,
+		Points: make([]jsonPoint, len(sorted)), MiaiMap: make([]*float64, g.N),
+		Warnings: warningStrings(pos),
+	}
+	for i := range sorted {
+		v := &sorted[i]
+		jp := jsonPoint{Move: g.GTP(v.Point), Note: v.Note()}
+		if v.BlackErr == nil {
+			jp.Black = &v.Black.Score
+		}
+		if v.WhiteErr == nil {
+			jp.White = &v.White.Score
+		}
+		if v.HasMiai() {
+			jp.Rank = i + 1
+			jp.Miai, jp.Deiri = &v.Miai, &v.Deiri
+			j.MiaiMap[v.Point] = &v.Miai
+		}
+		j.Points[i] = jp
+	}
+	return writeJSONLine(w, j)
+}

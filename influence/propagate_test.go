@@ -1,0 +1,442 @@
+package influence
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/internal/positions"
+)
+
+// propTwin is the straightforward form of the propagating estimator: a
+// breadth-first search through empty points from every stone, adding
+// alpha^d to its colour's sum on every empty point it reaches, then the
+// combination. It returns the control map and the raw sums B and W.
+func propTwin(b *board.Board, s PropagateSettings) (ctl, black, white []float64) {
+	s = s.withDefaults()
+	g := b.Geometry()
+	ctl = make([]float64, g.N)
+	black = make([]float64, g.N)
+	white = make([]float64, g.N)
+	dist := make([]int, g.N)
+	for src := 0; src < g.N; src++ {
+		c := b.At(board.Point(src))
+		if c == board.Empty {
+			continue
+		}
+		for i := range dist {
+			dist[i] = -1
+		}
+		var queue []board.Point
+		for _, q := range g.Neighbors(board.Point(src)) {
+			if b.At(q) == board.Empty {
+				dist[q] = 1
+				queue = append(queue, q)
+			}
+		}
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			if s.MaxDistance > 0 && dist[p] > s.MaxDistance {
+				continue
+			}
+			w := math.Pow(s.Attenuation, float64(dist[p]))
+			if c == board.Black {
+				black[p] += w
+			} else {
+				white[p] += w
+			}
+			for _, q := range g.Neighbors(p) {
+				if b.At(q) == board.Empty && dist[q] < 0 {
+					dist[q] = dist[p] + 1
+					queue = append(queue, q)
+				}
+			}
+		}
+	}
+	for p := range ctl {
+		switch c := b.At(board.Point(p)); {
+		case c != board.Empty:
+			ctl[p] = float64(c)
+		case s.Combine == CapTotal:
+			ctl[p] = max(-1, min(1, black[p]-white[p]))
+		default:
+			ctl[p] = min(black[p], 1) - min(white[p], 1)
+		}
+	}
+	return ctl, black, white
+}
+
+func mustPropagate(t testing.TB, s PropagateSettings) *Propagate {
+	t.Helper()
+	e, err := NewPropagate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// scatteredBoard fills about density of the points with random stones.
+func scatteredBoard(r *rand.Rand, size int, density float64) *board.Board {
+	b := board.New(size)
+	for p := 0; p < size*size; p++ {
+		if r.Float64() < density {
+			c := board.Black
+			if r.IntN(2) == 0 {
+				c = board.White
+			}
+			b.Set(board.Point(p), c)
+		}
+	}
+	return b
+}
+
+func TestPropagateMatchesTwin(t *testing.T) {
+	settings := []PropagateSettings{
+		{},
+		{Combine: CapTotal},
+		{Attenuation: 0.7},
+		{Attenuation: 0.3, MaxDistance: 3, Combine: CapTotal},
+		{MaxDistance: 4},
+		{MaxDistance: 1},
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var boards []*board.Board
+	for _, size := range []int{9, 13, 19} {
+		for _, density := range []float64{0.02, 0.1, 0.3, 0.5, 0.7} {
+			for range 4 {
+				boards = append(boards, scatteredBoard(r, size, density))
+			}
+		}
+	}
+	// The smallest boards, and the largest with up to 10 words of stones.
+	for _, size := range []int{2, 3, 5, 25} {
+		for _, density := range []float64{0.3, 0.6, 0.9} {
+			boards = append(boards, scatteredBoard(r, size, density))
+		}
+	}
+	boards = append(boards, board.New(9), board.New(19))
+	if !testing.Short() {
+		boards = append(boards, positions.Bench(t)...)
+	}
+	// One estimator per setting, reused over boards of changing sizes.
+	for _, s := range settings {
+		e := mustPropagate(t, s)
+		got := make([]float64, board.MaxPoints)
+		gb := make([]float64, board.MaxPoints)
+		gw := make([]float64, board.MaxPoints)
+		for bi, b := range boards {
+			n := b.Geometry().N
+			want, wb, ww := propTwin(b, s)
+			e.Control(got[:n], b)
+			e.Influence(gb[:n], gw[:n], b)
+			for p := 0; p < n; p++ {
+				if math.Abs(got[p]-want[p]) > 1e-12 || math.Abs(gb[p]-wb[p]) > 1e-12 || math.Abs(gw[p]-ww[p]) > 1e-12 {
+					t.Fatalf("%+v board %d (%dx%d) at %s: control %v B %v W %v, twin %v %v %v\n%s", s, bi, b.Size(), b.Size(),
+						b.Geometry().GTP(board.Point(p)), got[p], gb[p], gw[p], want[p], wb[p], ww[p], b)
+				}
+			}
+		}
+	}
+}
+
+// propAt returns the value of m at the GTP vertex v of b.
+func propAt(t *testing.T, b *board.Board, m []float64, v string) float64 {
+	t.Helper()
+	p, err := b.Geometry().ParseGTP(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m[p]
+}
+
+// propEval returns the control map and the raw sums of b under s.
+func propEval(t *testing.T, b *board.Board, s PropagateSettings) (ctl, black, white []float64) {
+	t.Helper()
+	e := mustPropagate(t, s)
+	n := b.Geometry().N
+	ctl, black, white = make([]float64, n), make([]float64, n), make([]float64, n)
+	e.Control(ctl, b)
+	e.Influence(black, white, b)
+	return ctl, black, white
+}
+
+func TestPropagateLoneStone(t *testing.T) {
+	// One black stone in the middle of an empty 7x7 board: nothing blocks
+	// the way, so the path length to (x, y) is the Manhattan distance
+	// |x-3| + |y-3| and the control there is alpha^d (below 1, so the cap
+	// changes nothing).
+	b := board.MustParse(`
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .
+		. . . X . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`)
+	g := b.Geometry()
+	for _, tc := range []struct {
+		name string
+		s    PropagateSettings
+	}{
+		{"alpha 1/2", PropagateSettings{}},
+		{"alpha 0.3", PropagateSettings{Attenuation: 0.3}},
+		{"cap-total", PropagateSettings{Combine: CapTotal}},
+		{"max distance 2", PropagateSettings{MaxDistance: 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctl, _, white := propEval(t, b, tc.s)
+			alpha := tc.s.withDefaults().Attenuation
+			for p := range ctl {
+				x, y := g.XY(board.Point(p))
+				d := abs(x-3) + abs(y-3)
+				want := math.Pow(alpha, float64(d))
+				if tc.s.MaxDistance > 0 && d > tc.s.MaxDistance {
+					want = 0
+				}
+				if math.Abs(ctl[p]-want) > 1e-15 || white[p] != 0 {
+					t.Errorf("%s (d=%d): control %v, want %v (W %v)", g.GTP(board.Point(p)), d, ctl[p], want, white[p])
+				}
+			}
+		})
+	}
+	// The weights 1/2, 1/4, 1/8 along the row, spelled out.
+	ctl, _, _ := propEval(t, b, PropagateSettings{})
+	for v, want := range map[string]float64{"D4": 1, "E4": 0.5, "F4": 0.25, "G4": 0.125, "F5": 0.125, "A7": 1.0 / 64} {
+		if got := propAt(t, b, ctl, v); got != want {
+			t.Errorf("%s = %v, want %v", v, got, want)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestPropagateWallBlocks(t *testing.T) {
+	// A black wall down the C file; White's A3 cannot see past it.
+	b := board.MustParse(`
+		. . X . .
+		. . X . .
+		O . X . .
+		. . X . .
+		. . X . .`)
+	ctl, black, white := propEval(t, b, PropagateSettings{})
+	for _, v := range []string{"D1", "D2", "D3", "D4", "D5", "E1", "E2", "E3", "E4", "E5"} {
+		if w := propAt(t, b, white, v); w != 0 {
+			t.Errorf("W(%s) = %v behind the wall, want 0", v, w)
+		}
+	}
+	// E3 hears only the wall: C3 at path length 2 (D3, E3), C2 and C4 at
+	// 3, C1 and C5 at 4: 1/4 + 2/8 + 2/16 = 0.625.
+	if got := propAt(t, b, black, "E3"); got != 0.625 {
+		t.Errorf("B(E3) = %v, want 0.625", got)
+	}
+	if got := propAt(t, b, ctl, "E3"); got != 0.625 {
+		t.Errorf("control(E3) = %v, want 0.625", got)
+	}
+	// In front of the wall both colours reach B3: the wall's C3 (1/2), C2
+	// and C4 (1/4 each: C2-B2-B3), C1 and C5 (1/8 each) make B = 1.25;
+	// White's A3 gives 1/2. Cap-each: 1 - 1/2.
+	if got := propAt(t, b, ctl, "B3"); got != 0.5 {
+		t.Errorf("control(B3) = %v, want 0.5", got)
+	}
+}
+
+func TestPropagateRoundTheCorner(t *testing.T) {
+	// Black's A5 reaches A3 only round the end of White's wall:
+	// B5 C5 D5 E5 E4 E3 D3 C3 B3 A3, path length 10, though A3 is two
+	// lines away. E4 is 5 steps away (Manhattan distance 5 as well).
+	b := board.MustParse(`
+		X . . . .
+		O O O O .
+		. . . . .
+		. . . . .
+		. . . . .`)
+	_, black, _ := propEval(t, b, PropagateSettings{})
+	for v, d := range map[string]int{"B5": 1, "E5": 4, "E4": 5, "E3": 6, "A3": 10, "A2": 11, "A1": 12} {
+		if got, want := propAt(t, b, black, v), math.Ldexp(1, -d); got != want {
+			t.Errorf("B(%s) = %v, want 2^-%d = %v", v, got, d, want)
+		}
+	}
+}
+
+func TestPropagateCombine(t *testing.T) {
+	// C3 has three black neighbours (B = 3/2) and one white (W = 1/2);
+	// each of those stones reaches C3 in one step, and no other stone is
+	// on the board.
+	//   cap-each:  min(3/2, 1) - min(1/2, 1) = 1/2
+	//   cap-total: clamp(3/2 - 1/2, -1, 1)  = 1
+	// Wherever neither sum reaches 1, the two modes agree.
+	b := board.MustParse(`
+		. . . . .
+		. . X . .
+		. X . X .
+		. . O . .
+		. . . . .`)
+	each, black, white := propEval(t, b, PropagateSettings{})
+	total, _, _ := propEval(t, b, PropagateSettings{Combine: CapTotal})
+	if bl, wh := propAt(t, b, black, "C3"), propAt(t, b, white, "C3"); bl != 1.5 || wh != 0.5 {
+		t.Fatalf("C3: B %v W %v, want 1.5 and 0.5", bl, wh)
+	}
+	if got := propAt(t, b, each, "C3"); got != 0.5 {
+		t.Errorf("cap-each C3 = %v, want 0.5", got)
+	}
+	if got := propAt(t, b, total, "C3"); got != 1 {
+		t.Errorf("cap-total C3 = %v, want 1", got)
+	}
+	for p := range each {
+		if black[p] < 1 && white[p] < 1 && each[p] != total[p] {
+			t.Errorf("%s: cap-each %v, cap-total %v with B %v W %v", b.Geometry().GTP(board.Point(p)), each[p], total[p], black[p], white[p])
+		}
+	}
+}
+
+func TestPropagateCorridor(t *testing.T) {
+	t.Run("open at one end", func(t *testing.T) {
+		// A width-one corridor C5-H5 walled by Black, closed by J5, with
+		// White's B5 at its mouth. Every corridor point has two wall
+		// stones next to it, so B >= 1 there; White reaches the k-th
+		// point only through the corridor, at path length k: W = 2^-k.
+		// Cap-each gives 1 - 2^-k: 1/2, 3/4, 7/8, 15/16, 31/32, 63/64,
+		// the seed's miai count of the corridor. Cap-total lets the
+		// walls' surplus swallow the invader: B >= 2 (two walls next to
+		// it, four more at distance 2), so clamp(B - W) = 1 everywhere.
+		b := board.MustParse(`
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			. X X X X X X X X
+			. O . . . . . . X
+			. X X X X X X X X
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .`)
+		each, _, white := propEval(t, b, PropagateSettings{})
+		total, _, _ := propEval(t, b, PropagateSettings{Combine: CapTotal})
+		for k, v := range []string{"C5", "D5", "E5", "F5", "G5", "H5"} {
+			k++
+			want := 1 - math.Ldexp(1, -k)
+			if got := propAt(t, b, each, v); got != want {
+				t.Errorf("cap-each %s (k=%d) = %v, want 1 - 2^-%d = %v (W %v)", v, k, got, k, want, propAt(t, b, white, v))
+			}
+			if got := propAt(t, b, total, v); got != 1 {
+				t.Errorf("cap-total %s = %v, want 1", v, got)
+			}
+		}
+	})
+	t.Run("open at both ends", func(t *testing.T) {
+		// The corridor B5-H5 (7 points) with White at both mouths, A5
+		// and J5. The i-th point is i steps from A5 and 8-i from J5, so
+		// W = 2^-i + 2^-(8-i): each invader's reduction overlaps the
+		// other's, and the control is 1 - W:
+		//   i=1: 1 - (1/2 + 1/128) = 0.4921875   i=2: 1 - (1/4 + 1/64) = 0.734375
+		//   i=3: 1 - (1/8 + 1/32)  = 0.84375     i=4: 1 - (1/16 + 1/16) = 0.875
+		// and symmetrically on the other side.
+		b := board.MustParse(`
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .
+			X X X X X X X X X
+			O . . . . . . . O
+			X X X X X X X X X
+			. . . . . . . . .
+			. . . . . . . . .
+			. . . . . . . . .`)
+		each, _, _ := propEval(t, b, PropagateSettings{})
+		want := []float64{0.4921875, 0.734375, 0.84375, 0.875, 0.84375, 0.734375, 0.4921875}
+		for i, v := range []string{"B5", "C5", "D5", "E5", "F5", "G5", "H5"} {
+			if got := propAt(t, b, each, v); got != want[i] {
+				t.Errorf("%s (i=%d) = %v, want %v", v, i+1, got, want[i])
+			}
+		}
+	})
+}
+
+func TestPropagateSymmetries(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, s := range []PropagateSettings{{}, {Combine: CapTotal, Attenuation: 0.6}, AtsumiSettings(4)} {
+		e := mustPropagate(t, s)
+		for _, size := range []int{9, 13, 19} {
+			for range 5 {
+				b := scatteredBoard(r, size, 0.1+0.5*r.Float64())
+				n := b.Geometry().N
+				base := make([]float64, n)
+				got := make([]float64, n)
+				e.Control(base, b)
+				e.Control(got, b.Swapped())
+				for p := range base {
+					if got[p] != -base[p] {
+						t.Fatalf("%+v: swapped board at %s: %v, want exactly %v\n%s", s, b.Geometry().GTP(board.Point(p)), got[p], -base[p], b)
+					}
+				}
+				for _, sym := range board.Symmetries {
+					e.Control(got, b.Transformed(sym))
+					for p := range base {
+						q := b.Geometry().Transform(board.Point(p), sym)
+						if got[q] != base[p] {
+							t.Fatalf("%+v: symmetry %d maps %s to %v, want exactly %v\n%s", s, sym, b.Geometry().GTP(board.Point(p)), got[q], base[p], b)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPropagateSettings(t *testing.T) {
+	for _, s := range []PropagateSettings{
+		{Attenuation: -0.5},
+		{Attenuation: 1},
+		{Attenuation: 1.5},
+		{Attenuation: math.NaN()},
+		{MaxDistance: -1},
+		{Combine: Combine(7)},
+	} {
+		if _, err := NewPropagate(s); !errors.Is(err, ErrPropagateSettings) {
+			t.Errorf("NewPropagate(%+v) = %v, want ErrPropagateSettings", s, err)
+		}
+	}
+	e := mustPropagate(t, PropagateSettings{})
+	if got := e.Settings(); got != (PropagateSettings{Attenuation: 0.5}) {
+		t.Errorf("defaults: %+v", got)
+	}
+	if e.Name() != "propagate" || mustPropagate(t, PropagateSettings{Combine: CapTotal}).Name() != "propagate-total" {
+		t.Error("names")
+	}
+	want := []control.Param{{Name: "attenuation", Value: 0.5}, {Name: "max-distance", Value: 0}}
+	if got := e.Params(); !slices.Equal(got, want) {
+		t.Errorf("Params() = %v, want %v", got, want)
+	}
+}
+
+func TestPropagateNoAllocs(t *testing.T) {
+	b := scatteredBoard(rand.New(rand.NewPCG(5, 6)), 19, 0.4)
+	e := mustPropagate(t, PropagateSettings{})
+	var r control.Result
+	if err := e.Estimate(&r, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := control.Check(&r, b); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(20, func() { e.Estimate(&r, b) }); n != 0 {
+		t.Errorf("Estimate allocates %v times", n)
+	}
+}
+
+func TestPropagateControlPanics(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("Control with a short slice did not panic")
+		}
+	}()
+	mustPropagate(t, PropagateSettings{}).Control(make([]float64, 3), board.New(9))
+}

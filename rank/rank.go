@@ -1,0 +1,410 @@
+package rank
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync/atomic"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/eval"
+)
+
+// DefaultTop is the number of best moves whose miai value Rank computes
+// when Settings.Top is 0: the 26 that the seed's Figure 10 letters a..z.
+const DefaultTop = 26
+
+// Settings configures a Ranker. The zero value means the defaults.
+type Settings struct {
+	// Workers is the number of goroutines that evaluate candidates; 0 (or
+	// less) means GOMAXPROCS.
+	Workers int
+	// Top is the number of best moves whose miai value Rank computes; 0
+	// means DefaultTop, a negative number means none.
+	Top int
+	// Cold turns warm starts off: every evaluation starts from the stones
+	// even when the estimator is a control.WarmStarter.
+	Cold bool
+}
+
+// Outcome is the evaluation of the position after one play.
+type Outcome struct {
+	// Score is the estimated score: Black positive, before komi.
+	Score float64
+	// Captures is the number of stones the play captured.
+	Captures int
+	// Iterations and Converged are the estimator's, for iterative
+	// estimators (see control.Result).
+	Iterations int
+	Converged  bool
+}
+
+// Value is what a play at one empty point is worth, miai counting's way
+// (SPEC section 4). Black and White are the outcomes of each colour playing
+// the point from the position as it stands; BlackErr and WhiteErr say why a
+// colour may not play it (wrapping board.ErrSuicide or board.ErrKo), nil
+// when it may, in which case the matching Outcome is meaningless.
+type Value struct {
+	Point              board.Point
+	Black, White       Outcome
+	BlackErr, WhiteErr error
+	// Deiri is Black.Score - White.Score and Miai is Deiri/2, the gote miai
+	// value; both are 0 unless HasMiai.
+	Deiri, Miai float64
+}
+
+// HasMiai reports whether both colours may play the point, so that Deiri
+// and Miai mean something.
+func (v *Value) HasMiai() bool { return v.BlackErr == nil && v.WhiteErr == nil }
+
+// Note says, for people, which colours may not play the point and why
+// ("White may not play here: suicide"), or "" if both may.
+func (v *Value) Note() string {
+	switch {
+	case v.BlackErr != nil && v.WhiteErr != nil:
+		return fmt.Sprintf("neither may play here (Black: %s, White: %s)", reason(v.BlackErr), reason(v.WhiteErr))
+	case v.BlackErr != nil:
+		return "Black may not play here: " + reason(v.BlackErr)
+	case v.WhiteErr != nil:
+		return "White may not play here: " + reason(v.WhiteErr)
+	}
+	return ""
+}
+
+func reason(err error) string {
+	switch {
+	case errors.Is(err, board.ErrSuicide):
+		return "suicide"
+	case errors.Is(err, board.ErrKo):
+		return "ko recapture"
+	case errors.Is(err, board.ErrOccupied):
+		return "occupied"
+	}
+	return err.Error()
+}
+
+// Move is one candidate of a Ranking.
+type Move struct {
+	// Point is where the side to move plays.
+	Point board.Point
+	// Outcome is the evaluation after the move (Score Black positive).
+	Outcome
+	// Gain is Score minus the score after a pass by the side to move, from
+	// the mover's point of view: positive when the move helps the mover.
+	Gain float64
+	// Value is the point's miai value; nil unless the move is among the
+	// best Settings.Top.
+	Value *Value
+}
+
+// Stats says how much work a ranking or value map took.
+type Stats struct {
+	// Evaluations counts estimator calls, the position itself included.
+	Evaluations int
+	// Iterations is the sum of the iterations of all evaluations (0 for a
+	// non-iterative estimator).
+	Iterations int
+	// NotConverged counts evaluations that hit the iteration cap.
+	NotConverged int
+	// Warm says whether the plays started from the position's solution.
+	Warm bool
+}
+
+func (s *Stats) add(o *Outcome) {
+	s.Evaluations++
+	s.Iterations += o.Iterations
+	if o.Iterations > 0 && !o.Converged {
+		s.NotConverged++
+	}
+}
+
+// Ranking is the result of Rank.
+type Ranking struct {
+	// ToMove is the side whose moves are ranked.
+	ToMove board.Color
+	// Estimator and Params name the estimator used.
+	Estimator string
+	Params    []control.Param
+	// Pass is the evaluation of the position as it stands, which is also
+	// the score after a pass by the side to move (a pass leaves the stones
+	// where they are). It always starts from the stones.
+	Pass Outcome
+	// Moves lists every legal move of ToMove but pass, best first: by
+	// score from ToMove's point of view, equal scores in map order. It is
+	// empty when pass is the only legal move.
+	Moves []Move
+	// Stats counts the work done.
+	Stats Stats
+}
+
+// PlayError is an estimator's failure on the position after one play.
+type PlayError struct {
+	Color board.Color
+	Point board.Point
+	// Vertex is Point in GTP coordinates ("Q16"), or "pass" for the
+	// position itself.
+	Vertex string
+	Err    error
+}
+
+func (e *PlayError) Error() string {
+	if e.Point == board.Pass {
+		return fmt.Sprintf("rank: the position itself: %v", e.Err)
+	}
+	return fmt.Sprintf("rank: after %s %s: %v", e.Color.Name(), e.Vertex, e.Err)
+}
+
+func (e *PlayError) Unwrap() error { return e.Err }
+
+// A Ranker ranks moves and values points with one estimator. It keeps its
+// workers (their estimators and scratch) from call to call, so a Ranker
+// used again does not allocate them anew. A Ranker is not safe for
+// concurrent use; its results do not alias its memory.
+type Ranker struct {
+	newEst  func() control.Estimator
+	s       Settings
+	workers []*worker
+	parent  control.Result
+}
+
+// New returns a Ranker that evaluates with estimators made by newEst (one
+// per worker, such as a constructor from eval.Factory).
+func New(newEst func() control.Estimator, s Settings) *Ranker {
+	if s.Workers <= 0 {
+		s.Workers = runtime.GOMAXPROCS(0)
+	}
+	if s.Top == 0 {
+		s.Top = DefaultTop
+	}
+	return &Ranker{newEst: newEst, s: s, workers: make([]*worker, s.Workers)}
+}
+
+// Workers returns the number of workers.
+func (r *Ranker) Workers() int { return r.s.Workers }
+
+// worker is one goroutine's state: its estimator and scratch.
+type worker struct {
+	est   control.Estimator
+	warm  control.WarmStarter // est, if it can start from a map
+	b     board.Board
+	res   control.Result
+	start []float64
+}
+
+func (r *Ranker) worker(i int) *worker {
+	if r.workers[i] == nil {
+		w := &worker{est: r.newEst()}
+		w.warm, _ = w.est.(control.WarmStarter)
+		r.workers[i] = w
+	}
+	return r.workers[i]
+}
+
+// play is one evaluation job: c plays p on the parent.
+type play struct {
+	c board.Color
+	p board.Point
+}
+
+// evalParent evaluates the position itself, from the stones, into
+// r.parent.
+func (r *Ranker) evalParent(b *board.Board) (Outcome, error) {
+	w := r.worker(0)
+	if err := w.est.Estimate(&r.parent, b); err != nil {
+		return Outcome{}, &PlayError{Color: b.ToMove(), Point: board.Pass, Vertex: "pass", Err: err}
+	}
+	return Outcome{Score: r.parent.Score, Iterations: r.parent.Iterations, Converged: r.parent.Converged}, nil
+}
+
+// warm reports whether evaluations start from the parent's solution.
+func (r *Ranker) warm() bool {
+	return !r.s.Cold && r.worker(0).warm != nil
+}
+
+// run evaluates every play on the parent b into out (same index), on the
+// workers, each play starting from r.parent when warm starts are on.
+func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Outcome) error {
+	warm := r.warm()
+	var next atomic.Int32
+	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
+	err := eval.Map(ctx, r.s.Workers, len(plays), newState, func(_ context.Context, w *worker, i int) error {
+		pl := plays[i]
+		o, err := w.eval(b, pl.c, pl.p, r.parent.Control, warm)
+		if err != nil {
+			return &PlayError{Color: pl.c, Point: pl.p, Vertex: b.Geometry().GTP(pl.p), Err: err}
+		}
+		out[i] = o
+		return nil
+	})
+	return unwrapJobs(err)
+}
+
+// unwrapJobs replaces each *eval.JobError of a joined error by the error it
+// holds (a *PlayError, which names the play).
+func unwrapJobs(err error) error {
+	if err == nil {
+		return nil
+	}
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	out := make([]error, len(errs))
+	for i, e := range errs {
+		var je *eval.JobError
+		if errors.As(e, &je) {
+			e = je.Err
+		}
+		out[i] = e
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return errors.Join(out...)
+}
+
+// eval evaluates parent after c plays p. With warm set, the estimator is
+// a WarmStarter and starts from parentCtl adjusted for the play.
+func (w *worker) eval(parent *board.Board, c board.Color, p board.Point, parentCtl []float64, warm bool) (Outcome, error) {
+	w.b = *parent
+	if err := w.b.Play(c, p); err != nil {
+		return Outcome{}, err
+	}
+	captures := w.b.Captures(c) - parent.Captures(c)
+	var err error
+	if warm {
+		w.start = warmStart(w.start, parentCtl, parent, &w.b, c, p, captures > 0)
+		err = w.warm.EstimateFrom(&w.res, &w.b, w.start)
+	} else {
+		err = w.est.Estimate(&w.res, &w.b)
+	}
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Score: w.res.Score, Captures: captures, Iterations: w.res.Iterations, Converged: w.res.Converged}, nil
+}
+
+// capturedStart is the value a captured stone's point starts from, times
+// the mover's colour; a variable so that the benchmarks can compare
+// choices.
+var capturedStart = 1.0
+
+// warmStart builds into dst (reusing its memory) the start of the child
+// position after c played p on parent: the parent's solution, with the new
+// stone at c's value (±1) and the points of captured stones at
+// capturedStart for c, since they are now c's empty points.
+func warmStart(dst, parentCtl []float64, parent, child *board.Board, c board.Color, p board.Point, captured bool) []float64 {
+	dst = append(dst[:0], parentCtl...)
+	dst[p] = float64(c)
+	if captured {
+		pc, cc := parent.Cells(), child.Cells()
+		for q := range pc {
+			if pc[q] == -c && cc[q] == board.Empty {
+				dst[q] = capturedStart * float64(c)
+			}
+		}
+	}
+	return dst
+}
+
+// Rank ranks every legal move of the side to move of b (see the package
+// documentation) and computes the miai value of the best Settings.Top.
+// It returns an error if ctx is cancelled or the estimator fails; the
+// estimator's failures are *PlayErrors, all of them joined.
+func (r *Ranker) Rank(ctx context.Context, b *board.Board) (*Ranking, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	mover := b.ToMove()
+	est := r.worker(0).est
+	rk := &Ranking{ToMove: mover, Estimator: est.Name(), Params: est.Params(), Stats: Stats{Warm: r.warm()}}
+	var err error
+	if rk.Pass, err = r.evalParent(b); err != nil {
+		return nil, err
+	}
+	rk.Stats.add(&rk.Pass)
+	var plays []play
+	for p, c := range b.Cells() {
+		// Occupied points first: Legal's error for them costs an allocation.
+		if c == board.Empty && b.Legal(mover, board.Point(p)) == nil {
+			plays = append(plays, play{mover, board.Point(p)})
+		}
+	}
+	out := make([]Outcome, len(plays))
+	if err := r.run(ctx, b, plays, out); err != nil {
+		return nil, err
+	}
+	rk.Moves = make([]Move, len(plays))
+	sign := float64(mover)
+	for i, pl := range plays {
+		rk.Moves[i] = Move{Point: pl.p, Outcome: out[i], Gain: sign * (out[i].Score - rk.Pass.Score)}
+		rk.Stats.add(&out[i])
+	}
+	slices.SortStableFunc(rk.Moves, func(a, b Move) int {
+		// Best first by the mover's score; SortStable keeps map order for
+		// equal scores.
+		sa, sb := sign*a.Score, sign*b.Score
+		switch {
+		case sa > sb:
+			return -1
+		case sa < sb:
+			return 1
+		}
+		return 0
+	})
+
+	// Miai values of the best moves: the other colour plays there instead.
+	top := min(max(r.s.Top, 0), len(rk.Moves))
+	values := make([]Value, top)
+	var replies []play
+	var replyOf []int
+	for i := range top {
+		m := &rk.Moves[i]
+		v := &values[i]
+		v.Point = m.Point
+		if mover == board.Black {
+			v.Black = m.Outcome
+		} else {
+			v.White = m.Outcome
+		}
+		if err := b.Legal(-mover, m.Point); err != nil {
+			if mover == board.Black {
+				v.WhiteErr = err
+			} else {
+				v.BlackErr = err
+			}
+		} else {
+			replies = append(replies, play{-mover, m.Point})
+			replyOf = append(replyOf, i)
+		}
+		m.Value = v
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out = make([]Outcome, len(replies))
+	if err := r.run(ctx, b, replies, out); err != nil {
+		return nil, err
+	}
+	for j, i := range replyOf {
+		v := &values[i]
+		if mover == board.Black {
+			v.White = out[j]
+		} else {
+			v.Black = out[j]
+		}
+		v.setMiai()
+		rk.Stats.add(&out[j])
+	}
+	return rk, nil
+}
+
+func (v *Value) setMiai() {
+	v.Deiri = v.Black.Score - v.White.Score
+	v.Miai = v.Deiri / 2
+}
