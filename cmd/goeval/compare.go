@@ -37,8 +37,6 @@ position; see 'go doc goeval/compare').
 
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
-
-Flags:
 `
 
 // peerFlag collects --peer NAME=COMMAND flags.

@@ -50,6 +50,15 @@ func TestCompareUsage(t *testing.T) {
 // TestCompareTiny runs the command on the hand-checked set of package
 // compare (its tests check the figures): a broken file is reported, the
 // rest measured, and the exit status says that something was not used.
+func TestCompareHelpOnce(t *testing.T) {
+	for _, args := range [][]string{{"compare", "-h"}, {"-h"}} {
+		code, out, _ := goeval(t, args...)
+		if code != 0 || strings.Count(out, "Flags:") != 1 {
+			t.Errorf("goeval %v: exit %d, %d times \"Flags:\"", args, code, strings.Count(out, "Flags:"))
+		}
+	}
+}
+
 func TestCompareTiny(t *testing.T) {
 	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2", tiny)
 	if code != 1 {
