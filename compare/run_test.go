@@ -12,6 +12,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/eval"
 	"goeval/internal/shared"
 )
 
@@ -147,9 +148,23 @@ func TestSameForAnyWorkers(t *testing.T) {
 		files = append(files, dev...)
 	}
 	files, _ = Files(files)
+	// Every registered estimator, and the default one as the judge of the
+	// dev games (no labels given) where it is registered.
+	var ests []Estimator
+	for _, s := range eval.All() {
+		f, err := eval.Factory(s.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ests = append(ests, Estimator{Name: s.Name, New: f})
+	}
+	judge := stones.New
+	if f, err := eval.Factory("lambda-kappa", nil); err == nil {
+		judge = f
+	}
 	var out []string
 	for _, workers := range []int{1, 2} {
-		r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Workers: workers, Judge: stones.New}, files)
+		r, err := Run(context.Background(), Config{Estimators: ests, Workers: workers, Judge: judge}, files)
 		if err != nil {
 			t.Fatal(err)
 		}
