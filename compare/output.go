@@ -93,6 +93,20 @@ func (r *Report) WriteCSV(w io.Writer) error {
 // listed (the caller prints them where it wants), only counted.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
+	r.writeTables(ew)
+	ew.printf("\n%s\n", r.Summary())
+	return ew.err
+}
+
+// WriteTables writes the tables of WriteText, one per band, without the
+// summary.
+func (r *Report) WriteTables(w io.Writer) error {
+	ew := &errWriter{w: w}
+	r.writeTables(ew)
+	return ew.err
+}
+
+func (r *Report) writeTables(ew *errWriter) {
 	for bi, b := range r.Bands {
 		rows := r.Rows[bi*len(r.Contenders) : (bi+1)*len(r.Contenders)]
 		var games, short int
@@ -122,16 +136,15 @@ func (r *Report) WriteText(w io.Writer) error {
 			width = max(width, len(row.Estimator))
 		}
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%-*s\tsign agreement\townership MSE\tscore MAE\twinner accuracy\tµs/position\tgames\tcounted\twith winner\t\n", width, "estimator")
+		fmt.Fprintf(tw, "%-*s\tsign agreement\townership MSE\tscore MAE\twinner accuracy\t(by margin\tresigned)\tµs/position\tgames\tcounted\twith winner\t\n", width, "estimator")
 		for _, row := range rows {
-			fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", width, row.Estimator,
+			fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", width, row.Estimator,
 				num(row.SignAgreement, 3), num(row.OwnershipMSE, 3), num(row.ScoreMAE, 2),
-				num(row.WinnerAccuracy, 3), micros(row.MicrosPerPosition), row.Games, row.CountedGames, row.WinnerGames)
+				num(row.WinnerAccuracy, 3), num(row.WinnerAccuracyCounted, 3), num(row.WinnerAccuracyResigned, 3),
+				micros(row.MicrosPerPosition), row.Games, row.CountedGames, row.WinnerGames)
 		}
 		tw.Flush()
 	}
-	ew.printf("\n%s\n", r.Summary())
-	return ew.err
 }
 
 // Summary says in a few lines how many files and games were read and

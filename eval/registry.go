@@ -9,6 +9,7 @@ import (
 
 	"goeval/control"
 	"goeval/influence"
+	"goeval/judge"
 	"goeval/moyo"
 )
 
@@ -59,6 +60,11 @@ var specs = []Spec{
 		Summary: "Tajima and Sanechika's cutoff numbers: enclosed equivalent size of moyo (SPEC 3)",
 		Params:  []string{"atsumi-reach", "region-override"},
 		New:     newMoyo,
+	},
+	{
+		Name:    "judge",
+		Summary: "judges dead stones and the score: λ/κ, a fitted death model, a second estimate, a fitted score (goeval tune)",
+		New:     func(Options) (control.Estimator, error) { return judge.New(judge.Default()) },
 	},
 }
 

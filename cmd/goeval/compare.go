@@ -137,30 +137,8 @@ func compareCommand(e *env, args []string) error {
 		cfg.Judge = f
 	}
 
-	switch *labels {
-	case "none":
-	case "":
-		var found []string
-		for _, p := range paths {
-			l := filepath.Join(p, compare.LabelsFile)
-			if st, err := os.Stat(p); err == nil && st.IsDir() {
-				if _, err := os.Stat(l); err == nil {
-					found = append(found, l)
-				}
-			}
-		}
-		if len(found) > 1 {
-			return usagef("several labels files (%s): choose one with --labels", strings.Join(found, ", "))
-		}
-		if len(found) == 1 {
-			fmt.Fprintf(e.stderr, "goeval: using the labels in %s (--labels chooses another, --labels none uses none)\n", found[0])
-			*labels = found[0]
-		}
-	}
-	if *labels != "" && *labels != "none" {
-		if cfg.Labels, err = compare.ReadLabels(*labels); err != nil {
-			return err
-		}
+	if cfg.Labels, err = findLabels(e, *labels, paths); err != nil {
+		return err
 	}
 
 	files, ferrs := compare.Files(paths)
@@ -232,4 +210,34 @@ func defaultJudge() string {
 		return defaultEstimator
 	}
 	return "none"
+}
+
+// findLabels reads the labels file named by the --labels flag; when the
+// flag is empty it looks for final-ownership.jsonl in the folders given as
+// paths (saying so on stderr); "none" means no labels. It returns nil when
+// there are none.
+func findLabels(e *env, flagValue string, paths []string) (*compare.Labels, error) {
+	switch flagValue {
+	case "none":
+		return nil, nil
+	case "":
+		var found []string
+		for _, p := range paths {
+			l := filepath.Join(p, compare.LabelsFile)
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				if _, err := os.Stat(l); err == nil {
+					found = append(found, l)
+				}
+			}
+		}
+		if len(found) > 1 {
+			return nil, usagef("several labels files (%s): choose one with --labels", strings.Join(found, ", "))
+		}
+		if len(found) == 0 {
+			return nil, nil
+		}
+		fmt.Fprintf(e.stderr, "goeval: using the labels in %s (--labels chooses another, --labels none uses none)\n", found[0])
+		flagValue = found[0]
+	}
+	return compare.ReadLabels(flagValue)
 }

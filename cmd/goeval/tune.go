@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"goeval/compare"
+	"goeval/judge"
+	"goeval/tune"
+)
+
+func init() {
+	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge estimator to labelled game records, with cross-validation", run: tuneCommand})
+}
+
+const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model and
+score model) to game records whose final ownership is known, and measures the
+fit by cross-validation: each fold of games is judged by parameters fitted
+without it, beside the λ/κ estimator and the tie baseline.
+
+Usage:
+  goeval tune [flags] PATH...
+
+PATH is an SGF file or a folder, searched recursively for *.sgf files. The
+final ownership comes from a labels file (--labels; a folder given as PATH
+that holds final-ownership.jsonl supplies it). Every game is measured;
+labelled counted games are also trained on.
+
+--write FILE saves the parameters fitted on all the labelled games as JSON;
+the judge's defaults are judge/params.json, written this way:
+
+  goeval tune --write judge/params.json ../shared/data/games/dev
+`
+
+func tuneCommand(e *env, args []string) error {
+	fs := newFlags(e, "tune", tuneUsage)
+	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
+	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
+	stride := fs.Int("stride", 10, "sample a training position every this many moves")
+	folds := fs.Int("folds", 5, "cross-validation folds (1: fit only)")
+	l2 := fs.Float64("l2", 1e-4, "L2 regularisation of the death model")
+	def := judge.Default()
+	lambda := fs.Float64("lambda", def.Lambda, "λ of the estimate underneath")
+	kappa := fs.Float64("kappa", def.Kappa, "κ of the estimate underneath")
+	deadAt := fs.Float64("dead-at", def.DeadAt, "death probability from which a chain is taken off the board")
+	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
+	write := fs.String("write", "", "write the fitted parameters to this JSON file")
+	paths, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		fs.Usage()
+		return usagef("no game records given")
+	}
+	bands, err := compare.ParseBands(*moves)
+	if err != nil {
+		return usagef("invalid --moves %q: %v", *moves, err)
+	}
+	if *stride < 1 || *folds < 1 || !(*l2 > 0) {
+		return usagef("--stride and --folds must be at least 1 and --l2 positive")
+	}
+	files, ferrs := compare.Files(paths)
+	for _, fe := range ferrs {
+		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+	}
+	lab, err := findLabels(e, *labels, paths)
+	if err != nil {
+		return err
+	}
+	if lab == nil {
+		return usagef("no labels: give --labels FILE (final ownership of counted games)")
+	}
+	base := def
+	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := tune.Run(ctx, tune.Config{
+		Files: files, Labels: lab, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
+		Bands: bands, Workers: *workers,
+		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
+	})
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "Trained on %d positions (%d chains) of %d labelled games; %d games measured.\n\n", rep.Positions, rep.Chains, rep.Labelled, rep.Games)
+	if len(rep.CV) > 0 {
+		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", *folds)
+		cv := compare.Report{Bands: rep.Bands, Contenders: []string{compare.TieName, "lambda-kappa", "judge"}, Rows: rep.CV}
+		if err := cv.WriteTables(w); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, "Death model fitted on all labelled games (weights; a chain is dead with probability σ(Σ w·f)):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	weights := rep.Params.DeathWeights()
+	for i, name := range judge.FeatureNames {
+		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, weights[i])
+	}
+	tw.Flush()
+	s := rep.Params.Score
+	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); score = prior + gate·(sum %+.2f - prior)\n",
+		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift)
+	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones)")
+	if *write != "" {
+		if err := os.WriteFile(*write, rep.Params.JSON(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+// Package judge is goeval's judging estimator ("judge"): it tells which
+// stones are dead and who is winning, where the seed estimators only draw a
+// map in which every stone counts as alive.
+//
+// How it judges a position:
+//
+//  1. The symmetric λ/κ estimate (package influence, SPEC section 2) gives
+//     a first map x.
+//  2. Every chain gets features (Features): the mean of x on its stones,
+//     its liberties and their control, the control within three steps of
+//     it, its enclosure (its colour's stones and empty points walled in by
+//     the opponent's stones) and living space (the same, but also walled
+//     by empty points the opponent controls) with the eyes in them, the
+//     weakest adjacent opponent chain, the stage of the game (stones over
+//     points), and a few products of these.
+//  3. A logistic death model turns the features into the probability P
+//     that the chain is dead. Chains that Benson's algorithm proves
+//     pass-alive (package life) never die.
+//  4. Chains with P above DeadAt are given to the opponent (as if
+//     captured and filled), and the λ/κ estimate is run again, warm-started
+//     from x, so that the territory around a dead group goes to its
+//     killer.
+//  5. The map: a stone's control is its colour times (1 - 2P), so a dead
+//     stone shows the opponent's sign (goeval draws it in lower case); an
+//     empty point's is the second estimate's.
+//  6. The score is not the map's plain sum: a prior that knows only the
+//     stage and the side to move (a position that looks even is worth
+//     about 7 points to Black on the board, komi's worth, early on) is
+//     moved towards the sum by a gate that opens as the game settles and
+//     closes with the expected number of misjudged stones (ScoreParams).
+//     So the score is honest about what the map cannot see.
+//
+// The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
+// on the dev game set with cross-validation and shipped in params.json;
+// Default returns them. The judge's map and score are measured against the
+// truth by "goeval compare"; see the README for the figures.
+//
+// Sign conventions are goeval's: +1 Black, -1 White, maps row-major from
+// the top-left point, scores Black positive before komi.
+package judge

@@ -1,0 +1,145 @@
+package judge
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// ChainSample is one chain of a training position: its features, whether
+// it was dead at the end of the game (its stones owned by the opponent),
+// and its weight (its number of stones).
+type ChainSample struct {
+	F      [NumFeatures]float64
+	Dead   float64
+	Weight float64
+}
+
+// FitDeath fits the death model's weights by regularised logistic
+// regression (L2 penalty l2 on every weight but the bias), minimising the
+// stone-weighted log loss with gonum's BFGS.
+func FitDeath(samples []ChainSample, l2 float64) ([NumFeatures]float64, error) {
+	var w [NumFeatures]float64
+	if len(samples) == 0 {
+		return w, errors.New("judge: no chains to fit")
+	}
+	total := 0.0
+	for _, s := range samples {
+		total += s.Weight
+	}
+	loss := func(x []float64) float64 {
+		l := 0.0
+		for i := range samples {
+			s := &samples[i]
+			z := dot(x, &s.F)
+			// log(1+e^z) - dead·z, computed stably.
+			l += s.Weight * (softplus(z) - s.Dead*z)
+		}
+		l /= total
+		for k := 1; k < len(x); k++ {
+			l += l2 * x[k] * x[k]
+		}
+		return l
+	}
+	grad := func(g, x []float64) {
+		clear(g)
+		for i := range samples {
+			s := &samples[i]
+			r := s.Weight * (sigmoid(dot(x, &s.F)) - s.Dead) / total
+			for k, v := range s.F {
+				g[k] += r * v
+			}
+		}
+		for k := 1; k < len(x); k++ {
+			g[k] += 2 * l2 * x[k]
+		}
+	}
+	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, make([]float64, NumFeatures), &optimize.Settings{GradientThreshold: 1e-7}, &optimize.BFGS{})
+	if res == nil {
+		return w, fmt.Errorf("judge: fitting the death model: %w", err)
+	}
+	copy(w[:], res.X)
+	return w, nil
+}
+
+// ScoreSample is one training position for the score model: the map sum,
+// the stage, the side to move (+1 Black, -1 White), the doubt (expected
+// misjudged stones) and the final area score it should predict.
+type ScoreSample struct {
+	Sum, Stage, ToMove, Doubt, Area float64
+}
+
+// FitScore fits the score model by minimising a smooth absolute error
+// (pseudo-Huber with a 1-point knee), so that a few badly labelled games
+// do not pull it. The gradient is taken numerically (the model is small).
+func FitScore(samples []ScoreSample) (ScoreParams, error) {
+	if len(samples) == 0 {
+		return ScoreParams{}, errors.New("judge: no positions to fit")
+	}
+	params := func(x []float64) ScoreParams {
+		return ScoreParams{Base: x[0], BaseStage: x[1], Tempo: x[2], TempoStage: x[3], Gate: x[4], GateStage: x[5], GateDoubt: x[6], Shift: x[7]}
+	}
+	loss := func(x []float64) float64 {
+		sp := params(x)
+		l := 0.0
+		for _, s := range samples {
+			r := sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt) - s.Area
+			l += math.Sqrt(1+r*r) - 1
+		}
+		return l / float64(len(samples))
+	}
+	grad := func(g, x []float64) {
+		const h = 1e-6
+		y := append([]float64(nil), x...)
+		for i := range x {
+			y[i] = x[i] + h
+			up := loss(y)
+			y[i] = x[i] - h
+			down := loss(y)
+			y[i] = x[i]
+			g[i] = (up - down) / (2 * h)
+		}
+	}
+	// The gate makes the loss non-convex: start from a prior only and
+	// from gates that open for the surest positions, keep the best.
+	var best *optimize.Result
+	var firstErr error
+	for _, start := range [][]float64{
+		{7, 0, 0, 0, -6, 0, 0, 0},
+		{7, 0, 0, 0, 2, 0, -0.3, 0},
+		{7, 0, 0, 0, 4, 0, -0.6, 0},
+		{7, 0, 0, 0, -4, 8, -0.3, 0},
+	} {
+		res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, start, &optimize.Settings{GradientThreshold: 1e-6}, &optimize.BFGS{})
+		if res == nil {
+			firstErr = err
+			continue
+		}
+		if best == nil || res.F < best.F {
+			best = res
+		}
+	}
+	if best == nil {
+		return ScoreParams{}, fmt.Errorf("judge: fitting the score model: %w", firstErr)
+	}
+	return params(best.X), nil
+}
+
+func dot(x []float64, f *[NumFeatures]float64) float64 {
+	z := 0.0
+	for k, v := range f {
+		z += x[k] * v
+	}
+	return z
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+func softplus(z float64) float64 {
+	if z > 30 {
+		return z
+	}
+	return math.Log1p(math.Exp(z))
+}

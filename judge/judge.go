@@ -1,0 +1,178 @@
+package judge
+
+import (
+	"fmt"
+	"math"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/influence"
+	"goeval/life"
+)
+
+// Judge is the judging estimator. It owns scratch memory: a value is not
+// safe for concurrent use.
+type Judge struct {
+	p    Params
+	lk   *influence.Symmetric
+	feat Features
+	life life.Result
+	r1   control.Result
+	r2   control.Result
+
+	a     Analysis
+	start []float64
+
+	inSeki   []bool // per chain
+	dame     []bool // per point: a liberty shared in seki
+	libs     []board.Point
+	libStart []int32
+}
+
+// Analysis is what Estimate found, beyond the map: each chain's probability
+// of being dead, and the stones taken off the board.
+type Analysis struct {
+	// Dead holds, per point, the probability that the stone there is dead
+	// (0 on empty points).
+	Dead []float64
+	// Removed holds, per point, whether the stone there was judged dead
+	// (Dead above DeadAt, neither pass-alive nor in seki).
+	Removed []bool
+	// Seki holds, per point, whether the stone there is in seki, or the
+	// empty point a liberty shared in seki (control 0).
+	Seki []bool
+	// Sum is the sum of the control map; the score model turns it into
+	// the score.
+	Sum float64
+	// Doubt is the expected number of misjudged stones: the sum over
+	// stones of min(P, 1-P).
+	Doubt float64
+	// Stage is the number of stones over the number of points.
+	Stage float64
+}
+
+// New returns a judge with parameters p.
+func New(p Params) (*Judge, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	lk, err := influence.NewSymmetric(influence.SymmetricSettings{
+		Preset: "lambda-kappa",
+		Lambda: influence.Set(p.Lambda),
+		Kappa:  influence.Set(p.Kappa),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("judge: %w", err)
+	}
+	return &Judge{p: p, lk: lk}, nil
+}
+
+// Name returns "judge".
+func (j *Judge) Name() string { return "judge" }
+
+// Params returns the parameters of the estimate underneath.
+func (j *Judge) Params() []control.Param {
+	return []control.Param{{Name: "lambda", Value: j.p.Lambda}, {Name: "kappa", Value: j.p.Kappa}, {Name: "dead-at", Value: j.p.DeadAt}}
+}
+
+// Analysis returns the analysis of the last Estimate. It is overwritten
+// by the next one.
+func (j *Judge) Analysis() *Analysis { return &j.a }
+
+// deathProbability returns σ(w·f).
+func deathProbability(w *[NumFeatures]float64, f *[NumFeatures]float64) float64 {
+	z := 0.0
+	for i := range f {
+		z += w[i] * f[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// Estimate judges b into dst.
+func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
+	if err := j.lk.Estimate(&j.r1, b); err != nil {
+		return err
+	}
+	x := j.r1.Control
+	j.feat.Compute(b, x)
+	life.Analyze(&j.life, b)
+	g := b.Geometry()
+	n := g.N
+	if cap(j.a.Dead) < n {
+		j.a.Dead = make([]float64, n)
+		j.a.Removed = make([]bool, n)
+		j.a.Seki = make([]bool, n)
+		j.start = make([]float64, n)
+	}
+	j.a.Dead, j.a.Removed, j.a.Seki, j.start = j.a.Dead[:n], j.a.Removed[:n], j.a.Seki[:n], j.start[:n]
+	clear(j.a.Dead)
+	clear(j.a.Removed)
+	clear(j.a.Seki)
+	nc := len(j.feat.Chains.List)
+	if cap(j.inSeki) < nc {
+		j.inSeki = make([]bool, nc, nc+nc/2)
+	}
+	j.inSeki = j.inSeki[:nc]
+	clear(j.inSeki)
+	j.seki(b, j.inSeki, j.a.Seki)
+	copy(j.start, x)
+	b2 := *b
+	removed := false
+	for id, ch := range j.feat.Chains.List {
+		pd := deathProbability(&j.p.death, &j.feat.Of[id])
+		if j.life.Alive[ch.Head] || j.inSeki[id] {
+			pd = 0
+		}
+		kill := pd > j.p.DeadAt
+		removed = removed || kill
+		for p := ch.Head; ; {
+			j.a.Dead[p] = pd
+			j.a.Seki[p] = j.inSeki[id]
+			if kill {
+				j.a.Removed[p] = true
+				b2.Set(p, -ch.Color)
+				j.start[p] = float64(-ch.Color)
+			}
+			p = j.feat.Chains.Next(p)
+			if p == ch.Head {
+				break
+			}
+		}
+	}
+	x2 := x
+	iterations, converged := j.r1.Iterations, j.r1.Converged
+	if removed {
+		if err := j.lk.EstimateFrom(&j.r2, &b2, j.start); err != nil {
+			return err
+		}
+		x2 = j.r2.Control
+		iterations += j.r2.Iterations
+		converged = converged && j.r2.Converged
+	}
+	dst.Reset(n)
+	cells := b.Cells()
+	stones := 0
+	for p, c := range cells {
+		if c == board.Empty {
+			if !j.a.Seki[p] {
+				dst.Control[p] = x2[p]
+			}
+			continue
+		}
+		stones++
+		dst.Control[p] = float64(c) * (1 - 2*j.a.Dead[p])
+	}
+	j.a.Sum = dst.Sum()
+	j.a.Doubt = 0
+	for _, pd := range j.a.Dead {
+		j.a.Doubt += min(pd, 1-pd)
+	}
+	j.a.Stage = float64(stones) / float64(n)
+	t := 1.0
+	if b.ToMove() == board.White {
+		t = -1
+	}
+	dst.Score = j.p.Score.Of(j.a.Sum, j.a.Stage, t, j.a.Doubt)
+	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
+	return nil
+}

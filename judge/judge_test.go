@@ -1,0 +1,177 @@
+package judge_test
+
+import (
+	"math"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/eval"
+	"goeval/internal/positions"
+	. "goeval/judge"
+)
+
+func judgeOf(t *testing.T, b *board.Board) (*Judge, *control.Result) {
+	t.Helper()
+	j, err := New(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r control.Result
+	if err := j.Estimate(&r, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := control.Check(&r, b); err != nil {
+		t.Fatal(err)
+	}
+	return j, &r
+}
+
+func point(t *testing.T, b *board.Board, v string) board.Point {
+	t.Helper()
+	p, err := b.Geometry().ParseGTP(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A white group of three stones inside a solid black wall, with no room
+// for eyes, is dead: the map gives its stones and the points around it to
+// Black, where λ/κ alone still shows White stones.
+func TestDeadGroupInsideWall(t *testing.T) {
+	b := board.MustParse(`
+		. . . . . . . . .
+		. X X X X X X X .
+		. X . . . . . X .
+		. X . O O . . X .
+		. X . O . . . X .
+		. X . . . . . X .
+		. X X X X X X X .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	j, r := judgeOf(t, b)
+	for _, v := range []string{"D6", "E6", "D5"} {
+		p := point(t, b, v)
+		if r.Control[p] <= 0 {
+			t.Errorf("%s: control %.2f, want the dead white stone given to Black", v, r.Control[p])
+		}
+		if !j.Analysis().Removed[p] {
+			t.Errorf("%s: not taken off the board (P = %.2f)", v, j.Analysis().Dead[p])
+		}
+	}
+	for _, v := range []string{"C7", "F4", "E5"} {
+		if p := point(t, b, v); r.Control[p] <= 0.5 {
+			t.Errorf("%s inside the wall: control %.2f, want Black's", v, r.Control[p])
+		}
+	}
+	// The wall itself lives.
+	if p := point(t, b, "B8"); j.Analysis().Dead[p] > 0.5 {
+		t.Errorf("the wall is judged dead (P = %.2f)", j.Analysis().Dead[p])
+	}
+}
+
+// A black group with two separate one-point eyes is pass-alive (Benson), so
+// it never dies, however many white stones surround it.
+func TestPassAliveNeverDies(t *testing.T) {
+	b := board.MustParse(`
+		. X . X O . .
+		X X X X O . .
+		O O O O O . .
+		. . . . . O .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`)
+	j, r := judgeOf(t, b)
+	for _, v := range []string{"B7", "D7", "A6", "B6", "C6", "D6"} {
+		p := point(t, b, v)
+		if j.Analysis().Dead[p] != 0 || r.Control[p] != 1 {
+			t.Errorf("%s: P = %.2f, control %.2f; a pass-alive stone must stay Black's", v, j.Analysis().Dead[p], r.Control[p])
+		}
+	}
+}
+
+// A seki: White's ring and Black's two stones inside it share their only
+// two liberties, D5 and E5. Whoever fills one puts both in atari and is
+// captured first, so neither does: both live, and D5 and E5 are dame. The
+// black stones inside must not be taken off (they would hand the ring's
+// inside to White), and neither must White's ring (walled in by Black,
+// but not dead).
+func TestSekiStaysShared(t *testing.T) {
+	b := board.MustParse(`
+		. . . . . . . . .
+		. X X X X X X . .
+		. X O O O O X . .
+		. X O X X O X . .
+		. X O . . O X . .
+		. X O O O O X . .
+		. X X X X X X . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	j, r := judgeOf(t, b)
+	a := j.Analysis()
+	for _, v := range []string{"D6", "E6", "C7", "C4", "F5"} {
+		p := point(t, b, v)
+		if a.Removed[p] {
+			t.Errorf("%s taken off the board in a seki (P = %.2f)", v, a.Dead[p])
+		}
+	}
+	for _, v := range []string{"D5", "E5"} {
+		if p := point(t, b, v); math.Abs(r.Control[p]) > 0.5 {
+			t.Errorf("shared liberty %s: control %.2f, want near 0", v, r.Control[p])
+		}
+	}
+}
+
+func TestColourSwap(t *testing.T) {
+	for i, b := range positions.Dev(t, 3, 100, 200) {
+		_, r := judgeOf(t, b)
+		_, s := judgeOf(t, b.Swapped())
+		for p := range r.Control {
+			if math.Abs(r.Control[p]+s.Control[p]) > 1e-9 {
+				t.Fatalf("position %d: %s: %v and %v after swapping colours", i, b.Geometry().GTP(board.Point(p)), r.Control[p], s.Control[p])
+			}
+		}
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	e, err := eval.New("judge", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Name() != "judge" {
+		t.Errorf("Name() = %q", e.Name())
+	}
+}
+
+func TestParamsRoundTrip(t *testing.T) {
+	p := Default()
+	q, err := ParseParams(p.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.DeathWeights() != p.DeathWeights() || q.Score != p.Score {
+		t.Error("parameters changed through JSON")
+	}
+	if _, err := ParseParams([]byte(`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"death":{"no such":1}}`)); err == nil {
+		t.Error("an unknown feature was accepted")
+	}
+}
+
+func BenchmarkJudge(b *testing.B) {
+	ps := positions.Bench(b)
+	j, err := New(Default())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var r control.Result
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := j.Estimate(&r, ps[i%len(ps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}

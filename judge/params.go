@@ -1,0 +1,162 @@
+package judge
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+)
+
+// Params are the judge's parameters: those of the λ/κ estimate it starts
+// from, the weights of its death model, and the score model. The defaults
+// (Default) were fitted to the dev game set by "goeval tune" and are
+// embedded from params.json.
+type Params struct {
+	// Lambda and Kappa are the λ and κ of the symmetric estimate that the
+	// features and the final map come from.
+	Lambda float64 `json:"lambda"`
+	Kappa  float64 `json:"kappa"`
+	// Death holds the weights of the death model by feature name (see
+	// FeatureNames): a chain is dead with probability σ(Σ w·f).
+	Death map[string]float64 `json:"death"`
+	// DeadAt is the probability from which a chain is taken off the board
+	// (given to the opponent) before the second estimate.
+	DeadAt float64 `json:"dead_at"`
+	// Score is the score model.
+	Score ScoreParams `json:"score"`
+	// Fit says where the parameters came from.
+	Fit *FitInfo `json:"fit,omitempty"`
+
+	death [NumFeatures]float64
+}
+
+// ScoreParams turn the map's sum into a score. A prior that knows only the
+// stage s (stones on the board over points) and the side to move t (+1
+// Black, -1 White) is moved towards the map's sum by a gate in [0, 1] that
+// closes as the expected number of misjudged stones u grows:
+//
+//	prior = Base + BaseStage·s + (Tempo + TempoStage·s)·t
+//	gate  = σ(Gate + GateStage·s + GateDoubt·u)
+//	score = prior + gate·(sum + Shift - prior)
+//
+// u is the sum over stones of min(P, 1-P), P being each stone's death
+// probability.
+type ScoreParams struct {
+	Base       float64 `json:"base"`
+	BaseStage  float64 `json:"base_stage"`
+	Tempo      float64 `json:"tempo"`
+	TempoStage float64 `json:"tempo_stage"`
+	Gate       float64 `json:"gate"`
+	GateStage  float64 `json:"gate_stage"`
+	GateDoubt  float64 `json:"gate_doubt"`
+	Shift      float64 `json:"shift"`
+}
+
+// Of returns the score for a map sum at stage s with side to move t and
+// doubt u.
+func (sp ScoreParams) Of(sum, s, t, u float64) float64 {
+	prior := sp.Base + sp.BaseStage*s + (sp.Tempo+sp.TempoStage*s)*t
+	return prior + sp.gate(s, u)*(sum+sp.Shift-prior)
+}
+
+func (sp ScoreParams) gate(s, u float64) float64 {
+	return 1 / (1 + math.Exp(-(sp.Gate + sp.GateStage*s + sp.GateDoubt*u)))
+}
+
+// FitInfo records how parameters were fitted.
+type FitInfo struct {
+	Data      string  `json:"data"`
+	Games     int     `json:"games"`
+	Positions int     `json:"positions"`
+	Chains    int     `json:"chains"`
+	L2        float64 `json:"l2"`
+	Date      string  `json:"date,omitempty"`
+}
+
+//go:embed params.json
+var defaultJSON []byte
+
+// Default returns the fitted default parameters.
+func Default() Params {
+	p, err := ParseParams(defaultJSON)
+	if err != nil {
+		panic("judge: embedded params.json: " + err.Error())
+	}
+	return p
+}
+
+// ParseParams reads parameters from JSON and checks them.
+func ParseParams(data []byte) (Params, error) {
+	var p Params
+	if err := json.Unmarshal(data, &p); err != nil {
+		return Params{}, fmt.Errorf("judge: parameters: %w", err)
+	}
+	return p, p.check()
+}
+
+// ReadParams reads parameters from a JSON file (as "goeval tune" writes).
+func ReadParams(path string) (Params, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Params{}, err
+	}
+	p, err := ParseParams(data)
+	if err != nil {
+		return Params{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}
+
+// check validates p and fills its weight vector.
+func (p *Params) check() error {
+	if !(p.Lambda >= 0 && p.Lambda < 1) || !(p.Kappa >= 0 && p.Kappa <= 1) {
+		return fmt.Errorf("judge: lambda %v or kappa %v out of range", p.Lambda, p.Kappa)
+	}
+	if !(p.DeadAt > 0 && p.DeadAt < 1) {
+		return fmt.Errorf("judge: dead_at %v is not in (0, 1)", p.DeadAt)
+	}
+	for k := range p.Death {
+		if featureIndex(k) < 0 {
+			return fmt.Errorf("judge: unknown feature %q in death weights", k)
+		}
+	}
+	for i, name := range FeatureNames {
+		w := p.Death[name]
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return fmt.Errorf("judge: weight of %q is %v", name, w)
+		}
+		p.death[i] = w
+	}
+	return nil
+}
+
+func featureIndex(name string) int {
+	for i, n := range FeatureNames {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// SetDeath sets the death weights from a vector in feature order.
+func (p *Params) SetDeath(w [NumFeatures]float64) {
+	p.death = w
+	p.Death = make(map[string]float64, NumFeatures)
+	for i, name := range FeatureNames {
+		p.Death[name] = w[i]
+	}
+}
+
+// DeathWeights returns the death weights in feature order.
+func (p *Params) DeathWeights() [NumFeatures]float64 { return p.death }
+
+// JSON returns p as indented JSON.
+func (p Params) JSON() []byte {
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return append(data, '\n')
+}

@@ -1,0 +1,381 @@
+package tune
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"goeval/board"
+	"goeval/compare"
+	"goeval/control"
+	"goeval/eval"
+	"goeval/influence"
+	"goeval/judge"
+	"goeval/life"
+	"goeval/sgf"
+)
+
+// Config says what to fit and how.
+type Config struct {
+	// Files are the game records (all are measured; the labelled counted
+	// ones are also trained on).
+	Files []string
+	// Labels hold the final ownership of the counted games.
+	Labels *compare.Labels
+	// Base gives λ, κ and DeadAt; its weights are ignored.
+	Base judge.Params
+	// Stride samples a training position every Stride moves (default 10).
+	Stride int
+	// Folds is the number of cross-validation folds (default 5; 1 skips
+	// cross-validation).
+	Folds int
+	// L2 is the death model's regularisation (default 1e-4).
+	L2 float64
+	// Bands are the bands of the cross-validated comparison (default
+	// compare.DefaultBands).
+	Bands []compare.Band
+	// Workers is the number of workers (GOMAXPROCS when 0).
+	Workers int
+	// Log, if not nil, receives progress lines.
+	Log func(string)
+}
+
+// Report is the outcome of a fit.
+type Report struct {
+	// Params are fitted on every labelled game.
+	Params judge.Params
+	// CV holds the cross-validated rows of the judge and the baselines
+	// (tie, lambda-kappa), pooled over the folds.
+	CV []compare.Row
+	// Bands of the CV rows.
+	Bands []compare.Band
+	// Games is the number of games measured; Labelled the number trained on.
+	Games, Labelled int
+	// Positions and Chains count the training samples.
+	Positions, Chains int
+}
+
+// position is one training position.
+type position struct {
+	game   int // index in the file list
+	board  board.Board
+	x      []float64 // λ/κ map
+	chains []chainData
+	area   float64
+	stage  float64
+	toMove float64
+}
+
+type chainData struct {
+	f      [judge.NumFeatures]float64
+	dead   float64
+	weight float64
+	alive  bool // pass-alive
+	stones []board.Point
+	color  board.Color
+}
+
+func (c *Config) defaults() {
+	if c.Stride <= 0 {
+		c.Stride = 10
+	}
+	if c.Folds <= 0 {
+		c.Folds = 5
+	}
+	if c.L2 <= 0 {
+		c.L2 = 1e-4
+	}
+	if c.Bands == nil {
+		c.Bands = compare.DefaultBands
+	}
+}
+
+func (c *Config) logf(format string, args ...any) {
+	if c.Log != nil {
+		c.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// Run fits the judge and cross-validates it.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	cfg.defaults()
+	start := time.Now()
+	pos, labelled, err := collect(ctx, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Games: len(cfg.Files), Labelled: labelled, Positions: len(pos), Bands: cfg.Bands}
+	for _, p := range pos {
+		rep.Chains += len(p.chains)
+	}
+	cfg.logf("%d training positions (%d chains) from %d labelled games in %v", len(pos), rep.Chains, labelled, time.Since(start).Round(time.Millisecond))
+	if len(pos) == 0 {
+		return nil, fmt.Errorf("tune: no labelled counted games to train on among %d files", len(cfg.Files))
+	}
+
+	if cfg.Folds > 1 {
+		var pooled []compare.Report
+		for k := 0; k < cfg.Folds; k++ {
+			inFold := func(game int) bool { return game%cfg.Folds == k }
+			p, err := fit(ctx, &cfg, pos, func(game int) bool { return !inFold(game) })
+			if err != nil {
+				return nil, err
+			}
+			var held []string
+			for i, f := range cfg.Files {
+				if inFold(i) {
+					held = append(held, f)
+				}
+			}
+			r, err := measure(ctx, &cfg, p, held)
+			if err != nil {
+				return nil, err
+			}
+			pooled = append(pooled, *r)
+			cfg.logf("fold %d of %d: fitted and measured on %d held-out games", k+1, cfg.Folds, len(held))
+		}
+		rep.CV = pool(pooled)
+	}
+	p, err := fit(ctx, &cfg, pos, func(int) bool { return true })
+	if err != nil {
+		return nil, err
+	}
+	p.Fit = &judge.FitInfo{Data: dataName(cfg.Files), Games: labelled, Positions: len(pos), Chains: rep.Chains, L2: cfg.L2}
+	rep.Params = p
+	return rep, nil
+}
+
+func dataName(files []string) string {
+	if len(files) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d game records in %s", len(files), filepath.Dir(files[0]))
+}
+
+// collect replays the labelled counted games and computes the training
+// positions.
+func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
+	type job struct {
+		pos []position
+	}
+	jobs := make([]job, len(cfg.Files))
+	var labelled int
+	lab := make([]*compare.Label, len(cfg.Files))
+	for i, f := range cfg.Files {
+		if l := cfg.Labels.Lookup(f); l != nil {
+			lab[i] = l
+			labelled++
+		}
+	}
+	type worker struct {
+		lk   *influence.Symmetric
+		feat judge.Features
+		life life.Result
+		r    control.Result
+	}
+	err := eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*worker, error) {
+		lk, err := influence.NewSymmetric(influence.SymmetricSettings{Preset: "lambda-kappa",
+			Lambda: influence.Set(cfg.Base.Lambda), Kappa: influence.Set(cfg.Base.Kappa)})
+		return &worker{lk: lk}, err
+	}, func(ctx context.Context, w *worker, i int) error {
+		l := lab[i]
+		if l == nil {
+			return nil
+		}
+		g, err := sgf.Load(cfg.Files[i], 1)
+		if err != nil {
+			return err
+		}
+		res, err := compare.ParseResult(g.Info.Result)
+		if err != nil || !res.Counted() {
+			return nil
+		}
+		var out []position
+		_, err = g.Replay(func(n int, b *board.Board) error {
+			if n == 0 || n%cfg.Stride != 0 {
+				return nil
+			}
+			if len(l.Ownership) != b.Geometry().N {
+				return fmt.Errorf("%s: label has %d points for a %dx%d board", cfg.Files[i], len(l.Ownership), b.Size(), b.Size())
+			}
+			if err := w.lk.Estimate(&w.r, b); err != nil {
+				return err
+			}
+			w.feat.Compute(b, w.r.Control)
+			life.Analyze(&w.life, b)
+			p := position{game: i, board: *b, x: slices.Clone(w.r.Control), area: l.AreaScore, toMove: 1}
+			if b.ToMove() == board.White {
+				p.toMove = -1
+			}
+			stones := 0
+			for _, c := range b.Cells() {
+				if c != board.Empty {
+					stones++
+				}
+			}
+			p.stage = float64(stones) / float64(b.Geometry().N)
+			for id, ch := range w.feat.Chains.List {
+				cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head]}
+				cd.stones = w.feat.Chains.Stones(id, nil)
+				dead := 0
+				for _, q := range cd.stones {
+					if l.Ownership[q] == -int8(ch.Color) {
+						dead++
+					}
+				}
+				if 2*dead > len(cd.stones) {
+					cd.dead = 1
+				}
+				cd.weight = float64(len(cd.stones))
+				p.chains = append(p.chains, cd)
+			}
+			out = append(out, p)
+			return nil
+		})
+		jobs[i].pos = out
+		return err
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	var all []position
+	for _, j := range jobs {
+		all = append(all, j.pos...)
+	}
+	return all, labelled, nil
+}
+
+// fit fits the death model and then the score model on the positions of
+// the games that train says to use.
+func fit(ctx context.Context, cfg *Config, pos []position, train func(game int) bool) (judge.Params, error) {
+	var samples []judge.ChainSample
+	for _, p := range pos {
+		if !train(p.game) {
+			continue
+		}
+		for _, c := range p.chains {
+			if c.alive {
+				continue // pass-alive chains are never judged dead
+			}
+			samples = append(samples, judge.ChainSample{F: c.f, Dead: c.dead, Weight: c.weight})
+		}
+	}
+	w, err := judge.FitDeath(samples, cfg.L2)
+	if err != nil {
+		return judge.Params{}, err
+	}
+	p := cfg.Base
+	p.Fit = nil
+	p.SetDeath(w)
+	p.Score = judge.ScoreParams{}
+	// The score model sees the sums of the maps that these weights give.
+	var idx []int
+	for i, q := range pos {
+		if train(q.game) {
+			idx = append(idx, i)
+		}
+	}
+	sums := make([]judge.ScoreSample, len(idx))
+	err = eval.Map(ctx, cfg.Workers, len(idx), func() (*judge.Judge, error) { return judge.New(p) },
+		func(ctx context.Context, j *judge.Judge, k int) error {
+			q := &pos[idx[k]]
+			var r control.Result
+			if err := j.Estimate(&r, &q.board); err != nil {
+				return err
+			}
+			a := j.Analysis()
+			sums[k] = judge.ScoreSample{Sum: a.Sum, Stage: a.Stage, ToMove: q.toMove, Doubt: a.Doubt, Area: q.area}
+			return nil
+		})
+	if err != nil {
+		return judge.Params{}, err
+	}
+	sp, err := judge.FitScore(sums)
+	if err != nil {
+		return judge.Params{}, err
+	}
+	p.Score = sp
+	return p, nil
+}
+
+// measure compares the judge with parameters p, the λ/κ estimator and the
+// tie baseline on files.
+func measure(ctx context.Context, cfg *Config, p judge.Params, files []string) (*compare.Report, error) {
+	lkNew, err := eval.Factory("lambda-kappa", nil)
+	if err != nil {
+		return nil, err
+	}
+	cc := compare.Config{
+		Estimators: []compare.Estimator{
+			{Name: "lambda-kappa", New: lkNew},
+			{Name: "judge", New: func() control.Estimator {
+				j, err := judge.New(p)
+				if err != nil {
+					panic(err) // p was checked when fitted
+				}
+				return j
+			}},
+		},
+		Bands:   cfg.Bands,
+		Labels:  cfg.Labels,
+		Workers: cfg.Workers,
+	}
+	return compare.Run(ctx, cc, files)
+}
+
+// pool merges the rows of several reports over disjoint games, weighting
+// each metric by the games behind it.
+func pool(reps []compare.Report) []compare.Row {
+	if len(reps) == 0 {
+		return nil
+	}
+	out := make([]compare.Row, len(reps[0].Rows))
+	for i := range out {
+		base := reps[0].Rows[i]
+		var sign, mse, mae, win, winC, winR, micros wsum
+		row := compare.Row{Estimator: base.Estimator, Band: base.Band}
+		for _, r := range reps {
+			x := r.Rows[i]
+			row.Games += x.Games
+			row.Positions += x.Positions
+			row.CountedGames += x.CountedGames
+			row.MapGames += x.MapGames
+			row.WinnerGames += x.WinnerGames
+			row.WinnerGamesCounted += x.WinnerGamesCounted
+			row.WinnerGamesResigned += x.WinnerGamesResigned
+			row.TooShort += x.TooShort
+			row.Failed += x.Failed
+			sign.add(x.SignAgreement, x.MapGames)
+			mse.add(x.OwnershipMSE, x.MapGames)
+			mae.add(x.ScoreMAE, x.CountedGames)
+			win.add(x.WinnerAccuracy, x.WinnerGames)
+			winC.add(x.WinnerAccuracyCounted, x.WinnerGamesCounted)
+			winR.add(x.WinnerAccuracyResigned, x.WinnerGamesResigned)
+			micros.add(x.MicrosPerPosition, x.Positions)
+		}
+		row.SignAgreement, row.OwnershipMSE, row.ScoreMAE = sign.mean(), mse.mean(), mae.mean()
+		row.WinnerAccuracy, row.WinnerAccuracyCounted, row.WinnerAccuracyResigned = win.mean(), winC.mean(), winR.mean()
+		row.MicrosPerPosition = micros.mean()
+		out[i] = row
+	}
+	return out
+}
+
+type wsum struct{ s, n float64 }
+
+func (w *wsum) add(v *float64, n int) {
+	if v != nil && n > 0 {
+		w.s += *v * float64(n)
+		w.n += float64(n)
+	}
+}
+
+func (w *wsum) mean() *float64 {
+	if w.n == 0 {
+		return nil
+	}
+	m := w.s / w.n
+	return &m
+}
