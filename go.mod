@@ -2,4 +2,15 @@ module goeval
 
 go 1.26.0
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	golang.org/x/image v0.30.0
+	golang.org/x/text v0.43.0
+	gonum.org/v1/plot v0.17.0
+)
+
+require (
+	codeberg.org/go-fonts/liberation v0.5.0 // indirect
+	codeberg.org/go-latex/latex v0.2.0 // indirect
+	git.sr.ht/~sbinet/gg v0.7.0 // indirect
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+)
