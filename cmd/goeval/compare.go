@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"goeval/compare"
+	"goeval/eval"
+)
+
+func init() {
+	register(&command{name: "compare", args: "[flags] PATH...", summary: "compare estimators (and GTP engines) on game records", run: compareCommand})
+}
+
+const compareUsage = `goeval compare measures estimators on game records against the truth: the
+final ownership of counted games and the winner of every game.
+
+Usage:
+  goeval compare [flags] PATH...
+
+PATH is an SGF file or a folder, searched recursively for *.sgf files. Every
+game is sampled at each move band (--moves), every estimator evaluates each
+position, and the table shows per band: sign agreement and ownership MSE
+against the final ownership, score MAE against the final area score (counted
+games), winner accuracy (every game with a known winner), and time per
+position. The "tie" row predicts a tie (score = komi, control 0).
+
+Final ownership comes from the labels file (--labels; a folder given as PATH
+that holds final-ownership.jsonl supplies it when --labels is not given),
+else from TB[]/TW[] markup in the last node, else from goeval's own
+judgement (Benson's algorithm and the --judge estimator on the final
+position; see 'go doc goeval/compare').
+
+Files that cannot be read or replayed are listed on standard error and the
+run goes on; the exit status is then 1.
+`
+
+// peerFlag collects --peer NAME=COMMAND flags.
+type peerFlag []peerSpec
+
+type peerSpec struct {
+	name string
+	argv []string
+}
+
+func (p *peerFlag) String() string { return "" }
+
+func (p *peerFlag) Set(v string) error {
+	name, cmd, ok := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.TrimSpace(cmd) == "" {
+		return fmt.Errorf("want NAME=COMMAND, as in gnugo=\"gnugo --mode gtp --level 1\"")
+	}
+	argv, err := splitPeerCommand(cmd)
+	if err != nil {
+		return err
+	}
+	*p = append(*p, peerSpec{name, argv})
+	return nil
+}
+
+func compareCommand(e *env, args []string) error {
+	fs := newFlags(e, "compare", compareUsage)
+	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+")")
+	moves := fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")
+	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
+	var peers peerFlag
+	fs.Var(&peers, "peer", "a GTP engine to compare, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
+	workers := fs.Int("workers", 0, "number of workers, and of engines per peer (default: the number of CPUs)")
+	format := fs.String("format", "text", "output format: text, csv or json")
+	judge := fs.String("judge", defaultJudge(), "estimator of the final-position judgement for counted games without labels or markup (\"none\": Benson's algorithm alone)")
+	check := fs.Bool("check-judgement", false, "also judge every labelled game's final position as if it had no label, and report the agreement with the labels")
+	paths, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		fs.Usage()
+		return usagef("no SGF file or folder given")
+	}
+	if *format != "text" && *format != "csv" && *format != "json" {
+		return usagef("invalid --format %q (want text, csv, json)", *format)
+	}
+	if *workers < 0 {
+		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", *workers)
+	}
+	bands, err := compare.ParseBands(*moves)
+	if err != nil {
+		return usagef("invalid --moves %q: %v", *moves, err)
+	}
+	cfg := compare.Config{Bands: bands, Workers: *workers, CheckJudgement: *check}
+
+	names := estimatorNames()
+	if *estimators != "" {
+		names = nil
+		for _, n := range strings.Split(*estimators, ",") {
+			n = strings.TrimSpace(n)
+			if _, err := eval.Lookup(n); err != nil {
+				return usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(estimatorNames(), ", "))
+			}
+			names = append(names, n)
+		}
+	}
+	for _, n := range names {
+		f, err := eval.Factory(n, nil)
+		if err != nil {
+			return err
+		}
+		cfg.Estimators = append(cfg.Estimators, compare.Estimator{Name: n, New: f})
+	}
+	taken := map[string]bool{compare.TieName: true}
+	for _, n := range names {
+		if taken[n] {
+			return usagef("invalid --estimators: %s given twice", n)
+		}
+		taken[n] = true
+	}
+	for _, p := range peers {
+		if taken[p.name] {
+			return usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
+		}
+		taken[p.name] = true
+		cfg.Peers = append(cfg.Peers, gtpPeer(p.name, p.argv, e.stderr))
+	}
+
+	switch *judge {
+	case "none":
+	default:
+		f, err := eval.Factory(*judge, nil)
+		if err != nil {
+			return usagef("invalid --judge %q (want none, %s)", *judge, strings.Join(estimatorNames(), ", "))
+		}
+		cfg.Judge = f
+	}
+
+	switch *labels {
+	case "none":
+	case "":
+		var found []string
+		for _, p := range paths {
+			l := filepath.Join(p, compare.LabelsFile)
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				if _, err := os.Stat(l); err == nil {
+					found = append(found, l)
+				}
+			}
+		}
+		if len(found) > 1 {
+			return usagef("several labels files (%s): choose one with --labels", strings.Join(found, ", "))
+		}
+		if len(found) == 1 {
+			fmt.Fprintf(e.stderr, "goeval: using the labels in %s (--labels chooses another, --labels none uses none)\n", found[0])
+			*labels = found[0]
+		}
+	}
+	if *labels != "" && *labels != "none" {
+		if cfg.Labels, err = compare.ReadLabels(*labels); err != nil {
+			return err
+		}
+	}
+
+	files, ferrs := compare.Files(paths)
+	if len(files) == 0 {
+		for _, fe := range ferrs {
+			printFileError(e, fe)
+		}
+		return fmt.Errorf("no game records to compare")
+	}
+	var bar *progressBar
+	if e.stderrTTY {
+		bar = &progressBar{w: e.stderr}
+		cfg.Progress = bar.update
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := compare.Run(ctx, cfg, files)
+	bar.clear()
+	if err != nil {
+		return err
+	}
+	rep.Errors = append(ferrs, rep.Errors...)
+	if *format != "json" {
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(e.stderr, "goeval: warning: %s: %s\n", w.File, w.Err)
+		}
+	}
+	for _, fe := range rep.Errors {
+		printFileError(e, fe)
+	}
+	if rep.Truth.Judgement > 0 && *format == "text" {
+		by := "Benson's algorithm alone"
+		if cfg.Judge != nil {
+			by = "Benson's algorithm and " + *judge
+		}
+		fmt.Fprintf(e.stderr, "goeval: %d counted games had no labels or markup: their final ownership was judged by %s\n", rep.Truth.Judgement, by)
+	}
+	switch *format {
+	case "json":
+		err = rep.WriteJSON(e.stdout)
+	case "csv":
+		err = rep.WriteCSV(e.stdout)
+	default:
+		err = rep.WriteText(e.stdout)
+	}
+	if err != nil {
+		return err
+	}
+	if n := len(rep.Errors); n > 0 {
+		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", compare.Plural(n, "error"))
+	}
+	return nil
+}
+
+// printFileError prints an error about a file once with its name (most
+// errors from the sgf package already start with it).
+func printFileError(e *env, fe compare.FileError) {
+	if strings.HasPrefix(fe.Err, fe.File+":") {
+		fmt.Fprintf(e.stderr, "goeval: %s\n", fe.Err)
+	} else {
+		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
+	}
+}
+
+// defaultJudge is the estimator of the final-position judgement: the
+// default estimator where it is registered, else none.
+func defaultJudge() string {
+	if _, err := eval.Lookup(defaultEstimator); err == nil {
+		return defaultEstimator
+	}
+	return "none"
+}

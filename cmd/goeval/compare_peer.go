@@ -1,0 +1,57 @@
+package main
+
+import (
+	"io"
+
+	"goeval/compare"
+	"goeval/control"
+	"goeval/peer"
+)
+
+func splitPeerCommand(s string) ([]string, error) { return peer.SplitCommand(s) }
+
+// gtpPeer is a compare.Peer that runs argv as a GTP engine.
+func gtpPeer(name string, argv []string, stderr io.Writer) compare.Peer {
+	return compare.Peer{Name: name, Start: func() (compare.Engine, error) {
+		c, err := peer.Start(argv, peer.Options{})
+		if err != nil {
+			return nil, err
+		}
+		ev, err := peer.NewEvaluator(c, peer.MapAuto)
+		if err != nil {
+			c.Close()
+			return nil, err
+		}
+		return &gtpEngine{c: c, ev: ev}, nil
+	}}
+}
+
+// gtpEngine adapts a peer.Evaluator to compare.Engine.
+type gtpEngine struct {
+	c     *peer.Client
+	ev    *peer.Evaluator
+	moves []peer.Move
+}
+
+func (g *gtpEngine) Evaluate(dst *control.Result, pos *compare.Position) error {
+	var moves []peer.Move
+	if pos.Moves != nil {
+		g.moves = g.moves[:0]
+		for _, m := range pos.Moves {
+			g.moves = append(g.moves, peer.Move{Color: m.Color, Point: m.Point})
+		}
+		moves = g.moves
+	}
+	if err := g.ev.SetPosition(pos.Serial, pos.Size, pos.Komi, moves, pos.Board); err != nil {
+		return err
+	}
+	score, err := g.ev.Score()
+	if err != nil {
+		return err
+	}
+	dst.Control, err = g.ev.Control(dst.Control[:0], pos.Board)
+	dst.Score = score
+	return err
+}
+
+func (g *gtpEngine) Close() error { return g.c.Close() }

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"goeval/compare"
+)
+
+func TestProgressBar(t *testing.T) {
+	var buf bytes.Buffer
+	b := &progressBar{w: &buf}
+	b.update(compare.Progress{Phase: "goeval", Total: 300})
+	b.update(compare.Progress{Phase: "goeval", Done: 1, Total: 300, Positions: 35}) // too soon: skipped
+	b.last = time.Time{}
+	b.update(compare.Progress{Phase: "goeval", Done: 150, Total: 300, Positions: 5000, Elapsed: time.Second})
+	b.update(compare.Progress{Phase: "peers", Done: 300, Total: 300, Positions: 1392, Elapsed: 10 * time.Second}) // the end is always drawn
+	b.clear()
+	out := buf.String()
+	for _, want := range []string{
+		"goeval [..............................] 0/300 files",
+		"goeval [###############...............] 150/300 files  5000 positions/s  1s left",
+		"peers [##############################] 300/300 games  139 positions/s  0s left",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("progress lacks %q:\n%q", want, out)
+		}
+	}
+	if strings.Contains(out, "1/300") {
+		t.Error("drawn more than ten times a second")
+	}
+	if !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Error("not cleared at the end")
+	}
+	var nilBar *progressBar
+	nilBar.clear() // no bar: nothing to do
+}

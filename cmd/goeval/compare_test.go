@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const tiny = "../../compare/testdata/tiny"
+
+func TestCompareUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"help", []string{"compare", "-h"}, 0, ""},
+		{"no path", []string{"compare"}, 2, "no SGF file or folder given"},
+		{"bad moves", []string{"compare", "--moves", "50,x", tiny}, 2, `invalid --moves "50,x"`},
+		{"bad estimator", []string{"compare", "--estimators", "stones,nope", tiny}, 2, `invalid --estimators: "nope" (want some of stones`},
+		{"estimator twice", []string{"compare", "--estimators", "stones,stones", tiny}, 2, "stones given twice"},
+		{"bad format", []string{"compare", "--format", "xml", tiny}, 2, `invalid --format "xml" (want text, csv, json)`},
+		{"bad peer", []string{"compare", "--peer", "gnugo", tiny}, 2, "want NAME=COMMAND"},
+		{"peer name taken", []string{"compare", "--peer", "tie=gnugo --mode gtp", tiny}, 2, "invalid --peer tie: the name is taken"},
+		{"bad judge", []string{"compare", "--judge", "nope", tiny}, 2, `invalid --judge "nope"`},
+		{"bad workers", []string{"compare", "--workers", "-1", tiny}, 2, "invalid --workers -1"},
+		{"missing path", []string{"compare", "/no/such/dir"}, 1, "/no/such/dir: stat /no/such/dir: no such file or directory\ngoeval: no game records to compare"},
+		{"missing labels", []string{"compare", "--labels", "/no/such.jsonl", tiny}, 1, "no such file"},
+		{"peer does not start", []string{"compare", "--peer", "x=goeval-no-such-engine", tiny}, 1, "peer x: peer: exec: \"goeval-no-such-engine\""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := goeval(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
+			}
+			if tt.want != "" && !strings.Contains(stderr, tt.want) {
+				t.Errorf("stderr %q lacks %q", stderr, tt.want)
+			}
+			if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
+				t.Errorf("stderr %q lacks the goeval: prefix", stderr)
+			}
+		})
+	}
+}
+
+// TestCompareTiny runs the command on the hand-checked set of package
+// compare (its tests check the figures): a broken file is reported, the
+// rest measured, and the exit status says that something was not used.
+func TestCompareHelpOnce(t *testing.T) {
+	for _, args := range [][]string{{"compare", "-h"}, {"-h"}} {
+		code, out, _ := goeval(t, args...)
+		if code != 0 || strings.Count(out, "Flags:") != 1 {
+			t.Errorf("goeval %v: exit %d, %d times \"Flags:\"", args, code, strings.Count(out, "Flags:"))
+		}
+	}
+}
+
+func TestCompareTiny(t *testing.T) {
+	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2", tiny)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 for the broken file", code)
+	}
+	for _, want := range []string{
+		"goeval: using the labels in " + tiny + "/final-ownership.jsonl",
+		"goeval: " + tiny + "/broken.sgf:2:15: sgf: unterminated value",
+		"goeval: 1 error (listed above)",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, want := range []string{
+		"at move 4: 3 games",
+		"stones              0.160          0.840       5.00            0.667",
+		"at 2 moves before the end: 3 games",
+		"4 files, 3 games read, 3 used; 1 file could not be read.",
+		"Final ownership for 2 counted games: 1 from labels, 1 from TB/TW markup, 0 from goeval's own judgement; area minus komi within 1 point of RE in 2 of 2.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(stderr, "\r") {
+		t.Error("a progress bar on a stderr that is not a terminal")
+	}
+
+	// Without labels, a.sgf is judged (nothing is dead in it: the same truth).
+	_, out, stderr = goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2", "--labels", "none", "--judge", "stones", tiny)
+	if strings.Contains(stderr, "using the labels") || !strings.Contains(out, "0 from labels, 1 from TB/TW markup, 1 from goeval's own judgement") ||
+		!strings.Contains(out, "stones              0.160          0.840       5.00") {
+		t.Errorf("--labels none:\n%s\n%s", out, stderr)
+	}
+	if !strings.Contains(stderr, "1 counted games had no labels or markup: their final ownership was judged by Benson's algorithm and stones") {
+		t.Errorf("the judgement is not announced:\n%s", stderr)
+	}
+}
+
+var micros = regexp.MustCompile(`"micros_per_position":[^,}]*`)
+
+func TestCompareJSONAndCSV(t *testing.T) {
+	var outs []string
+	for _, w := range []string{"1", "2"} {
+		_, out, _ := goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2,12", "--workers", w, "--format", "json", tiny)
+		outs = append(outs, micros.ReplaceAllString(out, `"micros_per_position":0`))
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("1 and 2 workers give different JSON:\n%s\n%s", outs[0], outs[1])
+	}
+	var j struct {
+		Rows   []map[string]any `json:"rows"`
+		Errors []struct {
+			File, Error string
+		} `json:"errors"`
+		GamesRead *int `json:"games_read"`
+		GamesUsed *int `json:"games_used"`
+	}
+	if err := json.Unmarshal([]byte(outs[0]), &j); err != nil {
+		t.Fatal(err)
+	}
+	if len(j.Rows) != 6 || j.GamesRead == nil || *j.GamesRead != 3 || j.GamesUsed == nil || *j.GamesUsed != 3 {
+		t.Errorf("rows %d, games read %v, used %v", len(j.Rows), j.GamesRead, j.GamesUsed)
+	}
+	if len(j.Errors) != 1 || !strings.HasSuffix(j.Errors[0].File, "broken.sgf") || j.Errors[0].Error == "" {
+		t.Errorf("errors %+v", j.Errors)
+	}
+	for _, k := range []string{"estimator", "band", "games", "positions", "sign_agreement", "ownership_mse", "score_mae", "winner_accuracy", "micros_per_position"} {
+		if _, ok := j.Rows[0][k]; !ok {
+			t.Errorf("a row lacks %q", k)
+		}
+	}
+	if r := j.Rows[4]; r["band"] != "12" || r["sign_agreement"] != nil || r["games"].(float64) != 0 {
+		t.Errorf("band 12 (no games long enough): %v", r)
+	}
+
+	_, out, _ := goeval(t, "compare", "--estimators", "stones", "--moves", "4", "--format", "csv", tiny)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "estimator,band,games,positions,sign_agreement,ownership_mse,score_mae,winner_accuracy,micros_per_position") ||
+		!strings.HasPrefix(lines[1], "tie,4,3,3,0,1,5.5,0,,") || !strings.HasPrefix(lines[2], "stones,4,3,3,0.16,0.84,5,0.6666666666666666,") {
+		t.Errorf("CSV:\n%s", out)
+	}
+}
+
+func TestComparePeerGnuGo(t *testing.T) {
+	if _, err := exec.LookPath("gnugo"); err != nil {
+		if _, err := exec.LookPath("/usr/games/gnugo"); err != nil {
+			t.Skip("gnugo is not installed (apt-get install gnugo): skipping the peer test")
+		}
+	}
+	_, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2", "--format", "csv",
+		"--peer", "gnugo=gnugo --mode gtp --chinese-rules --level 1", tiny)
+	n := 0
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "gnugo,") {
+			n++
+			f := strings.Split(line, ",")
+			if f[3] != "3" || f[4] == "" || f[6] == "" || f[8] == "" {
+				t.Errorf("gnugo row without positions or figures: %s", line)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d gnugo rows, want 2:\n%s\n%s", n, out, stderr)
+	}
+}

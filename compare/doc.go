@@ -1,0 +1,88 @@
+// Package compare measures estimators on game records against the truth:
+// for each game and each sampled move number, every estimator (and every
+// outside engine, a "peer") evaluates the position, and the estimates are
+// scored against how the game ended. SPEC section 6 defines it; this
+// documents the choices it leaves open.
+//
+// # Ground truth
+//
+// The result comes from RE[] (ParseResult): "B+3.5" is a margin of +3.5
+// after komi, "W+0.5" one of -0.5; resignations, time-outs, forfeits and
+// "B+" give only the winner; "0", "Draw" and "Jigo" are draws; "?",
+// "Void", an empty or unreadable RE[] leave the result unknown.
+//
+// The final ownership of a counted game (a margin or a draw) is the final
+// position with the dead stones removed: every stone owns its point, every
+// empty region belongs to the one colour that alone borders it, and
+// regions bordered by both or neither are 0 (dame, and the liberties of a
+// seki). Its sum is the final area score (Black positive, before komi).
+// The dead stones come from, in order:
+//
+//  1. a labels file (Labels, ReadLabels): JSON Lines keyed by the record's
+//     base name, giving the final ownership directly. A label is used
+//     whatever RE[] says; it must match the record's size and, if it gives
+//     one, its number of moves. A label for a file holding several games is
+//     ignored (with a warning): it cannot say which game it describes.
+//  2. TB[] and TW[] in the last node of the main line (MarkupDead): white
+//     stones on Black's territory and black stones on White's are dead.
+//  3. goeval's own judgement of the final position (Judge): Benson's
+//     algorithm (package life) proves some chains alive and some stones
+//     dead (inside the opponent's pass-alive territory); every other chain
+//     is dead when the mean of the judging estimator's control over its
+//     stones has the opponent's sign. The judging estimator is chosen by
+//     Config.Judge (the command uses the default λ/κ estimator); without
+//     one, only Benson's verdicts count and every other stone lives.
+//
+// # Bands and positions
+//
+// A band (Band, ParseBands) is a move number n (the position after n
+// moves, SPEC section 7) or end-K (K moves before the end of the main
+// line). A game shorter than n moves (or than K) is not used for that band,
+// and each row counts such games (TooShort). Each game gives at most one
+// position per band.
+//
+// # Metrics
+//
+// Per estimator and band, over the games long enough for the band:
+//
+//   - sign agreement: over all points of counted games whose final owner is
+//     not 0, pooled, the share where the estimate has the owner's sign; an
+//     estimate of exactly 0 is wrong.
+//   - ownership MSE: the mean of (estimate - final owner)² over all points
+//     of counted games, pooled.
+//   - score MAE: the mean over counted games of |score - final area score|.
+//   - winner accuracy: over games with a known winner (counted,
+//     resignations, time-outs, forfeits), the share where sign(score - komi)
+//     is the winner's. A score exactly equal to komi (predicting a draw)
+//     counts wrong; drawn games have no winner to pick and are left out.
+//   - time per position: wall-clock microseconds per evaluation, measured
+//     around the estimator's Estimate call (for a peer: around setting the
+//     position, which replays only the new moves, and asking for score and
+//     map). Timings are the only figures that change from run to run.
+//
+// Each row says how many games and positions stand behind it, and a metric
+// with nothing behind it is nil (null in JSON, "-" for people).
+//
+// The tie baseline (TieName, left out with Config.OmitTie) predicts a tie:
+// score = komi and control 0 everywhere. Its sign agreement is 0, its
+// ownership MSE is the share of owned points, its score MAE is the mean
+// |komi - area score| (5.39 on the dev set) and its winner accuracy is 0 by
+// the rule above.
+//
+// # Running
+//
+// Run reads files (Files expands folders) and evaluates in parallel on a
+// fixed number of workers (eval.Map): one job per file for goeval's
+// estimators, each worker with its own estimators; then, if there are
+// peers, one job per game, each worker with its own engine per peer, so
+// that a game's positions reach one engine in order and can be replayed
+// incrementally. Results land in pre-indexed slots and are summed in file
+// and game order: the report is the same for any number of workers,
+// timings apart. A file or game that cannot be read, replayed or judged,
+// and an evaluation that fails, is listed in Report.Errors with the reason,
+// and the run goes on; Report.Unused counts the games not used by reason.
+//
+// Output: Report.WriteText for people, WriteCSV (the rows) and WriteJSON
+// (one object: "rows", "errors", "games_read", "games_used" and more) for
+// scripts.
+package compare

@@ -1,0 +1,140 @@
+package compare
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"goeval/board"
+)
+
+// ErrLabels reports a malformed labels file.
+var ErrLabels = errors.New("compare: malformed labels")
+
+// LabelsFile is the name of the labels file that goeval's data sets keep
+// beside their game records.
+const LabelsFile = "final-ownership.jsonl"
+
+// Label is one line of a labels file: the final ownership of one counted
+// game, judged by someone we trust more than ourselves.
+type Label struct {
+	// File is the game record's base name ("game.sgf"), the key.
+	File string `json:"file"`
+	// Moves is the length of the game's main line (0 when not given).
+	Moves int `json:"moves"`
+	// Ownership holds one value per point in map order: +1 Black, -1
+	// White, 0 dame or seki.
+	Ownership []int8 `json:"ownership"`
+	// AreaScore is the sum of Ownership: Black positive, before komi.
+	AreaScore float64 `json:"area_score"`
+	// Komi and Result are the record's, for reference.
+	Komi   float64 `json:"komi"`
+	Result string  `json:"result"`
+	// Dead lists the stones judged dead, as GTP vertices.
+	Dead []string `json:"dead"`
+	// Line is where the label stands in its file, from 1.
+	Line int `json:"-"`
+}
+
+// Labels are the labels of a labels file by game record base name.
+type Labels struct {
+	// Name is the labels file's path, for messages.
+	Name   string
+	byFile map[string]*Label
+}
+
+// Len returns the number of labelled games.
+func (l *Labels) Len() int {
+	if l == nil {
+		return 0
+	}
+	return len(l.byFile)
+}
+
+// Lookup returns the label of the game record at path (by its base name),
+// or nil.
+func (l *Labels) Lookup(path string) *Label {
+	if l == nil {
+		return nil
+	}
+	return l.byFile[filepath.Base(path)]
+}
+
+// ReadLabels reads a labels file (see ParseLabels).
+func ReadLabels(path string) (*Labels, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseLabels(path, f)
+}
+
+// ParseLabels reads a labels file: JSON Lines, one object per counted game
+// with at least "file" (a base name) and "ownership" (size*size values of
+// -1, 0 or +1, in map order); "area_score", when given, must equal the sum
+// of the ownership. Blank lines are skipped; unknown fields are ignored.
+// Errors wrap ErrLabels and say where: "labels.jsonl:12: compare: ...".
+func ParseLabels(name string, r io.Reader) (*Labels, error) {
+	out := &Labels{Name: name, byFile: map[string]*Label{}}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("%s:%d: %w: %s", name, line, ErrLabels, fmt.Sprintf(format, args...))
+		}
+		var raw struct {
+			Label
+			AreaScore *float64 `json:"area_score"`
+		}
+		if err := json.Unmarshal(text, &raw); err != nil {
+			return nil, bad("%v", err)
+		}
+		l := raw.Label
+		l.Line = line
+		switch {
+		case l.File == "":
+			return nil, bad(`no "file"`)
+		case filepath.Base(l.File) != l.File:
+			return nil, bad(`"file" %q is not a base name`, l.File)
+		case out.byFile[l.File] != nil:
+			return nil, bad("%s labelled twice (first on line %d)", l.File, out.byFile[l.File].Line)
+		}
+		size := int(math.Sqrt(float64(len(l.Ownership))) + 0.5)
+		if size*size != len(l.Ownership) || board.ValidSize(size) != nil {
+			return nil, bad("%s: %d ownership values is not a board size's square", l.File, len(l.Ownership))
+		}
+		sum := 0.0
+		for i, v := range l.Ownership {
+			if v < -1 || v > 1 {
+				return nil, bad("%s: ownership value %d at index %d (want -1, 0 or 1)", l.File, v, i)
+			}
+			sum += float64(v)
+		}
+		if raw.AreaScore != nil && *raw.AreaScore != sum {
+			return nil, bad("%s: area_score %g but the ownership sums to %g", l.File, *raw.AreaScore, sum)
+		}
+		l.AreaScore = sum
+		geo := board.GeometryOf(size)
+		for _, v := range l.Dead {
+			if _, err := geo.ParseGTP(v); err != nil {
+				return nil, bad("%s: dead stone %v", l.File, err)
+			}
+		}
+		out.byFile[l.File] = &l
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
+}

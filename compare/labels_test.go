@@ -1,0 +1,67 @@
+package compare
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"goeval/internal/shared"
+)
+
+func TestParseLabels(t *testing.T) {
+	good := `{"file":"a.sgf","moves":12,"ownership":[1,1,0,-1],"area_score":1,"komi":0.5,"result":"B+0.5","dead":["A1"]}
+
+{"file":"b.sgf","ownership":[0,0,0,0,0,0,0,0,1],"extra":true}
+`
+	l, err := ParseLabels("l.jsonl", strings.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Len() != 2 {
+		t.Fatalf("Len() = %d", l.Len())
+	}
+	a := l.Lookup("some/dir/a.sgf")
+	if a == nil || a.Moves != 12 || a.AreaScore != 1 || a.Komi != 0.5 || a.Result != "B+0.5" || len(a.Dead) != 1 || a.Line != 1 {
+		t.Errorf("a.sgf: %+v", a)
+	}
+	if b := l.Lookup("b.sgf"); b == nil || b.AreaScore != 1 || b.Line != 3 {
+		t.Errorf("b.sgf: %+v", b)
+	}
+	if l.Lookup("c.sgf") != nil {
+		t.Error("c.sgf found")
+	}
+
+	bad := []struct{ name, text, want string }{
+		{"not JSON", `{"file":`, "l.jsonl:1: compare: malformed labels"},
+		{"no file", `{"ownership":[1]}`, `no "file"`},
+		{"path", `{"file":"x/a.sgf","ownership":[0,0,0,0]}`, "not a base name"},
+		{"twice", "{\"file\":\"a.sgf\",\"ownership\":[0,0,0,0]}\n{\"file\":\"a.sgf\",\"ownership\":[0,0,0,0]}", "l.jsonl:2: compare: malformed labels: a.sgf labelled twice (first on line 1)"},
+		{"not square", `{"file":"a.sgf","ownership":[0,0,0]}`, "3 ownership values"},
+		{"value", `{"file":"a.sgf","ownership":[0,0,2,0]}`, "ownership value 2 at index 2"},
+		{"sum", `{"file":"a.sgf","ownership":[1,1,1,0],"area_score":2}`, "area_score 2 but the ownership sums to 3"},
+		{"vertex", `{"file":"a.sgf","ownership":[1,1,1,0],"dead":["Z9"]}`, "dead stone board: bad vertex"},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseLabels("l.jsonl", strings.NewReader(tt.text))
+			if !errors.Is(err, ErrLabels) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want ErrLabels with %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadDevLabels(t *testing.T) {
+	path := shared.Data(t, "games", "dev", LabelsFile)
+	l, err := ReadLabels(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Len() != 165 {
+		t.Errorf("%d labels, want 165", l.Len())
+	}
+	a := l.Lookup("tygem_2005-11-07_76406007.sgf")
+	if a == nil || a.AreaScore != 17 || len(a.Ownership) != 361 || len(a.Dead) != 18 {
+		t.Errorf("first label: %+v", a)
+	}
+}

@@ -1,0 +1,225 @@
+package compare
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// jsonReport is the JSON contract of the comparison (issue 7): "rows",
+// "errors", "games_read" and "games_used" are relied on by scripts; the
+// other fields may grow, none will be renamed.
+type jsonReport struct {
+	Rows            []Row           `json:"rows"`
+	Errors          []FileError     `json:"errors"`
+	GamesRead       int             `json:"games_read"`
+	GamesUsed       int             `json:"games_used"`
+	Files           int             `json:"files"`
+	UnreadableFiles int             `json:"unreadable_files"`
+	Unused          []Count         `json:"unused"`
+	Truth           TruthCounts     `json:"truth"`
+	Bands           []string        `json:"bands"`
+	Estimators      []string        `json:"estimators"`
+	Warnings        []FileError     `json:"warnings"`
+	JudgementCheck  *JudgementCheck `json:"judgement_check,omitempty"`
+}
+
+// WriteJSON writes the report as one JSON object followed by a newline:
+// "rows" (see Row for the fields; a metric with nothing behind it is
+// null), "errors" (a list of {"file", "error"}), "games_read",
+// "games_used", and more (files, unused games by reason, the truth's
+// sources, bands, estimators, warnings).
+func (r *Report) WriteJSON(w io.Writer) error {
+	j := jsonReport{
+		Rows: nonNil(r.Rows), Errors: nonNil(r.Errors), GamesRead: r.GamesRead, GamesUsed: r.GamesUsed,
+		Files: r.Files, UnreadableFiles: r.UnreadableFiles, Unused: nonNil(r.Unused), Truth: r.Truth,
+		Estimators: nonNil(r.Contenders), Warnings: nonNil(r.Warnings), Bands: []string{},
+		JudgementCheck: r.JudgementCheck,
+	}
+	j.Truth.ByKind = nonNil(j.Truth.ByKind)
+	for _, b := range r.Bands {
+		j.Bands = append(j.Bands, b.String())
+	}
+	out, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// csvHeader names the CSV columns: the JSON row fields, in order.
+var csvHeader = []string{"estimator", "band", "games", "positions", "sign_agreement", "ownership_mse",
+	"score_mae", "winner_accuracy", "micros_per_position", "counted_games", "map_games", "winner_games",
+	"too_short", "failed", "winner_accuracy_counted", "winner_accuracy_resigned", "winner_games_counted",
+	"winner_games_resigned"}
+
+// WriteCSV writes the rows as CSV with a header line; a metric with
+// nothing behind it is an empty field.
+func (r *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write(csvHeader)
+	f := func(v *float64) string {
+		if v == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*v, 'g', -1, 64)
+	}
+	d := strconv.Itoa
+	for _, row := range r.Rows {
+		cw.Write([]string{row.Estimator, row.Band, d(row.Games), d(row.Positions),
+			f(row.SignAgreement), f(row.OwnershipMSE), f(row.ScoreMAE), f(row.WinnerAccuracy),
+			f(row.MicrosPerPosition), d(row.CountedGames), d(row.MapGames), d(row.WinnerGames),
+			d(row.TooShort), d(row.Failed), f(row.WinnerAccuracyCounted), f(row.WinnerAccuracyResigned),
+			d(row.WinnerGamesCounted), d(row.WinnerGamesResigned)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteText writes the report for people: one table per band, then a
+// summary of the games used and not used. Errors and warnings are not
+// listed (the caller prints them where it wants), only counted.
+func (r *Report) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	for bi, b := range r.Bands {
+		rows := r.Rows[bi*len(r.Contenders) : (bi+1)*len(r.Contenders)]
+		var games, short int
+		if len(rows) > 0 {
+			games, short = rows[0].Games, rows[0].TooShort
+			for _, row := range rows {
+				games = max(games, row.Games)
+			}
+		}
+		title := "move " + b.String()
+		if b.FromEnd {
+			title = strings.Replace(b.String(), "end-", "", 1) + " moves before the end"
+			if b.Move == 0 {
+				title = "the end"
+			}
+		}
+		if bi > 0 {
+			ew.printf("\n")
+		}
+		ew.printf("at %s: %d games", title, games)
+		if short > 0 {
+			ew.printf(" (%d too short)", short)
+		}
+		ew.printf("\n")
+		width := len("estimator")
+		for _, row := range rows {
+			width = max(width, len(row.Estimator))
+		}
+		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%-*s\tsign agreement\townership MSE\tscore MAE\twinner accuracy\tµs/position\tgames\tcounted\twith winner\t\n", width, "estimator")
+		for _, row := range rows {
+			fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", width, row.Estimator,
+				num(row.SignAgreement, 3), num(row.OwnershipMSE, 3), num(row.ScoreMAE, 2),
+				num(row.WinnerAccuracy, 3), micros(row.MicrosPerPosition), row.Games, row.CountedGames, row.WinnerGames)
+		}
+		tw.Flush()
+	}
+	ew.printf("\n%s\n", r.Summary())
+	return ew.err
+}
+
+// Summary says in a few lines how many files and games were read and
+// used, where the truth came from, and why games were not used.
+func (r *Report) Summary() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s, %s read, %d used", Plural(r.Files, "file"), Plural(r.GamesRead, "game"), r.GamesUsed)
+	if r.UnreadableFiles > 0 {
+		fmt.Fprintf(&sb, "; %s could not be read", Plural(r.UnreadableFiles, "file"))
+	}
+	sb.WriteString(".\n")
+	var kinds []string
+	for _, k := range r.Truth.ByKind {
+		kinds = append(kinds, fmt.Sprintf("%d %s", k.Games, kindPhrases[k.Reason]))
+	}
+	if len(kinds) == 0 {
+		kinds = []string{"none"}
+	}
+	fmt.Fprintf(&sb, "Used games: %s; %d with a winner.\n", strings.Join(kinds, ", "), r.Truth.Winner)
+	fmt.Fprintf(&sb, "Final ownership for %d counted games: %d from labels, %d from TB/TW markup, %d from goeval's own judgement",
+		r.Truth.Counted, r.Truth.Labels, r.Truth.Markup, r.Truth.Judgement)
+	if r.Truth.ByMargin > 0 {
+		fmt.Fprintf(&sb, "; area minus komi within 1 point of RE in %d of %d", r.Truth.MatchResult, r.Truth.ByMargin)
+	}
+	sb.WriteString(".")
+	if jc := r.JudgementCheck; jc != nil {
+		fmt.Fprintf(&sb, "\nJudgement check on %s with labels: %.1f%% of points agree, %.1f%% of area scores within 1 point (mean difference %.2f); %d dead stones judged, %d labelled.",
+			Plural(jc.Games, "game"), 100*jc.PointAgreement, 100*jc.AreaWithin1, jc.AreaMAE, jc.DeadJudged, jc.DeadLabels)
+	}
+	if len(r.Unused) > 0 {
+		var parts []string
+		for _, u := range r.Unused {
+			parts = append(parts, fmt.Sprintf("%d %s", u.Games, u.Reason))
+		}
+		fmt.Fprintf(&sb, "\nNot used: %s.", strings.Join(parts, "; "))
+	}
+	if n := len(r.Errors); n > 0 {
+		fmt.Fprintf(&sb, "\n%s (listed on standard error).", Plural(n, "error"))
+	}
+	return sb.String()
+}
+
+var kindPhrases = map[string]string{
+	Unknown.String(): "with an unknown result", Score.String(): "counted", Draw.String(): "drawn",
+	Resignation.String(): "resigned", Time.String(): "lost on time", Forfeit.String(): "forfeited",
+	Win.String(): "won (no reason given)",
+}
+
+// Plural returns "1 file", "2 files": n and the noun, with an s unless n
+// is 1.
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+func num(v *float64, prec int) string {
+	if v == nil {
+		return "-"
+	}
+	return strconv.FormatFloat(*v, 'f', prec, 64)
+}
+
+func micros(v *float64) string {
+	switch {
+	case v == nil:
+		return "-"
+	case *v < 10:
+		return strconv.FormatFloat(*v, 'f', 2, 64)
+	case *v < 100:
+		return strconv.FormatFloat(*v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(*v, 'f', 0, 64)
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }

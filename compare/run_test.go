@@ -1,0 +1,224 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/eval"
+	"goeval/internal/shared"
+)
+
+var stones = Estimator{Name: "stones", New: func() control.Estimator { return control.Stones{} }}
+
+func tinyRun(t *testing.T, workers int) *Report {
+	t.Helper()
+	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, errs := Files([]string{"testdata/tiny"})
+	if len(errs) > 0 || len(files) != 4 {
+		t.Fatalf("Files: %v, %v", files, errs)
+	}
+	bands, err := ParseBands("4,end-2,12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Labels: labels, Workers: workers}, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestTinyByHand checks every metric against arithmetic done by hand on the
+// 5x5 games of testdata/tiny (komi 0.5 in all):
+//
+//   - a.sgf: counted (W+5.5), 10 moves, ownership from the labels file:
+//     columns A-B Black, C-E White; every point owned, area -5.
+//   - b.sgf: Black won by resignation, 6 moves: a winner, no ownership.
+//   - c.sgf: counted (W+5.5), 11 moves, TB/TW markup: the black stone on D1
+//     is dead; removed, the ownership and area (-5) are a.sgf's.
+//   - broken.sgf: unreadable.
+//
+// Bands 4, end-2 and 12 sample a at moves 4 and 8, b at 4 and 4, c at 4
+// and 9; every game is too short for 12.
+func TestTinyByHand(t *testing.T) {
+	r := tinyRun(t, 1)
+	want := []struct {
+		name, band                      string
+		sign, mse, mae, winner          float64
+		winnerCounted, winnerResigned   float64
+		positions, counted, winnerGames int
+	}{
+		// tie: control 0 agrees nowhere; (0 - ±1)² = 1 on all 25 points of
+		// a and c; |0.5 - (-5)| = 5.5 for both; score - komi = 0 is wrong
+		// for a (W), b (B) and c (W).
+		{"tie", "4", 0, 1, 5.5, 0, 0, 0, 3, 2, 3},
+		{"tie", "end-2", 0, 1, 5.5, 0, 0, 0, 3, 2, 3},
+		// stones at move 4: a and c have B5 B4 (Black) and C5 C4 (White),
+		// all right: 4 + 4 = 8 agreeing points of 50, sign 0.16; the 21
+		// empty points of each err by 1: (21+21)/50 = 0.84; score 0 against
+		// -5: MAE 5; 0 - 0.5 < 0 picks White: a right, b wrong, c right.
+		{"stones", "4", 8.0 / 50, 42.0 / 50, 5, 2.0 / 3, 1, 0, 3, 2, 3},
+		// stones at end-2: a at 8 has 8 stones, all right (17 empty points
+		// err by 1, score 0, |0+5| = 5, White: right); c at 9 has 5 black
+		// and 4 white stones, all right (16 empty points, score +1,
+		// |1+5| = 6, 1 - 0.5 > 0 picks Black: wrong); b as at move 4: wrong.
+		// Sign (8+9)/50, MSE (17+16)/50, MAE (5+6)/2, winner 1/3.
+		{"stones", "end-2", 17.0 / 50, 33.0 / 50, 5.5, 1.0 / 3, 0.5, 0, 3, 2, 3},
+	}
+	for _, w := range want {
+		var band Band
+		bs, _ := ParseBands(w.band)
+		band = bs[0]
+		row := r.Row(w.name, band)
+		if row == nil {
+			t.Fatalf("no row %s %s", w.name, w.band)
+		}
+		check := func(what string, got *float64, want float64) {
+			t.Helper()
+			if got == nil || math.Abs(*got-want) > 1e-12 {
+				t.Errorf("%s at %s: %s = %v, want %v", w.name, w.band, what, fmtp(got), want)
+			}
+		}
+		check("sign agreement", row.SignAgreement, w.sign)
+		check("ownership MSE", row.OwnershipMSE, w.mse)
+		check("score MAE", row.ScoreMAE, w.mae)
+		check("winner accuracy", row.WinnerAccuracy, w.winner)
+		// a and c are won by a margin, b by resignation.
+		if row.WinnerGamesCounted != 2 || row.WinnerGamesResigned != 1 {
+			t.Errorf("%s at %s: %d games won by a margin, %d by resignation", w.name, w.band, row.WinnerGamesCounted, row.WinnerGamesResigned)
+		}
+		check("winner accuracy on counted games", row.WinnerAccuracyCounted, w.winnerCounted)
+		check("winner accuracy on resigned games", row.WinnerAccuracyResigned, w.winnerResigned)
+		if row.Positions != w.positions || row.Games != w.positions || row.CountedGames != w.counted ||
+			row.MapGames != w.counted || row.WinnerGames != w.winnerGames || row.TooShort != 0 {
+			t.Errorf("%s at %s: counts %+v", w.name, w.band, row)
+		}
+		if (row.MicrosPerPosition == nil) != (w.name == "tie") {
+			t.Errorf("%s at %s: time %v", w.name, w.band, fmtp(row.MicrosPerPosition))
+		}
+	}
+	for _, name := range []string{"tie", "stones"} {
+		row := r.Row(name, Band{Move: 12})
+		if row.Games != 0 || row.TooShort != 3 || row.SignAgreement != nil || row.OwnershipMSE != nil ||
+			row.ScoreMAE != nil || row.WinnerAccuracy != nil || row.MicrosPerPosition != nil {
+			t.Errorf("%s at 12: %+v, want 3 too short and no metrics", name, row)
+		}
+	}
+	if r.Files != 4 || r.UnreadableFiles != 1 || r.GamesRead != 3 || r.GamesUsed != 3 {
+		t.Errorf("files %d (unreadable %d), games read %d, used %d", r.Files, r.UnreadableFiles, r.GamesRead, r.GamesUsed)
+	}
+	if r.Truth.Counted != 2 || r.Truth.Labels != 1 || r.Truth.Markup != 1 || r.Truth.Judgement != 0 || r.Truth.Winner != 3 ||
+		r.Truth.ByMargin != 2 || r.Truth.MatchResult != 2 {
+		t.Errorf("truth %+v", r.Truth)
+	}
+	if len(r.Errors) != 1 || !strings.HasSuffix(r.Errors[0].File, "broken.sgf") || !strings.Contains(r.Errors[0].Err, "sgf:") {
+		t.Errorf("errors %+v, want broken.sgf's", r.Errors)
+	}
+}
+
+func fmtp(v *float64) any {
+	if v == nil {
+		return "null"
+	}
+	return *v
+}
+
+var timing = regexp.MustCompile(`"micros_per_position":[^,}]*`)
+
+// TestSameForAnyWorkers runs the same comparison with 1 and 2 workers:
+// the JSON must be the same bytes, timings apart.
+func TestSameForAnyWorkers(t *testing.T) {
+	files := []string{"testdata/tiny"}
+	if root := shared.Root(); root != "" && !testing.Short() {
+		dev, _ := filepath.Glob(filepath.Join(root, "data", "games", "dev", "*.sgf"))
+		if len(dev) > 40 {
+			dev = dev[:40]
+		}
+		files = append(files, dev...)
+	}
+	files, _ = Files(files)
+	// Every registered estimator, and the default one as the judge of the
+	// dev games (no labels given) where it is registered.
+	var ests []Estimator
+	for _, s := range eval.All() {
+		f, err := eval.Factory(s.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ests = append(ests, Estimator{Name: s.Name, New: f})
+	}
+	judge := stones.New
+	if f, err := eval.Factory("lambda-kappa", nil); err == nil {
+		judge = f
+	}
+	var out []string
+	for _, workers := range []int{1, 2} {
+		r, err := Run(context.Background(), Config{Estimators: ests, Workers: workers, Judge: judge}, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := r.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, timing.ReplaceAllString(buf.String(), `"micros_per_position":T`))
+	}
+	if out[0] != out[1] {
+		t.Errorf("1 and 2 workers differ:\n%s\n%s", out[0], out[1])
+	}
+	var j map[string]any
+	if err := json.Unmarshal([]byte(out[0][:0]+strings.ReplaceAll(out[0], ":T", ":null")), &j); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"rows", "errors", "games_read", "games_used"} {
+		if _, ok := j[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+}
+
+func TestOwnership(t *testing.T) {
+	b := board.MustParse(`
+		. X O . .
+		. X O . .
+		X X O O .
+		. X O X .
+		. X O . X`)
+	g := b.Geometry()
+	d1, _ := g.ParseGTP("D2")
+	e1, _ := g.ParseGTP("E1")
+	got, area := Ownership(nil, b, []board.Point{d1, e1})
+	want := []int8{
+		1, 1, -1, -1, -1,
+		1, 1, -1, -1, -1,
+		1, 1, -1, -1, -1,
+		1, 1, -1, -1, -1,
+		1, 1, -1, -1, -1,
+	}
+	for p := range want {
+		if got[p] != want[p] {
+			t.Fatalf("ownership\n%v\nwant\n%v", got, want)
+		}
+	}
+	if area != -5 {
+		t.Errorf("area %v, want -5", area)
+	}
+	// Without removing the dead stones, the region D5-E5-D4-E4-E3-E2
+	// touches black D2 and E1 and White: dame, and so is D1. Black has
+	// A5-A4 and A2-A1 and 8 stones, White 6 stones: 4 + 8 - 6 = 6.
+	got, area = Ownership(got, b, nil)
+	if got[g.At(4, 0)] != 0 || got[g.At(3, 4)] != 0 || got[g.At(3, 3)] != 1 || area != 6 {
+		t.Errorf("with the dead stones on: %v, area %v", got, area)
+	}
+}

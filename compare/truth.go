@@ -1,0 +1,287 @@
+package compare
+
+import (
+	"fmt"
+	"strings"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/life"
+	"goeval/sgf"
+)
+
+// Source says where a game's final ownership came from.
+type Source int8
+
+// The sources of final ownership, in the order they are tried.
+const (
+	NoFinal       Source = iota // not counted, or nothing to judge by
+	FromLabels                  // the labels file
+	FromMarkup                  // TB[]/TW[] in the last node of the main line
+	FromJudgement               // goeval's own final-position judgement
+)
+
+var sourceNames = [...]string{"none", "labels", "markup", "judgement"}
+
+// String returns "labels", "markup", "judgement" or "none".
+func (s Source) String() string { return sourceNames[s] }
+
+// Truth is the ground truth of one game.
+type Truth struct {
+	// Result is the game's result from RE[].
+	Result Result
+	// Komi is the game's komi (KM[]).
+	Komi float64
+	// Final holds the final ownership of every point in map order (+1
+	// Black, -1 White, 0 dame or seki), or nil when it is not known.
+	Final []int8
+	// Area is the sum of Final: the final area score, Black positive,
+	// before komi.
+	Area float64
+	// Source says where Final came from.
+	Source Source
+	// Dead is the number of stones removed as dead (for markup and
+	// judgement; the labels' own count otherwise).
+	Dead int
+}
+
+// Ownership writes into dst (one value per point, reusing its memory) the
+// ownership of the finished position b once the stones in dead are
+// removed: every remaining stone owns its point, and every empty region is
+// owned by the one colour that alone borders it (0 when both do, or none:
+// dame and seki). It returns dst and the area score, the sum of dst.
+func Ownership(dst []int8, b *board.Board, dead []board.Point) ([]int8, float64) {
+	g := b.Geometry()
+	pos := *b
+	for _, p := range dead {
+		pos.Set(p, board.Empty)
+	}
+	cells := pos.Cells()
+	if cap(dst) < g.N {
+		dst = make([]int8, g.N)
+	}
+	dst = dst[:g.N]
+	var seen [board.MaxPoints]bool
+	var region [board.MaxPoints]board.Point
+	area := 0.0
+	for start, c := range cells {
+		if c != board.Empty {
+			dst[start] = int8(c)
+			area += float64(c)
+			continue
+		}
+		if seen[start] {
+			continue
+		}
+		seen[start] = true
+		region[0] = board.Point(start)
+		n := 1
+		var black, white bool
+		for i := 0; i < n; i++ {
+			for _, q := range g.Neighbors(region[i]) {
+				switch cells[q] {
+				case board.Black:
+					black = true
+				case board.White:
+					white = true
+				default:
+					if !seen[q] {
+						seen[q] = true
+						region[n] = q
+						n++
+					}
+				}
+			}
+		}
+		owner := int8(0)
+		if black && !white {
+			owner = 1
+		} else if white && !black {
+			owner = -1
+		}
+		for _, p := range region[:n] {
+			dst[p] = owner
+		}
+		area += float64(owner) * float64(n)
+	}
+	return dst, area
+}
+
+// MarkupDead returns the stones that the TB[] and TW[] properties of node
+// mark dead in the position b (white stones on Black's territory, black
+// stones on White's), and whether the node has any such markup at all.
+func MarkupDead(node *sgf.Node, b *board.Board) (dead []board.Point, ok bool, err error) {
+	for _, m := range []struct {
+		id    string
+		enemy board.Color
+	}{{"TB", board.White}, {"TW", board.Black}} {
+		prop := node.Get(m.id)
+		if prop == nil {
+			continue
+		}
+		ok = true
+		for _, raw := range prop.Values {
+			pts, err := pointList(raw, b.Size())
+			if err != nil {
+				return nil, false, fmt.Errorf("%s: %s[%s]: %v", node.PropPos(m.id), m.id, raw, err)
+			}
+			for _, p := range pts {
+				if b.At(p) == m.enemy {
+					dead = append(dead, p)
+				}
+			}
+		}
+	}
+	return dead, ok, nil
+}
+
+// pointList reads one SGF point-list value: a point or a rectangle "aa:cc"
+// (empty: no points).
+func pointList(v string, size int) ([]board.Point, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil, nil
+	}
+	a, c, rect := strings.Cut(v, ":")
+	p, err := sgf.ParsePoint(a, size, false)
+	if err != nil || !rect {
+		return []board.Point{p}, err
+	}
+	q, err := sgf.ParsePoint(c, size, false)
+	if err != nil {
+		return nil, err
+	}
+	g := board.GeometryOf(size)
+	x0, y0 := g.XY(p)
+	x1, y1 := g.XY(q)
+	var out []board.Point
+	for y := min(y0, y1); y <= max(y0, y1); y++ {
+		for x := min(x0, x1); x <= max(x0, x1); x++ {
+			out = append(out, g.At(x, y))
+		}
+	}
+	return out, nil
+}
+
+// DefaultJudgeRounds is the number of rounds of a Judge whose Rounds is 0.
+const DefaultJudgeRounds = 2
+
+// Judge is goeval's own judgement of the dead stones in a finished
+// position, for counted games that come with neither labels nor markup.
+// Each round looks at the position with the dead stones found so far
+// removed:
+//
+//   - Benson's algorithm (package life) proves some chains pass-alive, and
+//     the opponent stones inside their pass-alive territory dead.
+//   - With an Estimator: for each colour c, every enclosure of c (a maximal
+//     connected set of c's stones and empty points, bounded by the
+//     opponent's stones and the edge) whose empty points have a mean
+//     control of the opponent's sign (strictly) is the opponent's, and the
+//     c stones in it are dead, unless pass-alive. A dead group sits in the
+//     opponent's territory, whose empty points the estimate gives to the
+//     opponent; a living group's enclosure holds its own eyes and
+//     territory.
+//
+// Rounds stop when one finds nothing new, or after Rounds rounds. Without
+// an Estimator, only Benson's verdicts count and every other stone lives.
+//
+// On the 165 counted dev games, judged with the default λ/κ estimator
+// and 2 rounds, 99.0% of the points get the labels' final owner and 80.6%
+// of the games an area score within 1 point of the labels' (mean
+// difference 6.2); Benson alone gives 80.3% and 5.5%. See
+// Config.CheckJudgement to measure it.
+//
+// A Judge owns scratch memory: it is not safe for concurrent use.
+type Judge struct {
+	// Estimator estimates the position; nil for Benson alone.
+	Estimator control.Estimator
+	// Rounds bounds the number of rounds; 0 means DefaultJudgeRounds.
+	Rounds int
+
+	life  life.Result
+	res   control.Result
+	comp  [board.MaxPoints]int16
+	stack [board.MaxPoints]board.Point
+}
+
+// Dead appends to dst the stones judged dead in the finished position b
+// (in no particular order) and returns it. It fails only if the Estimator
+// does.
+func (j *Judge) Dead(dst []board.Point, b *board.Board) ([]board.Point, error) {
+	rounds := j.Rounds
+	if rounds <= 0 {
+		rounds = DefaultJudgeRounds
+	}
+	pos := *b
+	for round := 0; round < rounds; round++ {
+		life.Analyze(&j.life, &pos)
+		if j.Estimator != nil {
+			if err := j.Estimator.Estimate(&j.res, &pos); err != nil {
+				return dst, fmt.Errorf("judgement: %s: %w", j.Estimator.Name(), err)
+			}
+		}
+		found := len(dst)
+		cells := pos.Cells()
+		for p, c := range cells {
+			if c != board.Empty && j.life.Owner[p] == -c {
+				dst = append(dst, board.Point(p))
+			}
+		}
+		if j.Estimator != nil {
+			dst = j.enclosures(dst, &pos, board.Black)
+			dst = j.enclosures(dst, &pos, board.White)
+		}
+		if len(dst) == found {
+			break
+		}
+		for _, p := range dst[found:] {
+			pos.Set(p, board.Empty)
+		}
+	}
+	return dst, nil
+}
+
+// enclosures appends the stones of c that are not pass-alive in c's
+// enclosures that lean to the opponent, skipping stones already in dst's
+// tail of this round (those inside the opponent's pass-alive territory).
+func (j *Judge) enclosures(dst []board.Point, b *board.Board, c board.Color) []board.Point {
+	g := b.Geometry()
+	cells := b.Cells()
+	for p := range cells {
+		j.comp[p] = -1
+	}
+	for start, v := range cells {
+		if v == -c || j.comp[start] >= 0 {
+			continue
+		}
+		j.comp[start] = 1
+		j.stack[0] = board.Point(start)
+		n := 1
+		sum, empty, stones := 0.0, 0, 0
+		for i := 0; i < n; i++ {
+			p := j.stack[i]
+			if cells[p] == board.Empty {
+				sum += j.res.Control[p]
+				empty++
+			} else {
+				stones++
+			}
+			for _, q := range g.Neighbors(p) {
+				if cells[q] != -c && j.comp[q] < 0 {
+					j.comp[q] = 1
+					j.stack[n] = q
+					n++
+				}
+			}
+		}
+		if stones == 0 || empty == 0 || sum*float64(c) >= 0 {
+			continue
+		}
+		for _, p := range j.stack[:n] {
+			if cells[p] == c && !j.life.Alive[p] && j.life.Owner[p] != -c {
+				dst = append(dst, p)
+			}
+		}
+	}
+	return dst
+}
