@@ -20,11 +20,19 @@ type outputFlags struct {
 	size    int
 }
 
-func addOutputFlags(fs *flag.FlagSet) *outputFlags {
-	of := &outputFlags{}
+// addOutputFlag adds -o and --output alone.
+func addOutputFlag(fs *flag.FlagSet) *outputFlags {
+	of := &outputFlags{palette: "grey", size: render.DefaultWidth}
 	const usage = "write the output to this file instead of standard output"
 	fs.StringVar(&of.output, "o", "", usage+" (short for --output)")
 	fs.StringVar(&of.output, "output", "", usage)
+	return of
+}
+
+// addOutputFlags adds -o and --output, and the picture flags --palette and
+// --size.
+func addOutputFlags(fs *flag.FlagSet) *outputFlags {
+	of := addOutputFlag(fs)
 	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the seed) or redblue (blue Black's, red White's)")
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
