@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"runtime/debug"
 
+	"goeval/board"
 	"goeval/eval"
 	"goeval/gtp"
 )
@@ -73,8 +75,11 @@ func gtpCommand(e *env, args []string) error {
 		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
 	}
 	eng, err := gtp.New(gtp.Config{Version: version(), Judge: judge, Estimators: ests, Workers: *workers, Size: *size})
+	if errors.Is(err, board.ErrSize) {
+		return usagef("invalid --boardsize %d (want %d..%d)", *size, board.MinSize, board.MaxSize)
+	}
 	if err != nil {
-		return usagef("invalid --boardsize %d (want 2..25)", *size)
+		return err
 	}
 	return eng.Run(context.Background(), e.stdin, e.stdout)
 }
