@@ -91,6 +91,15 @@ type Viewer interface {
 	View(w io.Writer, name string, b *board.Board) error
 }
 
+// Labeler is a Viewer whose views can also be drawn on a picture of the
+// board, as one short label per point.
+type Labeler interface {
+	Viewer
+	// Labels returns the named view of b as one label per point in map
+	// order ("" for none) and a line of legend.
+	Labels(name string, b *board.Board) (labels []string, legend string, err error)
+}
+
 // Stones is the trivial estimator: every stone counts for its colour (+1 or
 // -1) and every empty point is 0. It proves the plumbing and is the
 // baseline "count the stones" estimate.

@@ -88,7 +88,8 @@
 // # Views and JSON
 //
 // Moyo implements control.Viewer (views objects, pairs, d, size and
-// regions, drawn like the seed's Figures 4, 5, 6, 7 and 3) and
+// regions, drawn like the seed's Figures 4, 5, 6, 7 and 3), and
+// control.Labeler (the same views as labels for pictures), and
 // control.Reporter (JSON fields "pairs", "objects", "regions", "S" and
 // "S_prime"; see Moyo.Report).
 //

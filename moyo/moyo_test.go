@@ -656,6 +656,46 @@ func TestViews(t *testing.T) {
 	}
 }
 
+// TestLabels checks that the labels of every view are the text view's
+// cells, without the stones and the dots.
+func TestLabels(t *testing.T) {
+	b := board.MustParse(smallPosition)
+	m := mustNew(t, Settings{})
+	g := b.Geometry()
+	for _, name := range m.Views() {
+		t.Run(name, func(t *testing.T) {
+			var sb strings.Builder
+			if err := m.View(&sb, name, b); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(sb.String(), "\n")
+			labels, legend, err := m.Labels(name, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if legend == "" || len(labels) != g.N {
+				t.Fatalf("legend %q, %d labels", legend, len(labels))
+			}
+			for y := range g.Size {
+				f := strings.Fields(lines[1+y])
+				for x := range g.Size {
+					p := g.At(x, y)
+					want := f[1+x]
+					if want == "." || b.At(p) != board.Empty {
+						want = ""
+					}
+					if labels[p] != want {
+						t.Errorf("%s: label %q, want %q", g.GTP(p), labels[p], want)
+					}
+				}
+			}
+		})
+	}
+	if _, _, err := m.Labels("nope", b); !errors.Is(err, ErrView) {
+		t.Errorf("unknown view: %v", err)
+	}
+}
+
 // dedent removes the blank first line and the common tab indentation of a
 // fixture, keeping the spaces after it.
 func dedent(s string) string {

@@ -40,6 +40,9 @@ func TestRegistry(t *testing.T) {
 		if _, ok := e.(control.Viewer); !ok {
 			t.Error("moyo is not a control.Viewer")
 		}
+		if _, ok := e.(control.Labeler); !ok {
+			t.Error("moyo is not a control.Labeler")
+		}
 		if _, ok := e.(control.Reporter); !ok {
 			t.Error("moyo is not a control.Reporter")
 		}

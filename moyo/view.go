@@ -43,9 +43,43 @@ const (
 func (m *Moyo) View(w io.Writer, name string, b *board.Board) error {
 	a := &m.a
 	m.Analyze(a, b)
-	g := b.Geometry()
-	var cell func(p board.Point) string
-	width, legend := 1, legendObjects
+	cell, width, legend, err := viewCells(a, name)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, drawing(b.Geometry(), width, cell)+legend+"\n")
+	return err
+}
+
+// Labels returns the named view of b (see View) as one label per point in
+// map order, for drawing on a picture of the board, and the view's legend.
+// Stones and the points that the text view marks with "." have no label
+// (""), since a picture draws the stones itself. Moyo is thereby a
+// control.Labeler. An unknown name is an error wrapping ErrView.
+func (m *Moyo) Labels(name string, b *board.Board) ([]string, string, error) {
+	a := &m.a
+	m.Analyze(a, b)
+	cell, _, legend, err := viewCells(a, name)
+	if err != nil {
+		return nil, "", err
+	}
+	out := make([]string, len(a.Kind))
+	for i := range out {
+		p := board.Point(i)
+		if a.Kind[p] == Stone {
+			continue
+		}
+		if s := cell(p); s != "." {
+			out[i] = s
+		}
+	}
+	return out, legend, nil
+}
+
+// viewCells returns the text of each point in the named view, the width of
+// a cell in characters and the view's legend.
+func viewCells(a *Analysis, name string) (cell func(p board.Point) string, width int, legend string, err error) {
+	width, legend = 1, legendObjects
 	switch name {
 	case "objects":
 		cell = func(p board.Point) string { return objectSymbol(a, p) }
@@ -87,10 +121,9 @@ func (m *Moyo) View(w io.Writer, name string, b *board.Board) error {
 			return "*"
 		}
 	default:
-		return fmt.Errorf("%w %q (want %s)", ErrView, name, strings.Join(views, ", "))
+		return nil, 0, "", fmt.Errorf("%w %q (want %s)", ErrView, name, strings.Join(views, ", "))
 	}
-	_, err := io.WriteString(w, drawing(g, width, cell)+legend+"\n")
-	return err
+	return cell, width, legend, nil
 }
 
 // roundTenths returns 10v rounded to the nearest whole number.

@@ -3,13 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/report"
 )
 
 func init() {
@@ -37,6 +40,10 @@ position; see 'go doc goeval/compare').
 
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
+
+--format html -o report.html writes one self-contained page: the summary,
+a chart of each metric against the move band with a line per estimator and
+peer (drawn with gonum/plot, as inline SVG), and the tables.
 `
 
 // peerFlag collects --peer NAME=COMMAND flags.
@@ -71,7 +78,8 @@ func compareCommand(e *env, args []string) error {
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to compare, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	workers := fs.Int("workers", 0, "number of workers, and of engines per peer (default: the number of CPUs)")
-	format := fs.String("format", "text", "output format: text, csv or json")
+	format := fs.String("format", "text", "output format: text, csv, json or html (a page with the tables and charts of every metric against the move band; see -o)")
+	of := addOutputFlag(fs)
 	judge := fs.String("judge", defaultJudge(), "estimator of the final-position judgement for counted games without labels or markup (\"none\": Benson's algorithm alone)")
 	check := fs.Bool("check-judgement", false, "also judge every labelled game's final position as if it had no label, and report the agreement with the labels")
 	paths, err := parseArgs(fs, args)
@@ -82,8 +90,8 @@ func compareCommand(e *env, args []string) error {
 		fs.Usage()
 		return usagef("no SGF file or folder given")
 	}
-	if *format != "text" && *format != "csv" && *format != "json" {
-		return usagef("invalid --format %q (want text, csv, json)", *format)
+	if *format != "text" && *format != "csv" && *format != "json" && *format != "html" {
+		return usagef("invalid --format %q (want text, csv, json, html)", *format)
 	}
 	if *workers < 0 {
 		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", *workers)
@@ -176,14 +184,17 @@ func compareCommand(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "goeval: %d counted games had no labels or markup: their final ownership was judged by %s\n", rep.Truth.Judgement, by)
 	}
-	switch *format {
-	case "json":
-		err = rep.WriteJSON(e.stdout)
-	case "csv":
-		err = rep.WriteCSV(e.stdout)
-	default:
-		err = rep.WriteText(e.stdout)
-	}
+	err = of.write(e, func(w io.Writer) error {
+		switch *format {
+		case "json":
+			return rep.WriteJSON(w)
+		case "csv":
+			return rep.WriteCSV(w)
+		case "html":
+			return report.WriteHTML(w, rep, report.Options{Command: commandLine("goeval compare", args)})
+		}
+		return rep.WriteText(w)
+	})
 	if err != nil {
 		return err
 	}
@@ -191,6 +202,19 @@ func compareCommand(e *env, args []string) error {
 		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", compare.Plural(n, "error"))
 	}
 	return nil
+}
+
+// commandLine quotes a command line for people, with arguments that hold
+// spaces or quotes in double quotes.
+func commandLine(name string, args []string) string {
+	parts := []string{name}
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\"'\\$") {
+			a = strconv.Quote(a)
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
 }
 
 // printFileError prints an error about a file once with its name (most

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,7 +24,7 @@ func TestCompareUsage(t *testing.T) {
 		{"bad moves", []string{"compare", "--moves", "50,x", tiny}, 2, `invalid --moves "50,x"`},
 		{"bad estimator", []string{"compare", "--estimators", "stones,nope", tiny}, 2, `invalid --estimators: "nope" (want some of stones`},
 		{"estimator twice", []string{"compare", "--estimators", "stones,stones", tiny}, 2, "stones given twice"},
-		{"bad format", []string{"compare", "--format", "xml", tiny}, 2, `invalid --format "xml" (want text, csv, json)`},
+		{"bad format", []string{"compare", "--format", "xml", tiny}, 2, `invalid --format "xml" (want text, csv, json, html)`},
 		{"bad peer", []string{"compare", "--peer", "gnugo", tiny}, 2, "want NAME=COMMAND"},
 		{"peer name taken", []string{"compare", "--peer", "tie=gnugo --mode gtp", tiny}, 2, "invalid --peer tie: the name is taken"},
 		{"bad judge", []string{"compare", "--judge", "nope", tiny}, 2, `invalid --judge "nope"`},
@@ -164,5 +166,26 @@ func TestComparePeerGnuGo(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d gnugo rows, want 2:\n%s\n%s", n, out, stderr)
+	}
+}
+
+// TestCompareHTML writes the page to a file with -o and checks that it is
+// a whole page with the five charts and the tables; package report tests
+// the page itself.
+func TestCompareHTML(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report.html")
+	code, stdout, stderr := goeval(t, "compare", "--estimators", "stones,propagate", "--moves", "4,end-2", "--format", "html", "-o", out, tiny)
+	if code != 1 || stdout != "" { // tiny holds a broken file on purpose
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	if !strings.HasPrefix(page, "<!DOCTYPE html>") || strings.Count(page, "<svg") != 5 ||
+		!strings.Contains(page, "<h3>At move 4</h3>") || !strings.Contains(page, "<tr><td>propagate</td>") ||
+		!strings.Contains(page, "<code>goeval compare --estimators stones,propagate --moves 4,end-2 --format html -o ") {
+		t.Errorf("page:\n%.2000s", page)
 	}
 }

@@ -22,6 +22,14 @@ Usage:
 With no --move, the position at the end of the main line is evaluated.
 FILE may be "-" for standard input.
 
+--format svg or png draws a picture, as the seed's figures do: each point's
+control as a grey square (black: Black's, white: White's; --palette redblue
+for colours), the stones (one judged dead carries a square of the other
+colour), coordinates, and under the board the estimator, the score and the
+result after komi, and the iterations. With --show, the view's numbers or
+symbols are drawn on the points. -o FILE writes it to a file; a PNG is not
+written to a terminal.
+
 Commands:
 `
 
@@ -121,9 +129,10 @@ func evalCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval", usage.String())
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	pf := addPositionFlags(fs)
-	format := fs.String("format", "text", "output format: text or json")
-	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions)")
+	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
+	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
 	color := fs.String("color", "auto", "shade the board with ANSI greys: auto (on a terminal), always or never")
+	of := addOutputFlags(fs)
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -138,8 +147,15 @@ func evalCommand(e *env, args []string) error {
 	if err := pf.check(); err != nil {
 		return err
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("invalid --format %q (want text, json)", *format)
+	if *format != "text" && *format != "json" && !isPicture(*format) {
+		return usagef("invalid --format %q (want text, json, svg, png)", *format)
+	}
+	pal, err := of.check(*format)
+	if err != nil {
+		return err
+	}
+	if err := of.refuseTerminal(e, *format); err != nil {
+		return err
 	}
 	if *color != "auto" && *color != "always" && *color != "never" {
 		return usagef("invalid --color %q (want auto, always, never)", *color)
@@ -162,7 +178,7 @@ func evalCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *format == "text" {
+	if *format != "json" {
 		for _, w := range pos.warnings {
 			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 		}
@@ -171,18 +187,26 @@ func evalCommand(e *env, args []string) error {
 	if err := est.Estimate(&res, pos.board); err != nil {
 		return fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
-	if *format == "json" {
-		return writeJSON(e.stdout, pos, est, &res)
-	}
-	if *show != "" {
-		header(e.stdout, pos)
-		return est.(control.Viewer).View(e.stdout, *show, pos.board)
+	switch {
+	case *format == "json":
+		return of.write(e, func(w io.Writer) error { return writeJSON(w, pos, est, &res) })
+	case isPicture(*format):
+		pic, err := evalPicture(pos, est, &res, pal, *show)
+		if err != nil {
+			return err
+		}
+		return of.writePicture(e, *format, pic)
+	case *show != "":
+		return of.write(e, func(w io.Writer) error {
+			header(w, pos)
+			return est.(control.Viewer).View(w, *show, pos.board)
+		})
 	}
 	shade := render.Plain
-	if *color == "always" || (*color == "auto" && e.stdoutTTY && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
+	if *color == "always" || (*color == "auto" && e.stdoutTTY && of.output == "" && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
 		shade = render.ANSI
 	}
-	return writeText(e.stdout, pos, est, &res, shade)
+	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, shade) })
 }
 
 func contains(list []string, s string) bool {

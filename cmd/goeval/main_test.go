@@ -121,7 +121,7 @@ func TestExitCodes(t *testing.T) {
 
 func TestHelpListsEveryFlag(t *testing.T) {
 	_, out, _ := goeval(t, "-h")
-	for _, f := range []string{"-estimator", "-move", "-game", "-format", "-show", "-color", "-lambda", "-kappa", "-tolerance", "-max-iterations", "-attenuation", "-max-distance"} {
+	for _, f := range []string{"-estimator", "-move", "-game", "-format", "-show", "-color", "-palette", "-size", "-output", "-o ", "-lambda", "-kappa", "-tolerance", "-max-iterations", "-attenuation", "-max-distance"} {
 		if !strings.Contains(out, f) {
 			t.Errorf("help lacks %s", f)
 		}

@@ -32,7 +32,8 @@ Usage:
   goeval rank [flags] FILE.sgf
 
 The board shows the 26 best moves as the letters a..z (a is the best) and the
-26 worst as x. The table gives for each move the score after it (on the
+26 worst as crosses (×). --format svg or png draws that board as a picture
+over the position's control map, as the seed's Figure 10 does. The table gives for each move the score after it (on the
 board, Black positive, before komi), the gain over passing (the score after
 the move minus the score after a pass, from the mover's point of view) and,
 for the --top best moves, the miai value: half the difference between Black
@@ -57,6 +58,7 @@ type playFlags struct {
 	workers *int
 	cold    *bool
 	format  *string
+	out     *outputFlags
 }
 
 func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
@@ -66,7 +68,8 @@ func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 		top:     fs.Int("top", rank.DefaultTop, topUsage),
 		workers: fs.Int("workers", 0, "number of parallel workers (0: one per CPU, GOMAXPROCS)"),
 		cold:    fs.Bool("cold", false, "start every evaluation from the stones, not from the position's solution (iterative estimators: slower, the same as evaluating each position alone)"),
-		format:  fs.String("format", "text", "output format: text or json"),
+		format:  fs.String("format", "text", "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)"),
+		out:     addOutputFlags(fs),
 	}
 }
 
@@ -86,8 +89,14 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err := f.pf.check(); err != nil {
 		return nil, nil, err
 	}
-	if *f.format != "text" && *f.format != "json" {
-		return nil, nil, usagef("invalid --format %q (want text, json)", *f.format)
+	if *f.format != "text" && *f.format != "json" && !isPicture(*f.format) {
+		return nil, nil, usagef("invalid --format %q (want text, json, svg, png)", *f.format)
+	}
+	if _, err := f.out.check(*f.format); err != nil {
+		return nil, nil, err
+	}
+	if err := f.out.refuseTerminal(e, *f.format); err != nil {
+		return nil, nil, err
 	}
 	if *f.top < 0 {
 		return nil, nil, usagef("invalid --top %d (want 0 or more)", *f.top)
@@ -103,7 +112,7 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err != nil {
 		return nil, nil, err
 	}
-	if *f.format == "text" {
+	if *f.format != "json" {
 		for _, w := range pos.warnings {
 			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 		}
@@ -141,10 +150,58 @@ func rankCommand(e *env, args []string) error {
 	if err != nil {
 		return workError(pos, err)
 	}
-	if *f.format == "json" {
-		return writeRankJSON(e.stdout, pos, rk, *f.top)
+	switch *f.format {
+	case "json":
+		return f.out.write(e, func(w io.Writer) error { return writeRankJSON(w, pos, rk, *f.top) })
+	case "svg", "png":
+		pic, err := rankPicture(pos, newEst(), rk, f.palette())
+		if err != nil {
+			return err
+		}
+		return f.out.writePicture(e, *f.format, pic)
 	}
-	return writeRankText(e.stdout, pos, rk, *f.top)
+	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top) })
+}
+
+// palette returns the checked --palette.
+func (f *playFlags) palette() render.Palette {
+	p, _ := render.ParsePalette(f.out.palette) // checked by load
+	return p
+}
+
+// rankPicture draws a ranking as the seed's Figure 10 does: the 26 best
+// moves lettered a..z, the 26 worst crossed, over the control map of the
+// position (evaluated once more, from the stones, with est).
+func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
+	var res control.Result
+	if err := est.Estimate(&res, pos.board); err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+	}
+	labels := make([]string, pos.board.Geometry().N)
+	mk := marks(len(rk.Moves))
+	for i, m := range rk.Moves {
+		if mk[i] == "×" {
+			labels[m.Point] = render.Cross
+		} else {
+			labels[m.Point] = mk[i]
+		}
+	}
+	g := pos.board.Geometry()
+	mover := rk.ToMove.Name()
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
+	pic.Caption = []string{
+		positionLine(pos),
+		"a..z: the best 26 moves for " + mover + ", a first; ×: the worst 26",
+		estimatorCaption(rk.Estimator, rk.Params),
+		scoreCaption(res.Score, pos.game.Info.Komi),
+	}
+	if len(rk.Moves) > 0 {
+		best := rk.Moves[0]
+		pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
+	} else {
+		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
+	}
+	return pic, nil
 }
 
 // marks returns the board mark of each ranked move: a..z for the best 26,

@@ -162,7 +162,7 @@ func TestRankValuesExitCodes(t *testing.T) {
 		{"two files", []string{example, example}, 2, "one SGF file at a time"},
 		{"bad top", []string{"--top", "-1", example}, 2, "invalid --top -1"},
 		{"bad workers", []string{"--workers", "-2", example}, 2, "invalid --workers -2"},
-		{"bad format", []string{"--format", "xml", example}, 2, `invalid --format "xml" (want text, json)`},
+		{"bad format", []string{"--format", "xml", example}, 2, `invalid --format "xml" (want text, json, svg, png)`},
 		{"bad estimator", []string{"--estimator", "x", example}, 2, `invalid --estimator "x" (want `},
 		{"unknown flag", []string{"--nope", example}, 2, "flag provided but not defined: -nope"},
 		{"missing file", []string{"--estimator", "stones", "none.sgf"}, 1, "no such file"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"goeval/board"
+	"goeval/control"
 	"goeval/rank"
 	"goeval/render"
 )
@@ -30,7 +31,8 @@ Usage:
 
 The board shows each point's miai value rounded to a whole number; b marks a
 point only Black may play (White's play there would be suicide or the
-recapture of a ko), w one only White may play. The list below gives the
+recapture of a ko), w one only White may play. --format svg or png draws
+that board as a picture over the position's control map. The list below gives the
 --top biggest points; --format json gives them all, and the map.
 
 With an iterative estimator, each play's evaluation starts from the
@@ -53,10 +55,40 @@ func valuesCommand(e *env, args []string) error {
 	if err != nil {
 		return workError(pos, err)
 	}
-	if *f.format == "json" {
-		return writeValuesJSON(e.stdout, pos, vm)
+	switch *f.format {
+	case "json":
+		return f.out.write(e, func(w io.Writer) error { return writeValuesJSON(w, pos, vm) })
+	case "svg", "png":
+		pic, err := valuesPicture(pos, newEst(), vm, f.palette())
+		if err != nil {
+			return err
+		}
+		return f.out.writePicture(e, *f.format, pic)
 	}
-	return writeValuesText(e.stdout, pos, vm, *f.top)
+	return f.out.write(e, func(w io.Writer) error { return writeValuesText(w, pos, vm, *f.top) })
+}
+
+// valuesPicture draws every empty point's miai value, as the text board
+// does, over the control map of the position (evaluated once more with
+// est).
+func valuesPicture(pos *position, est control.Estimator, vm *rank.ValueMap, pal render.Palette) (*render.Picture, error) {
+	var res control.Result
+	if err := est.Estimate(&res, pos.board); err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+	}
+	labels := make([]string, pos.board.Geometry().N)
+	for i := range vm.Points {
+		v := &vm.Points[i]
+		labels[v.Point] = mark(v)
+	}
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
+	pic.Caption = []string{
+		positionLine(pos),
+		"miai value of a play on each point (b, w: only Black, only White may play)",
+		estimatorCaption(vm.Estimator, vm.Params),
+		scoreCaption(res.Score, pos.game.Info.Komi),
+	}
+	return pic, nil
 }
 
 // mark returns the board glyph of a point's value: its miai value rounded,

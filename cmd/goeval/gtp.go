@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+
+	"goeval/board"
+	"goeval/eval"
+	"goeval/gtp"
+)
+
+func init() {
+	register(&command{name: "gtp", summary: "serve GTP version 2 on standard input and output, for GoGui, Sabaki and Lizzie", run: gtpCommand})
+}
+
+const gtpUsage = `goeval gtp is a Go Text Protocol (version 2) engine on standard input and
+output, so that GUIs can show goeval's control maps and rankings.
+
+Usage:
+  goeval gtp [flags]
+
+Besides the core commands (boardsize, clear_board, komi, play, undo,
+showboard, ...) it answers:
+
+  loadsgf FILE [N]           the position before move N, as GNU Go does
+  estimate_score             W+3.5 (upper bound: ..., lower: ...), after komi
+  final_score                W+3.5, after komi
+  final_status_list STATUS   alive or dead: a stone is dead where the
+                             estimator gives its point to the other colour
+  genmove COLOR              the best move of the one-ply ranking, or pass
+                             when none gains; reg_genmove does not play it
+  gogui-analyze_commands     GoGui's: an ownership map per estimator
+                             (goeval-ownership-NAME), move values
+                             (goeval-values) and the ranking's letters
+                             (goeval-ranking)
+  kata-analyze [COLOR] [INTERVAL] ownership true
+                             KataGo's analysis lines, every INTERVAL
+                             centiseconds until the next command, for
+                             Lizzie; ownership is from the side of the
+                             player analysed, row-major from the top-left
+
+The estimator chosen with --estimator (and its parameters) judges scores,
+dead stones, genmove and kata-analyze. Komi is 6.5 until set.
+
+In GoGui: gogui -program "goeval gtp". In Lizzie, as engine command:
+goeval gtp.
+`
+
+func gtpCommand(e *env, args []string) error {
+	fs := newFlags(e, "goeval gtp", gtpUsage)
+	ef := addEstimatorFlags(fs, defaultEstimator)
+	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")
+	size := fs.Int("boardsize", 19, "board size at the start, 2..25")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("goeval gtp takes no arguments (got %q)", rest[0])
+	}
+	if *workers < 0 {
+		return usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *workers)
+	}
+	judge, err := ef.factory()
+	if err != nil {
+		return err
+	}
+	var ests []gtp.Estimator
+	for _, s := range eval.All() {
+		f, err := eval.Factory(s.Name, nil)
+		if err != nil {
+			return err
+		}
+		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
+	}
+	eng, err := gtp.New(gtp.Config{Version: version(), Judge: judge, Estimators: ests, Workers: *workers, Size: *size})
+	if errors.Is(err, board.ErrSize) {
+		return usagef("invalid --boardsize %d (want %d..%d)", *size, board.MinSize, board.MaxSize)
+	}
+	if err != nil {
+		return err
+	}
+	return eng.Run(context.Background(), e.stdin, e.stdout)
+}
+
+// version is goeval's version from the build information, "devel" when
+// built from a working tree.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"goeval/control"
+	"goeval/render"
+)
+
+// outputFlags are -o/--output, and for pictures --palette and --size.
+type outputFlags struct {
+	output  string
+	palette string
+	size    int
+}
+
+// addOutputFlag adds -o and --output alone.
+func addOutputFlag(fs *flag.FlagSet) *outputFlags {
+	of := &outputFlags{palette: "grey", size: render.DefaultWidth}
+	const usage = "write the output to this file instead of standard output"
+	fs.StringVar(&of.output, "o", "", usage+" (short for --output)")
+	fs.StringVar(&of.output, "output", "", usage)
+	return of
+}
+
+// addOutputFlags adds -o and --output, and the picture flags --palette and
+// --size.
+func addOutputFlags(fs *flag.FlagSet) *outputFlags {
+	of := addOutputFlag(fs)
+	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the seed) or redblue (blue Black's, red White's)")
+	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
+	return of
+}
+
+// isPicture says whether a --format is a picture.
+func isPicture(format string) bool { return format == "svg" || format == "png" }
+
+// check validates the picture flags for the given format.
+func (of *outputFlags) check(format string) (render.Palette, error) {
+	pal, err := render.ParsePalette(of.palette)
+	if err != nil {
+		return 0, usagef("invalid --palette %q (want %s)", of.palette, strings.Join(render.PaletteNames(), ", "))
+	}
+	if isPicture(format) && (of.size < render.MinWidth || of.size > render.MaxWidth) {
+		return 0, usagef("invalid --size %d (want %d..%d pixels)", of.size, render.MinWidth, render.MaxWidth)
+	}
+	return pal, nil
+}
+
+// refuseTerminal returns an error when a PNG would go to a terminal.
+func (of *outputFlags) refuseTerminal(e *env, format string) error {
+	if format == "png" && (of.output == "" || of.output == "-") && e.stdoutTTY {
+		return usagef("will not write a PNG to a terminal: give -o FILE.png or redirect standard output")
+	}
+	return nil
+}
+
+// write runs draw on the output: the file named by -o, or standard
+// output. A file is written whole or not at all: it is written under a
+// temporary name beside it and renamed when complete.
+func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
+	if of.output == "" || of.output == "-" {
+		return draw(e.stdout)
+	}
+	dir, base := ".", of.output
+	if i := strings.LastIndexByte(of.output, '/'); i >= 0 {
+		dir, base = of.output[:i+1], of.output[i+1:]
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*")
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", of.output, errors.Unwrap(err))
+	}
+	bw := bufio.NewWriter(f)
+	err = draw(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), of.output)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("-o %s: %w", of.output, err)
+	}
+	return nil
+}
+
+// writePicture writes pic as an SVG or PNG document.
+func (of *outputFlags) writePicture(e *env, format string, pic *render.Picture) error {
+	return of.write(e, func(w io.Writer) error {
+		if format == "png" {
+			return pic.WritePNG(w, of.size)
+		}
+		return pic.WriteSVG(w, of.size)
+	})
+}
+
+// positionLine says which position a picture shows.
+func positionLine(pos *position) string {
+	var sb strings.Builder
+	sb.WriteString(baseName(pos.file))
+	if pos.game.Index > 1 {
+		fmt.Fprintf(&sb, " (game %d)", pos.game.Index)
+	}
+	fmt.Fprintf(&sb, ", move %d of %d, %s to move", pos.move, pos.moves, pos.board.ToMove().Name())
+	return sb.String()
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// estimatorCaption names an estimator and its parameters.
+func estimatorCaption(name string, ps []control.Param) string {
+	if len(ps) == 0 {
+		return name
+	}
+	return name + " (" + formatParams(ps) + ")"
+}
+
+// scoreCaption gives the score and the result after komi.
+func scoreCaption(score, komi float64) string {
+	return fmt.Sprintf("%s on the board, %s after komi %g", margin(score), margin(score-komi), komi)
+}
+
+// iterationCaption says how an iterative estimate ended, "" for others.
+func iterationCaption(res *control.Result) string {
+	switch {
+	case !res.Iterative:
+		return ""
+	case res.Converged:
+		return fmt.Sprintf("%d iterations, converged", res.Iterations)
+	}
+	return fmt.Sprintf("%d iterations: the cap was reached before convergence", res.Iterations)
+}
+
+// evalPicture draws the control map of an evaluated position, or with a
+// view, the view's labels over it.
+func evalPicture(pos *position, est control.Estimator, res *control.Result, pal render.Palette, view string) (*render.Picture, error) {
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal}
+	pic.Caption = append(pic.Caption, positionLine(pos), estimatorCaption(est.Name(), est.Params()))
+	if view != "" {
+		lb, ok := est.(control.Labeler)
+		if !ok {
+			return nil, usagef("--show with --format svg or png: estimator %s cannot draw its views on a picture", est.Name())
+		}
+		labels, legend, err := lb.Labels(view, pos.board)
+		if err != nil {
+			return nil, err
+		}
+		pic.Labels = labels
+		pic.Caption = append(pic.Caption, "view "+view+": "+legend)
+	}
+	pic.Caption = append(pic.Caption, scoreCaption(res.Score, pos.game.Info.Komi))
+	if s := iterationCaption(res); s != "" {
+		pic.Caption = append(pic.Caption, s)
+	}
+	return pic, nil
+}

@@ -1,0 +1,215 @@
+package gtp
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/rank"
+)
+
+// Defaults of kata-analyze.
+const (
+	defaultInterval = 100 // centiseconds
+	defaultMaxMoves = 10
+)
+
+// analyzeArgs are the arguments of kata-analyze.
+type analyzeArgs struct {
+	color     board.Color
+	interval  time.Duration // 0: once
+	ownership bool
+	maxMoves  int
+}
+
+// parseAnalyze reads "[COLOR] [INTERVAL] [KEY VALUE ...]" as KataGo does.
+func (e *Engine) parseAnalyze(args []string) (analyzeArgs, error) {
+	a := analyzeArgs{color: e.b.ToMove(), interval: defaultInterval * 10 * time.Millisecond, maxMoves: defaultMaxMoves}
+	if len(args) > 0 {
+		if c, err := parseColor(args[0]); err == nil {
+			a.color, args = c, args[1:]
+		}
+	}
+	centis := func(s string) error {
+		n, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(n >= 0) || n > 1e6 {
+			return fmt.Errorf("invalid interval %q (want centiseconds, 0 or more)", s)
+		}
+		a.interval = time.Duration(n * float64(10*time.Millisecond))
+		return nil
+	}
+	if len(args) > 0 {
+		if _, err := strconv.ParseFloat(args[0], 64); err == nil {
+			if err := centis(args[0]); err != nil {
+				return a, err
+			}
+			args = args[1:]
+		}
+	}
+	if len(args)%2 != 0 {
+		return a, fmt.Errorf("syntax error: key %q has no value (want kata-analyze [COLOR] [INTERVAL] [KEY VALUE ...])", args[len(args)-1])
+	}
+	for i := 0; i < len(args); i += 2 {
+		k, v := args[i], args[i+1]
+		switch k {
+		case "interval":
+			if err := centis(v); err != nil {
+				return a, err
+			}
+		case "ownership":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return a, fmt.Errorf("invalid ownership %q (want true or false)", v)
+			}
+			a.ownership = b
+		case "maxmoves":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return a, fmt.Errorf("invalid maxmoves %q (want a whole number)", v)
+			}
+			a.maxMoves = n
+		}
+		// Other keys (minmoves, pvVisits, ownershipStdev, ...) are accepted
+		// and have no effect: goeval has one evaluation per move.
+	}
+	return a, nil
+}
+
+// analysis is the outcome of one kata-analyze computation.
+type analysis struct {
+	line string // the info line, "" if there is nothing to say
+	err  error
+}
+
+// analyze carries out kata-analyze: it answers "=", then one line every
+// interval, until a line arrives on lines (or they end), which it returns
+// to be carried out next unless it is blank. See the package
+// documentation for the format.
+func (e *Engine) analyze(ctx context.Context, id string, args []string, lines <-chan string) (*string, error) {
+	a, err := e.parseAnalyze(args)
+	if err != nil {
+		e.respond(id, "", err)
+		return nil, e.out.Flush()
+	}
+	fmt.Fprintf(e.out, "=%s\n", id)
+	if err := e.out.Flush(); err != nil {
+		return nil, err
+	}
+	actx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan analysis, 1)
+	go func() { done <- e.compute(actx, a) }()
+	running := true // the computation has not been received from done
+
+	var tick <-chan time.Time
+	var line string
+	finish := func() error {
+		cancel()
+		if running {
+			<-done // the engine's estimators are free again
+		}
+		e.out.WriteString("\n")
+		return e.out.Flush()
+	}
+	write := func() error {
+		if line == "" {
+			return nil
+		}
+		e.out.WriteString(line + "\n")
+		return e.out.Flush()
+	}
+	for {
+		select {
+		case r := <-done:
+			running = false
+			if r.err != nil {
+				break // nothing to show: wait for the next command
+			}
+			line = r.line
+			if err := write(); err != nil {
+				return nil, err
+			}
+			if a.interval > 0 {
+				t := time.NewTicker(a.interval)
+				defer t.Stop()
+				tick = t.C
+			}
+		case <-tick:
+			if err := write(); err != nil {
+				return nil, err
+			}
+		case l, ok := <-lines:
+			if err := finish(); err != nil {
+				return nil, err
+			}
+			if !ok || strings.TrimSpace(l) == "" {
+				return nil, nil
+			}
+			return &l, nil
+		case <-ctx.Done():
+			if running {
+				<-done
+			}
+			e.out.Flush()
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// compute ranks the moves of a.color and evaluates the position, and
+// formats the info line. It uses the engine's ranker and judge, so the
+// engine must not until it returns.
+func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
+	rk, err := e.rankFor(ctx, a.color)
+	if err != nil {
+		return analysis{err: err}
+	}
+	var res *control.Result
+	if a.ownership {
+		if res, err = e.estimate(); err != nil {
+			return analysis{err: err}
+		}
+	}
+	return analysis{line: infoLine(e.b.Geometry(), rk, res, a, e.komi)}
+}
+
+// squash maps a score lead to (0, 1): the stand-in win rate.
+func squash(lead float64) float64 { return 1 / (1 + math.Exp(-lead/10)) }
+
+// infoLine formats the best a.maxMoves moves of rk as KataGo's info
+// entries, and res's control as ownership if res is not nil, all from the
+// perspective of rk.ToMove.
+func infoLine(g *board.Geometry, rk *rank.Ranking, res *control.Result, a analyzeArgs, komi float64) string {
+	sign := float64(rk.ToMove)
+	n := min(a.maxMoves, len(rk.Moves))
+	f := func(v float64, prec int) string {
+		s := strconv.FormatFloat(v, 'f', prec, 64)
+		if strings.Trim(s, "-0.") == "" {
+			return strconv.FormatFloat(0, 'f', prec, 64)
+		}
+		return s
+	}
+	var parts []string
+	for i, m := range rk.Moves[:n] {
+		v := g.GTP(m.Point)
+		lead := sign * (m.Score - komi)
+		wr := squash(lead)
+		parts = append(parts, fmt.Sprintf("info move %s visits 1 utility %s winrate %s scoreMean %s scoreStdev 0 scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv %s",
+			v, f(2*wr-1, 6), f(wr, 6), f(lead, 3), f(lead, 3), f(lead, 3), f(1/float64(n), 6), f(wr, 6), f(2*wr-1, 6), i, v))
+	}
+	if res != nil {
+		var sb strings.Builder
+		sb.WriteString("ownership")
+		for _, v := range res.Control {
+			sb.WriteByte(' ')
+			sb.WriteString(f(sign*v, 4))
+		}
+		parts = append(parts, sb.String())
+	}
+	return strings.Join(parts, " ")
+}

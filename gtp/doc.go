@@ -1,0 +1,84 @@
+// Package gtp is goeval as a Go Text Protocol (version 2) engine, so that
+// GoGui, Sabaki, Lizzie and other GUIs can show goeval's control maps and
+// rankings: an Engine reads commands from one stream and answers on
+// another, as "= answer" or "? message" followed by an empty line, with
+// the command's id if it had one ("12 play b d4" answers "=12 ").
+//
+// Input is cleaned as GTP says: control characters other than tab and
+// newline are dropped, tabs become spaces, "#" starts a comment, and blank
+// lines are skipped. Every failure is a "? message" answer, never a crash:
+// an unknown command answers "? unknown command", a malformed vertex names
+// the vertex ("? invalid vertex \"z9\""), an illegal move says why, a board
+// size outside 2..25 is "? unacceptable size", and a panic in a command is
+// caught and answered as "? internal error: ...".
+//
+// # Commands
+//
+// The core of GTP 2: protocol_version, name, version, known_command,
+// list_commands, quit, boardsize, clear_board, komi (6.5 until set), play,
+// undo, showboard, genmove and reg_genmove. And:
+//
+//   - loadsgf FILE [N] loads the main line of the first game of FILE as
+//     GNU Go does: with N, the position before move N is played, that is
+//     after N-1 moves; without N, or with N < 1 or beyond the end, the end
+//     of the main line. The board size and komi are the file's, the moves
+//     can be undone one by one, and the answer is the colour to move
+//     ("black" or "white").
+//   - estimate_score and final_score answer in GNU Go's form, after komi:
+//     "W+3.5", "B+0.8" or "0", with one decimal. estimate_score adds
+//     "(upper bound: U, lower: L)" where, as in GNU Go's answers, U and L
+//     are results with White positive (GNU Go's own sign: its "B+6.8
+//     (upper bound: 17.1, lower: -30.6)" means W+17.1 at best for White,
+//     B+30.6 at worst). U gives White every point whose control is below
+//     +0.5 (not firmly Black's), L gives Black every point above -0.5, and
+//     every other point counts its control, so L <= the estimate <= U.
+//   - final_status_list alive|dead|seki lists the stones of that status,
+//     one chain per line in map order (GNU Go lists one string per line).
+//     A stone is dead when the judge's control on it has the opposite sign
+//     to its colour, alive otherwise; no stone is in seki.
+//   - genmove COLOR plays and answers the top move of the one-ply ranking
+//     (package rank) for COLOR, or "pass" when no move gains over a pass;
+//     reg_genmove answers the same without playing it.
+//
+// The judge is the estimator Config.Judge builds: every score, status,
+// ranking and kata-analyze answer comes from it.
+//
+// # GoGui analyze commands
+//
+// gogui-analyze_commands (also spelt gogui_analyze_commands) lists:
+//
+//   - dboard goeval-ownership-NAME for every estimator of Config.Estimators:
+//     the control map, one row per line from the top, Black positive (GoGui
+//     draws positive values as black squares);
+//   - pspairs goeval-values: every empty point with its gote miai value
+//     (rank.Values; deiri/2, Black positive), one point and value a line;
+//   - sboard goeval-ranking [COLOR]: the ranking for COLOR (the side to
+//     move by default) as letters a..z on the 26 best moves and X on the 26
+//     worst (GTP is 7-bit ASCII, so the seed's cross is a capital X, and
+//     every letter is lower case), "" elsewhere;
+//   - gfx goeval-ranking-gfx [COLOR]: the same drawn with GoGui's own
+//     LABEL and MARK (a cross), and the best move in the status line.
+//
+// # kata-analyze
+//
+// kata-analyze [COLOR] [INTERVAL] [KEY VALUE ...] answers in KataGo's
+// format so that Lizzie and Sabaki can show goeval's map: "=" and then,
+// every INTERVAL centiseconds (100 unless given, as INTERVAL or "interval
+// N"; 0 for once), one line of "info move V visits 1 ... order I pv V" for
+// each of the best moves (10 unless "maxmoves N") and, with "ownership
+// true", "ownership" and size*size values; until the next command or a
+// bare newline arrives, which ends the answer with the empty line and is
+// then carried out. Other keys are accepted and ignored.
+//
+// As KataGo's documentation says of its own output, every value is from
+// the perspective of the player being analysed (COLOR, or the side to
+// move): ownership is the judge's control times +1 for Black, -1 for
+// White, in KataGo's order (row-major from the top-left point, A19 on
+// 19x19, to the bottom-right); scoreLead, scoreMean and scoreSelfplay are
+// the score after the move minus komi, from that player's side. goeval
+// has no search and no win rate, so these fields are stand-ins that GUIs
+// can draw: visits is 1 (one evaluation per move), winrate and lcb are
+// 1/(1+exp(-scoreLead/10)), a squashed score and not a probability,
+// utility and utilityLcb are 2*winrate-1, prior is 1/n for the n moves
+// reported, scoreStdev is 0 and pv is the move alone.
+package gtp

@@ -1,0 +1,620 @@
+package gtp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/rank"
+	"goeval/render"
+	"goeval/sgf"
+)
+
+// DefaultKomi is the komi of a new engine, until a komi or loadsgf
+// command sets it.
+const DefaultKomi = 6.5
+
+// ErrConfig reports an unusable Config.
+var ErrConfig = errors.New("gtp: bad configuration")
+
+// Estimator is an estimator offered by name in the analyze commands.
+type Estimator struct {
+	Name string
+	New  func() control.Estimator
+}
+
+// Config configures an Engine. Judge is required; the zero value of every
+// other field means its default.
+type Config struct {
+	// Name and Version are the answers to name and version; "goeval" and
+	// "devel" by default.
+	Name, Version string
+	// Judge builds the estimator behind the scores, the dead stones, the
+	// ranking (genmove) and kata-analyze, such as the command line's
+	// default from the registry (eval.Factory).
+	Judge func() control.Estimator
+	// Estimators are offered as ownership maps in GoGui's analyze
+	// commands (goeval-ownership-NAME), in this order.
+	Estimators []Estimator
+	// Workers is the number of goroutines that rank moves; 0 means
+	// GOMAXPROCS.
+	Workers int
+	// Size is the board size at the start; 0 means 19.
+	Size int
+}
+
+// Engine is one GTP session: a board, its history and komi, and the
+// estimators. Make one with New; it is not safe for concurrent use.
+type Engine struct {
+	cfg     Config
+	b       board.Board
+	history []board.Board // positions before each play, for undo
+	komi    float64
+
+	judge  control.Estimator
+	ranker *rank.Ranker
+	ests   map[string]control.Estimator // analyze commands' estimators, made when first used
+	byName map[string]func() control.Estimator
+	cmds   map[string]handler
+	names  []string // list_commands, sorted
+
+	out *bufio.Writer
+}
+
+// handler carries out a command; its answer is "= " + the string, or
+// "? " + the error's message.
+type handler func(e *Engine, args []string) (string, error)
+
+// errQuit is returned by quit: answer, then stop.
+var errQuit = errors.New("quit")
+
+// New returns an engine with an empty board of Config.Size.
+func New(cfg Config) (*Engine, error) {
+	if cfg.Judge == nil {
+		return nil, fmt.Errorf("%w: no Judge estimator", ErrConfig)
+	}
+	if cfg.Name == "" {
+		cfg.Name = "goeval"
+	}
+	if cfg.Version == "" {
+		cfg.Version = "devel"
+	}
+	if cfg.Size == 0 {
+		cfg.Size = 19
+	}
+	if err := board.ValidSize(cfg.Size); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	e := &Engine{cfg: cfg, komi: DefaultKomi, byName: map[string]func() control.Estimator{},
+		ests: map[string]control.Estimator{}, cmds: map[string]handler{}}
+	for _, est := range cfg.Estimators {
+		if est.New == nil || est.Name == "" || strings.ContainsAny(est.Name, " \t/") {
+			return nil, fmt.Errorf("%w: estimator %q", ErrConfig, est.Name)
+		}
+		e.byName[est.Name] = est.New
+	}
+	e.b = *board.New(cfg.Size)
+	e.judge = cfg.Judge()
+	e.ranker = rank.New(cfg.Judge, rank.Settings{Workers: cfg.Workers})
+	for name, h := range coreCommands {
+		e.cmds[name] = h
+	}
+	for _, est := range cfg.Estimators {
+		name := est.Name
+		e.cmds[ownershipPrefix+name] = func(e *Engine, args []string) (string, error) { return e.ownership(name, args) }
+	}
+	for name := range e.cmds {
+		e.names = append(e.names, name)
+	}
+	e.names = append(e.names, "kata-analyze")
+	slices.Sort(e.names)
+	return e, nil
+}
+
+// coreCommands are the commands every engine has, by name; kata-analyze,
+// which streams, is handled by Run itself.
+var coreCommands map[string]handler
+
+func init() {
+	coreCommands = map[string]handler{
+		"protocol_version":  func(*Engine, []string) (string, error) { return "2", nil },
+		"name":              func(e *Engine, _ []string) (string, error) { return e.cfg.Name, nil },
+		"version":           func(e *Engine, _ []string) (string, error) { return e.cfg.Version, nil },
+		"known_command":     (*Engine).knownCommand,
+		"list_commands":     func(e *Engine, _ []string) (string, error) { return strings.Join(e.names, "\n"), nil },
+		"quit":              func(*Engine, []string) (string, error) { return "", errQuit },
+		"boardsize":         (*Engine).boardsize,
+		"clear_board":       (*Engine).clearBoard,
+		"komi":              (*Engine).setKomi,
+		"play":              (*Engine).play,
+		"undo":              (*Engine).undo,
+		"showboard":         (*Engine).showboard,
+		"loadsgf":           (*Engine).loadsgf,
+		"genmove":           func(e *Engine, args []string) (string, error) { return e.genmove(args, true) },
+		"reg_genmove":       func(e *Engine, args []string) (string, error) { return e.genmove(args, false) },
+		"estimate_score":    (*Engine).estimateScore,
+		"final_score":       (*Engine).finalScore,
+		"final_status_list": (*Engine).finalStatusList,
+
+		"gogui-analyze_commands": (*Engine).analyzeCommands,
+		"gogui_analyze_commands": (*Engine).analyzeCommands,
+		"goeval-values":          (*Engine).values,
+		"goeval-ranking":         (*Engine).rankingBoard,
+		"goeval-ranking-gfx":     (*Engine).rankingGfx,
+	}
+}
+
+// Run serves commands from in, answering on out, until quit, the end of
+// in, or ctx is cancelled (which returns ctx's error). It reads in on a
+// goroutine of its own, so that kata-analyze can stream until the next
+// command arrives; after quit or a cancellation that goroutine stays
+// blocked on in until in yields a line or ends.
+func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	e.out = bufio.NewWriter(out)
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var pending *string // a line that ended an analysis, to carry out next
+	for {
+		var raw string
+		if pending != nil {
+			raw, pending = *pending, nil
+		} else {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					return e.out.Flush()
+				}
+				raw = l
+			case <-ctx.Done():
+				e.out.Flush()
+				return ctx.Err()
+			}
+		}
+		id, name, args, ok := parseLine(raw)
+		if !ok {
+			continue
+		}
+		if name == "kata-analyze" {
+			next, err := e.analyze(ctx, id, args, lines)
+			if err != nil {
+				return err
+			}
+			pending = next
+			continue
+		}
+		answer, err := e.exec(name, args)
+		if errors.Is(err, errQuit) {
+			e.respond(id, "", nil)
+			return e.out.Flush()
+		}
+		e.respond(id, answer, err)
+		if err := e.out.Flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// exec runs one command, turning a panic into an error answer.
+func (e *Engine) exec(name string, args []string) (answer string, err error) {
+	h, ok := e.cmds[name]
+	if !ok {
+		return "", errors.New("unknown command")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			answer, err = "", fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	return h(e, args)
+}
+
+// respond writes one answer: "=id answer" or "?id message", then an empty
+// line. Empty lines inside an answer would end it early, so they are
+// dropped.
+func (e *Engine) respond(id, answer string, err error) {
+	mark := "="
+	if err != nil {
+		mark, answer = "?", strings.TrimRight(err.Error(), "\n")
+	}
+	var lines []string
+	for i, l := range strings.Split(answer, "\n") {
+		if i == 0 || strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	fmt.Fprintf(e.out, "%s%s %s\n\n", mark, id, strings.Join(lines, "\n"))
+}
+
+// parseLine cleans a line as GTP says and splits it into an id (digits,
+// "" if none), a command name and arguments; ok is false for a line with
+// no command.
+func parseLine(raw string) (id, name string, args []string, ok bool) {
+	var sb strings.Builder
+	for _, r := range raw {
+		switch {
+		case r == '#':
+			goto done
+		case r == '\t':
+			sb.WriteByte(' ')
+		case r < 32 || r == 127:
+		default:
+			sb.WriteRune(r)
+		}
+	}
+done:
+	f := strings.Fields(sb.String())
+	if len(f) > 0 && isDigits(f[0]) {
+		id, f = f[0], f[1:]
+	}
+	if len(f) == 0 {
+		return id, "", nil, false
+	}
+	return id, f[0], f[1:], true
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// syntax returns the error of a command given the wrong arguments.
+func syntax(usage string) error { return errors.New("syntax error: want " + usage) }
+
+func (e *Engine) knownCommand(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", syntax("known_command NAME")
+	}
+	_, ok := e.cmds[args[0]]
+	return strconv.FormatBool(ok || args[0] == "kata-analyze"), nil
+}
+
+func (e *Engine) boardsize(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", syntax("boardsize SIZE")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return "", errors.New("boardsize not an integer")
+	}
+	if board.ValidSize(n) != nil {
+		return "", errors.New("unacceptable size")
+	}
+	e.b = *board.New(n)
+	e.history = e.history[:0]
+	return "", nil
+}
+
+func (e *Engine) clearBoard([]string) (string, error) {
+	e.b = *board.New(e.b.Size())
+	e.history = e.history[:0]
+	return "", nil
+}
+
+func (e *Engine) setKomi(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", syntax("komi NUMBER")
+	}
+	k, err := strconv.ParseFloat(args[0], 64)
+	if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
+		return "", errors.New("komi not a number")
+	}
+	e.komi = k
+	return "", nil
+}
+
+// parseColor reads a GTP colour: b, black, w or white, in any case.
+func parseColor(s string) (board.Color, error) {
+	switch strings.ToLower(s) {
+	case "b", "black":
+		return board.Black, nil
+	case "w", "white":
+		return board.White, nil
+	}
+	return board.Empty, fmt.Errorf("invalid color %q", s)
+}
+
+// colorName is a colour as GTP answers it.
+func colorName(c board.Color) string { return strings.ToLower(c.Name()) }
+
+// parseVertex reads a GTP vertex on the current board, naming it if it is
+// malformed or off the board.
+func (e *Engine) parseVertex(s string) (board.Point, error) {
+	p, err := e.b.Geometry().ParseGTP(s)
+	if err != nil {
+		msg := fmt.Sprintf("invalid vertex %q", s)
+		if i := strings.LastIndex(err.Error(), ": off the "); i >= 0 {
+			msg += err.Error()[i:] // ": off the 19x19 board"
+		}
+		return 0, errors.New(msg)
+	}
+	return p, nil
+}
+
+func (e *Engine) play(args []string) (string, error) {
+	if len(args) != 2 {
+		return "", syntax("play COLOR VERTEX")
+	}
+	c, err := parseColor(args[0])
+	if err != nil {
+		return "", err
+	}
+	p, err := e.parseVertex(args[1])
+	if err != nil {
+		return "", err
+	}
+	before := e.b
+	if err := e.b.Play(c, p); err != nil {
+		return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
+	}
+	e.history = append(e.history, before)
+	return "", nil
+}
+
+// reason says why a play is illegal, for people.
+func reason(err error, c board.Color, v string) string {
+	what := colorName(c) + " " + v
+	switch {
+	case errors.Is(err, board.ErrOccupied):
+		return what + " is occupied"
+	case errors.Is(err, board.ErrSuicide):
+		return what + " is suicide"
+	case errors.Is(err, board.ErrKo):
+		return what + " retakes a ko"
+	}
+	return what + ": " + err.Error()
+}
+
+func (e *Engine) undo([]string) (string, error) {
+	if len(e.history) == 0 {
+		return "", errors.New("cannot undo")
+	}
+	e.b = e.history[len(e.history)-1]
+	e.history = e.history[:len(e.history)-1]
+	return "", nil
+}
+
+func (e *Engine) showboard([]string) (string, error) {
+	var sb strings.Builder
+	sb.WriteByte('\n')
+	render.Grid(&sb, e.b.Geometry(), 2, func(p board.Point) string {
+		switch e.b.At(p) {
+		case board.Black:
+			return "X"
+		case board.White:
+			return "O"
+		}
+		return "."
+	})
+	fmt.Fprintf(&sb, "%s to move, komi %g; captured: %d by Black, %d by White",
+		e.b.ToMove().Name(), e.komi, e.b.Captures(board.Black), e.b.Captures(board.White))
+	return sb.String(), nil
+}
+
+// loadsgf loads a game record's main line as GNU Go does (see the package
+// documentation).
+func (e *Engine) loadsgf(args []string) (string, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return "", syntax("loadsgf FILE [MOVE_NUMBER]")
+	}
+	n := -1 // the end of the main line
+	if len(args) == 2 {
+		k, err := strconv.Atoi(args[1])
+		if err != nil {
+			return "", fmt.Errorf("invalid move number %q", args[1])
+		}
+		if k >= 1 {
+			n = k - 1 // the position before move k: k-1 moves
+		}
+	}
+	g, err := sgf.Load(args[0], 1)
+	if err != nil {
+		return "", fmt.Errorf("cannot open or parse '%s': %v", args[0], err)
+	}
+	var positions []board.Board
+	_, err = g.Replay(func(m int, b *board.Board) error {
+		positions = append(positions, *b)
+		if m == n {
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStop) {
+		var me *sgf.MoveError
+		if !errors.As(err, &me) || len(positions) == 0 {
+			return "", fmt.Errorf("cannot load '%s': %v", args[0], err)
+		}
+		// A game that goes on with an illegal move is loaded up to it,
+		// as GNU Go does.
+	}
+	e.b = positions[len(positions)-1]
+	e.history = append(e.history[:0], positions[:len(positions)-1]...)
+	if g.Info.KomiGiven {
+		e.komi = g.Info.Komi
+	}
+	return colorName(e.b.ToMove()), nil
+}
+
+var errStop = errors.New("stop")
+
+// estimate evaluates the current position with the judge.
+func (e *Engine) estimate() (*control.Result, error) {
+	var res control.Result
+	if err := e.judge.Estimate(&res, &e.b); err != nil {
+		return nil, fmt.Errorf("%s: %v", e.judge.Name(), err)
+	}
+	return &res, nil
+}
+
+// scoreString formats a Black-positive result after komi as GNU Go does:
+// "B+3.5", "W+0.5" or "0", with one decimal.
+func scoreString(r float64) string {
+	s := strconv.FormatFloat(math.Abs(r), 'f', 1, 64)
+	switch {
+	case s == "0.0":
+		return "0"
+	case r > 0:
+		return "B+" + s
+	}
+	return "W+" + s
+}
+
+func (e *Engine) finalScore([]string) (string, error) {
+	res, err := e.estimate()
+	if err != nil {
+		return "", err
+	}
+	return scoreString(res.Score - e.komi), nil
+}
+
+// bounds returns the range of Black-positive scores (before komi) that
+// estimate_score reports: upper gives Black every point whose control is
+// above -0.5, lower gives White every point below +0.5, and every other
+// point counts its control, so that lower <= the sum of control <= upper.
+func bounds(control []float64) (upper, lower float64) {
+	for _, v := range control {
+		if v > -0.5 {
+			upper++
+		} else {
+			upper += v
+		}
+		if v < 0.5 {
+			lower--
+		} else {
+			lower += v
+		}
+	}
+	return upper, lower
+}
+
+// estimateScore answers as GNU Go does: the result after komi and, in
+// brackets, bounds in GNU Go's own sign, White positive: "upper bound" is
+// White's best result, "lower" White's worst ("B+6.8 (upper bound: 17.1,
+// lower: -30.6)" is W+17.1 at best and B+30.6 at worst).
+func (e *Engine) estimateScore([]string) (string, error) {
+	res, err := e.estimate()
+	if err != nil {
+		return "", err
+	}
+	up, lo := bounds(res.Control)
+	return fmt.Sprintf("%s (upper bound: %s, lower: %s)", scoreString(res.Score-e.komi), oneDecimal(e.komi-lo), oneDecimal(e.komi-up)), nil
+}
+
+// oneDecimal formats v with one decimal, without "-0.0".
+func oneDecimal(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	if s == "-0.0" {
+		return "0.0"
+	}
+	return s
+}
+
+func (e *Engine) finalStatusList(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", syntax("final_status_list alive|dead|seki")
+	}
+	status := strings.ToLower(args[0])
+	if status != "alive" && status != "dead" && status != "seki" {
+		return "", fmt.Errorf("invalid status %q (want alive, dead, seki)", args[0])
+	}
+	if status == "seki" {
+		return "", nil
+	}
+	res, err := e.estimate()
+	if err != nil {
+		return "", err
+	}
+	g := e.b.Geometry()
+	var chains board.Chains
+	e.b.Chains(&chains)
+	var lines []string
+	var stones []board.Point
+	for id, ch := range chains.List {
+		stones = chains.Stones(id, stones[:0])
+		slices.Sort(stones)
+		var vs []string
+		for _, q := range stones {
+			if dead := res.Control[q]*float64(ch.Color) < 0; dead == (status == "dead") {
+				vs = append(vs, g.GTP(q))
+			}
+		}
+		if len(vs) > 0 {
+			lines = append(lines, strings.Join(vs, " "))
+		}
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// rankFor ranks the moves of c on the current position.
+func (e *Engine) rankFor(ctx context.Context, c board.Color) (*rank.Ranking, error) {
+	b := e.b
+	b.SetToMove(c)
+	rk, err := e.ranker.Rank(ctx, &b)
+	if err != nil {
+		return nil, err
+	}
+	return rk, nil
+}
+
+// colorArg reads an optional colour argument, the side to move if absent.
+func (e *Engine) colorArg(args []string, usage string) (board.Color, error) {
+	switch len(args) {
+	case 0:
+		return e.b.ToMove(), nil
+	case 1:
+		return parseColor(args[0])
+	}
+	return board.Empty, syntax(usage)
+}
+
+func (e *Engine) genmove(args []string, play bool) (string, error) {
+	name := "genmove"
+	if !play {
+		name = "reg_genmove"
+	}
+	if len(args) != 1 {
+		return "", syntax(name + " COLOR")
+	}
+	c, err := parseColor(args[0])
+	if err != nil {
+		return "", err
+	}
+	rk, err := e.rankFor(context.Background(), c)
+	if err != nil {
+		return "", err
+	}
+	p := board.Pass
+	if len(rk.Moves) > 0 && rk.Moves[0].Gain > 0 {
+		p = rk.Moves[0].Point
+	}
+	if play {
+		before := e.b
+		if err := e.b.Play(c, p); err != nil { // cannot happen: the move was ranked as legal
+			return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
+		}
+		e.history = append(e.history, before)
+	}
+	return e.b.Geometry().GTP(p), nil
+}

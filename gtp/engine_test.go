@@ -1,0 +1,272 @@
+package gtp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/eval"
+)
+
+const example = "../testdata/example.sgf"
+
+// stones is the judge of the scripted tests: every stone counts for its
+// colour, so that every score can be worked out by hand.
+func stones() control.Estimator { return control.Stones{} }
+
+func newEngine(t *testing.T, cfg Config) *Engine {
+	t.Helper()
+	if cfg.Judge == nil {
+		cfg.Judge = stones
+	}
+	if cfg.Workers == 0 {
+		cfg.Workers = 2
+	}
+	e, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// session runs the commands through a new engine and returns its answers,
+// split at the empty lines that end them.
+func session(t *testing.T, cfg Config, commands ...string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	in := strings.NewReader(strings.Join(commands, "\n") + "\n")
+	if err := newEngine(t, cfg).Run(context.Background(), in, &out); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.HasSuffix(s, "\n\n") {
+		t.Fatalf("output does not end with an empty line: %q", s)
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n\n"), "\n\n")
+}
+
+// TestSession is a scripted conversation: each command with the answer it
+// must get, bad commands included.
+func TestSession(t *testing.T) {
+	script := []struct{ cmd, want string }{
+		{"protocol_version", "= 2"},
+		{"1 name", "=1 goeval"},
+		{"version", "= devel"},
+		{"known_command play", "= true"},
+		{"known_command kata-analyze", "= true"},
+		{"known_command goeval-ownership-stones", "= true"},
+		{"known_command fly", "= false"},
+		{"fly me to the moon", "? unknown command"},
+		{"12 fly", "?12 unknown command"},
+		{"boardsize 30", "? unacceptable size"},
+		{"7 boardsize 1", "?7 unacceptable size"},
+		{"boardsize nine", "? boardsize not an integer"},
+		{"boardsize", "? syntax error: want boardsize SIZE"},
+		{"boardsize 9", "= "},
+		{"komi 5.5x", "? komi not a number"},
+		{"komi 5.5", "= "},
+		{"play b", "? syntax error: want play COLOR VERTEX"},
+		{"play red e5", `? invalid color "red"`},
+		{"play b i5", `? invalid vertex "i5"`},
+		{"play b e0", `? invalid vertex "e0": off the 9x9 board`},
+		{"play b k5", `? invalid vertex "k5": off the 9x9 board`},
+		{"play b 55", `? invalid vertex "55"`},
+		{"12 play b e5", "=12 "},
+		{"play w E5", "? illegal move: white E5 is occupied"},
+		{"play W d5", "= "},
+		{"play black pass", "= "},
+		{"final_score", "= W+5.5"}, // 1 - 1 - 5.5
+		{"play white e4", "= "},
+		{"final_score", "= W+6.5"}, // 1 - 2 - 5.5
+		{"estimate_score", "= W+6.5 (upper bound: 84.5, lower: -71.5)"},
+		{"final_status_list dead", "= "},
+		{"final_status_list alive", "= D5\nE5\nE4"}, // a chain a line, in map order
+		{"final_status_list seki", "= "},
+		{"final_status_list zombie", `? invalid status "zombie" (want alive, dead, seki)`},
+		{"undo", "= "},
+		{"undo", "= "},
+		{"undo", "= "},
+		{"undo", "= "},
+		{"undo", "? cannot undo"},
+		{"showboard", "= \n    A B C D E F G H J\n 9  . . . . . . . . . 9\n 8  . . . . . . . . . 8\n 7  . . . . . . . . . 7\n 6  . . . . . . . . . 6\n 5  . . . . . . . . . 5\n 4  . . . . . . . . . 4\n 3  . . . . . . . . . 3\n 2  . . . . . . . . . 2\n 1  . . . . . . . . . 1\n    A B C D E F G H J\nBlack to move, komi 5.5; captured: 0 by Black, 0 by White"},
+		// Every move of the stones judge gains 1: the first in map order.
+		{"genmove b", "= A9"},
+		{"reg_genmove w", "= B9"},
+		{"genmove w", "= B9"},
+		{"genmove x", `? invalid color "x"`},
+		{"clear_board", "= "},
+		{"undo", "? cannot undo"},
+		// loadsgf: the position before move N, the file's size and komi.
+		{"loadsgf " + example + " 4", "= white"},
+		{"showboard", "= \n    A B C D E F G H J K L M N O P Q R S T\n19  . . . . . . . . . . . . . . . . . . . 19\n18  . . . . . . . . . . . . . . . . . . . 18\n17  . . . O . . . . . . . . . . . . . . . 17\n16  . . . . . . . . . . . . . . . . X . . 16\n15  . . . X . . . . . . . . . . . . . . . 15\n14  . . . . . . . . . . . . . . . . . . . 14\n13  . . . . . . . . . . . . . . . . . . . 13\n12  . . . . . . . . . . . . . . . . . . . 12\n11  . . . . . . . . . . . . . . . . . . . 11\n10  . . . . . . . . . . . . . . . . . . . 10\n 9  . . . . . . . . . . . . . . . . . . . 9\n 8  . . . . . . . . . . . . . . . . . . . 8\n 7  . . . . . . . . . . . . . . . . . . . 7\n 6  . . . . . . . . . . . . . . . . . . . 6\n 5  . . . . . . . . . . . . . . . . . . . 5\n 4  . . . . . . . . . . . . . . . . . . . 4\n 3  . . . . . . . . . . . . . . . . . . . 3\n 2  . . . . . . . . . . . . . . . . . . . 2\n 1  . . . . . . . . . . . . . . . . . . . 1\n    A B C D E F G H J K L M N O P Q R S T\nWhite to move, komi 6.5; captured: 0 by Black, 0 by White"},
+		{"final_score", "= W+5.5"}, // 2 - 1 - 6.5
+		{"undo", "= "},
+		{"undo", "= "},
+		{"undo", "= "},
+		{"undo", "? cannot undo"},
+		{"loadsgf " + example + " 1", "= black"},
+		{"final_score", "= W+6.5"},
+		{"loadsgf " + example + " 151", "= black"}, // 150 moves: as goeval --move 150
+		{"final_score", "= W+11.5"},
+		{"loadsgf " + example, "= black"}, // the end: 258 moves
+		{"loadsgf " + example + " 0", "= black"},
+		{"loadsgf " + example + " 9999", "= black"},
+		{"loadsgf " + example + " d4", `? invalid move number "d4"`},
+		{"loadsgf", "? syntax error: want loadsgf FILE [MOVE_NUMBER]"},
+		{"loadsgf nowhere.sgf", "? cannot open or parse 'nowhere.sgf': open nowhere.sgf: no such file or directory"},
+		{"list_commands", "= " + strings.Join([]string{"boardsize", "clear_board", "estimate_score", "final_score", "final_status_list",
+			"genmove", "goeval-ownership-stones", "goeval-ranking", "goeval-ranking-gfx", "goeval-values", "gogui-analyze_commands",
+			"gogui_analyze_commands", "kata-analyze", "known_command", "komi", "list_commands", "loadsgf", "name", "play",
+			"protocol_version", "quit", "reg_genmove", "showboard", "undo", "version"}, "\n")},
+		{"  # a comment and blank lines are skipped", ""},
+		{"", ""},
+		{"\t3  quit  # bye", "=3 "},
+		{"name", ""}, // after quit: not read
+	}
+	var cmds, want []string
+	for _, s := range script {
+		cmds = append(cmds, s.cmd)
+		if s.want != "" {
+			want = append(want, s.want)
+		}
+	}
+	got := session(t, Config{Estimators: []Estimator{{"stones", stones}}}, cmds...)
+	for i := range max(len(got), len(want)) {
+		var g, w string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Errorf("answer %d:\n got %q\nwant %q", i+1, g, w)
+		}
+	}
+}
+
+// TestEndOfInput checks that Run returns at the end of input without
+// quit, having answered everything.
+func TestEndOfInput(t *testing.T) {
+	got := session(t, Config{}, "name", "version")
+	if len(got) != 2 || got[1] != "= devel" {
+		t.Errorf("%q", got)
+	}
+}
+
+func TestParseLine(t *testing.T) {
+	cases := []struct {
+		in, id, name string
+		args         []string
+		ok           bool
+	}{
+		{"play b d4", "", "play", []string{"b", "d4"}, true},
+		{"12 play b d4", "12", "play", []string{"b", "d4"}, true},
+		{"\tplay\tb  d4\r", "", "play", []string{"b", "d4"}, true},
+		{"pl\x01ay b d4", "", "play", []string{"b", "d4"}, true},
+		{"play b d4 # not d5", "", "play", []string{"b", "d4"}, true},
+		{"# only a comment", "", "", nil, false},
+		{"   ", "", "", nil, false},
+		{"12", "12", "", nil, false},
+		{"-1 name", "", "-1", []string{"name"}, true},
+	}
+	for _, tc := range cases {
+		id, name, args, ok := parseLine(tc.in)
+		if id != tc.id || name != tc.name || strings.Join(args, ",") != strings.Join(tc.args, ",") || ok != tc.ok {
+			t.Errorf("parseLine(%q) = %q %q %q %v", tc.in, id, name, args, ok)
+		}
+	}
+}
+
+// panicky is an estimator that panics, to show that a failing command is
+// an answer, not a crash.
+type panicky struct{ control.Stones }
+
+func (panicky) Estimate(*control.Result, *board.Board) error { panic("no estimate today") }
+
+type failing struct{ control.Stones }
+
+func (failing) Estimate(*control.Result, *board.Board) error { return errors.New("cannot") }
+
+func TestFailuresAreAnswers(t *testing.T) {
+	got := session(t, Config{Judge: func() control.Estimator { return panicky{} }}, "final_score", "name")
+	if len(got) != 2 || got[0] != "? internal error: no estimate today" || got[1] != "= goeval" {
+		t.Errorf("%q", got)
+	}
+	got = session(t, Config{Judge: func() control.Estimator { return failing{} }}, "estimate_score", "genmove b", "name")
+	if len(got) != 3 || got[0] != "? stones: cannot" || !strings.HasPrefix(got[1], "? ") || got[2] != "= goeval" {
+		t.Errorf("%q", got)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	for name, cfg := range map[string]Config{
+		"no judge":        {},
+		"bad size":        {Judge: stones, Size: 30},
+		"nameless":        {Judge: stones, Estimators: []Estimator{{"", stones}}},
+		"slash in a name": {Judge: stones, Estimators: []Estimator{{"a/b", stones}}},
+		"no constructor":  {Judge: stones, Estimators: []Estimator{{"x", nil}}},
+	} {
+		if _, err := New(cfg); !errors.Is(err, ErrConfig) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestAnalyzeCommands checks GoGui's analyze commands on a 5x5 board.
+func TestAnalyzeCommands(t *testing.T) {
+	var ests []Estimator
+	for _, s := range eval.All() {
+		f, err := eval.Factory(s.Name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ests = append(ests, Estimator{s.Name, f})
+	}
+	got := session(t, Config{Estimators: ests, Size: 5},
+		"gogui-analyze_commands", "play b c3", "play w b2",
+		"goeval-ownership-stones", "goeval-ownership-lambda-kappa",
+		"goeval-values", "goeval-ranking", "goeval-ranking w", "goeval-ranking-gfx", "goeval-ownership-stones x")
+	if len(got) != 10 {
+		t.Fatalf("%d answers: %q", len(got), got)
+	}
+	list := strings.Split(strings.TrimPrefix(got[0], "= "), "\n")
+	if len(list) != len(ests)+3 || list[0] != "dboard/Ownership stones/goeval-ownership-stones" ||
+		list[len(ests)] != "pspairs/Move values (miai)/goeval-values" ||
+		list[len(ests)+1] != "sboard/Ranking (a-z best, X worst)/goeval-ranking %m" {
+		t.Errorf("analyze commands:\n%s", got[0])
+	}
+	for _, l := range list {
+		if f := strings.Split(l, "/"); len(f) != 3 {
+			t.Errorf("%q is not type/label/command", l)
+		}
+	}
+	wantStones := "= 0.000 0.000 0.000 0.000 0.000\n0.000 0.000 0.000 0.000 0.000\n0.000 0.000 1.000 0.000 0.000\n0.000 -1.000 0.000 0.000 0.000\n0.000 0.000 0.000 0.000 0.000"
+	if got[3] != wantStones {
+		t.Errorf("stones ownership:\n%s", got[3])
+	}
+	if rows := strings.Split(strings.TrimPrefix(got[4], "= "), "\n"); len(rows) != 5 || len(strings.Fields(rows[0])) != 5 {
+		t.Errorf("lambda-kappa ownership:\n%s", got[4])
+	}
+	// Values: the stones judge makes every play worth 1 (deiri 2).
+	pairs := strings.Split(strings.TrimPrefix(got[5], "= "), "\n")
+	if len(pairs) != 23 || pairs[0] != "A5 1.0" {
+		t.Errorf("values:\n%s", got[5])
+	}
+	// Ranking: every move gains 1, so a..w lie in map order, no crosses
+	// (23 moves: the worst 26 overlap the letters... and none is left).
+	wantRank := "= a b c d e\nf g h i j\nk l \"\" m n\no \"\" p q r\ns t u v w"
+	if got[6] != wantRank || got[7] != wantRank {
+		t.Errorf("ranking:\n%s\n%s", got[6], got[7])
+	}
+	if !strings.HasPrefix(got[8], "= LABEL A5 a B5 b") || !strings.Contains(got[8], "\nTEXT black: best A5") {
+		t.Errorf("gfx:\n%s", got[8])
+	}
+	if got[9] != "? syntax error: want goeval-ownership-stones" {
+		t.Errorf("%q", got[9])
+	}
+}
