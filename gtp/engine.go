@@ -37,10 +37,13 @@ type Config struct {
 	// Name and Version are the answers to name and version; "goeval" and
 	// "devel" by default.
 	Name, Version string
-	// Judge builds the estimator behind the scores, the dead stones, the
-	// ranking (genmove) and kata-analyze, such as the command line's
-	// default from the registry (eval.Factory).
+	// Judge builds the estimator behind the scores, the dead stones and
+	// kata-analyze's ownership, such as the command line's default from
+	// the registry (eval.Factory).
 	Judge func() control.Estimator
+	// Rank builds the estimator that ranks moves (genmove, the ranking
+	// analyze commands, kata-analyze's moves); nil means Judge.
+	Rank func() control.Estimator
 	// Estimators are offered as ownership maps in GoGui's analyze
 	// commands (goeval-ownership-NAME), in this order.
 	Estimators []Estimator
@@ -103,7 +106,11 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.b = *board.New(cfg.Size)
 	e.judge = cfg.Judge()
-	e.ranker = rank.New(cfg.Judge, rank.Settings{Workers: cfg.Workers})
+	rankWith := cfg.Rank
+	if rankWith == nil {
+		rankWith = cfg.Judge
+	}
+	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers})
 	for name, h := range coreCommands {
 		e.cmds[name] = h
 	}

@@ -176,3 +176,25 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
 	return nil
 }
+
+// Report judges b and returns the extra JSON fields of the judge: the
+// stones judged dead and those in seki (GTP vertices), the map's sum and
+// the doubt behind the score.
+func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
+	var r control.Result
+	if err := j.Estimate(&r, b); err != nil {
+		return nil, err
+	}
+	g := b.Geometry()
+	dead, seki := []string{}, []string{}
+	for p, c := range b.Cells() {
+		switch {
+		case c == board.Empty:
+		case j.a.Removed[p]:
+			dead = append(dead, g.GTP(board.Point(p)))
+		case j.a.Seki[p]:
+			seki = append(seki, g.GTP(board.Point(p)))
+		}
+	}
+	return []control.Field{{Key: "dead", Value: dead}, {Key: "seki", Value: seki}, {Key: "doubt", Value: j.a.Doubt}}, nil
+}

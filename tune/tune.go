@@ -262,6 +262,9 @@ func fit(ctx context.Context, cfg *Config, pos []position, train func(game int) 
 			samples = append(samples, judge.ChainSample{F: c.f, Dead: c.dead, Weight: c.weight})
 		}
 	}
+	if len(samples) == 0 {
+		return judge.Params{}, fmt.Errorf("tune: no chains to train on in this fold (too few labelled games for %d folds?)", cfg.Folds)
+	}
 	w, err := judge.FitDeath(samples, cfg.L2)
 	if err != nil {
 		return judge.Params{}, err

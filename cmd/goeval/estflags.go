@@ -9,8 +9,15 @@ import (
 	"goeval/eval"
 )
 
-// defaultEstimator is the estimator used when --estimator is not given.
-const defaultEstimator = "lambda-kappa"
+// defaultEstimator is the estimator that judges a position when
+// --estimator is not given: goeval FILE, the GTP scores and dead stones.
+const defaultEstimator = "judge"
+
+// mapEstimator is the default of the commands that need a map that answers
+// every move (rank, values, genmove, miai leaves): the SPEC's default λ/κ
+// estimate. The judge's score leans on a prior until the game settles, so
+// most moves would look alike to it, and it costs five times as much.
+const mapEstimator = "lambda-kappa"
 
 // estimatorFlags are the flags that choose an estimator and override its
 // parameters; every command that evaluates positions has them.

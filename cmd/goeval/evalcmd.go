@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"fmt"
 	"io"
 	"os"
@@ -274,7 +275,20 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	}
 	komi := pos.game.Info.Komi
 	fmt.Fprintf(w, "score %s on the board, %s after komi %g\n", margin(res.Score), margin(res.Score-komi), komi)
+	if sum := mapSum(res); math.Abs(sum-res.Score) > 0.05 {
+		fmt.Fprintf(w, "(the map itself sums to %s; the estimator weighs it against what the map cannot see)\n", margin(sum))
+	}
 	return nil
+}
+
+// mapSum returns the sum of the control map, which is the score for every
+// estimator but the judge.
+func mapSum(res *control.Result) float64 {
+	s := 0.0
+	for _, v := range res.Control {
+		s += v
+	}
+	return s
 }
 
 // jsonPosition is the JSON contract of SPEC section 7. Fields may be added,
@@ -292,6 +306,7 @@ type jsonPosition struct {
 	Params     map[string]float64 `json:"params"`
 	Control    []float64          `json:"control"`
 	Score      float64            `json:"score"`
+	MapSum     float64            `json:"map_sum"`
 	Result     float64            `json:"result"`
 	Iterations *int               `json:"iterations,omitempty"`
 	Converged  *bool              `json:"converged,omitempty"`
@@ -304,7 +319,7 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 		File: pos.file, Move: pos.move, Moves: pos.moves, Size: pos.board.Size(),
 		ToMove: pos.board.ToMove().String(), Komi: pos.game.Info.Komi,
 		Stones: make([]int, n), Estimator: est.Name(), Params: map[string]float64{},
-		Control: res.Control, Score: res.Score, Result: res.Score - pos.game.Info.Komi,
+		Control: res.Control, Score: res.Score, Result: res.Score - pos.game.Info.Komi, MapSum: mapSum(res),
 	}
 	if pos.game.Index > 1 {
 		j.Game = pos.game.Index

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime/debug"
+	"strings"
 
 	"goeval/board"
 	"goeval/eval"
@@ -40,8 +41,10 @@ showboard, ...) it answers:
                              Lizzie; ownership is from the side of the
                              player analysed, row-major from the top-left
 
-The estimator chosen with --estimator (and its parameters) judges scores,
-dead stones, genmove and kata-analyze. Komi is 6.5 until set.
+The estimator chosen with --estimator (and its parameters; default judge)
+judges scores, dead stones and kata-analyze's ownership; --rank-estimator
+(default lambda-kappa) ranks moves for genmove and the ranking commands.
+Komi is 6.5 until set.
 
 In GoGui: gogui -program "goeval gtp". In Lizzie, as engine command:
 goeval gtp.
@@ -50,6 +53,7 @@ goeval gtp.
 func gtpCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval gtp", gtpUsage)
 	ef := addEstimatorFlags(fs, defaultEstimator)
+	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")
 	size := fs.Int("boardsize", 19, "board size at the start, 2..25")
 	rest, err := parseArgs(fs, args)
@@ -66,6 +70,10 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	ranker, err := eval.Factory(*rankWith, nil)
+	if err != nil {
+		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(estimatorNames(), ", "))
+	}
 	var ests []gtp.Estimator
 	for _, s := range eval.All() {
 		f, err := eval.Factory(s.Name, nil)
@@ -74,7 +82,7 @@ func gtpCommand(e *env, args []string) error {
 		}
 		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
 	}
-	eng, err := gtp.New(gtp.Config{Version: version(), Judge: judge, Estimators: ests, Workers: *workers, Size: *size})
+	eng, err := gtp.New(gtp.Config{Version: version(), Judge: judge, Rank: ranker, Estimators: ests, Workers: *workers, Size: *size})
 	if errors.Is(err, board.ErrSize) {
 		return usagef("invalid --boardsize %d (want %d..%d)", *size, board.MinSize, board.MaxSize)
 	}

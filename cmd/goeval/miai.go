@@ -71,7 +71,7 @@ Examples:
 
 func miaiCommand(e *env, args []string) error {
 	fs := newFlags(e, "miai", miaiUsage)
-	ef := addEstimatorFlags(fs, defaultEstimator)
+	ef := addEstimatorFlags(fs, mapEstimator)
 	game := fs.Int("game", 1, "which game of an SGF collection (from 1)")
 	format := fs.String("format", "text", "output format: text or json")
 	width := fs.Int("width", 64, "the most columns of the thermograph plot")

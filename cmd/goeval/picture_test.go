@@ -92,7 +92,7 @@ func TestEvalSVG(t *testing.T) {
 	}
 	texts := strings.Join(svgTexts(t, out), "\n")
 	for _, want := range []string{"example.sgf, move 150 of 258, Black to move",
-		"lambda-kappa (lambda 0.44, kappa 0.8", "after komi 6.5", "iterations, converged", "\nT\n", "\n19\n"} {
+		"judge (lambda 0.44, kappa 0.8, dead-at 0.5", "after komi 6.5", "iterations, converged", "\nT\n", "\n19\n"} {
 		if !strings.Contains(texts, want) {
 			t.Errorf("SVG text lacks %q", want)
 		}

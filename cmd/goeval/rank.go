@@ -63,7 +63,7 @@ type playFlags struct {
 
 func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 	return &playFlags{
-		ef:      addEstimatorFlags(fs, defaultEstimator),
+		ef:      addEstimatorFlags(fs, mapEstimator),
 		pf:      addPositionFlags(fs),
 		top:     fs.Int("top", rank.DefaultTop, topUsage),
 		workers: fs.Int("workers", 0, "number of parallel workers (0: one per CPU, GOMAXPROCS)"),

@@ -1,0 +1,68 @@
+package judge_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	. "goeval/judge"
+)
+
+// FitDeath must recover the direction of a known model: chains generated
+// dead with probability σ(3 - 6·mean + 2·atari) get a negative weight on the
+// mean, a positive one on atari, and predict the labels well.
+func TestFitDeathRecoversModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var samples []ChainSample
+	for range 4000 {
+		var s ChainSample
+		s.F[0] = 1
+		s.F[1] = rng.Float64()*2 - 1 // mean
+		if rng.IntN(5) == 0 {
+			s.F[7] = 1 // atari
+		}
+		p := 1 / (1 + math.Exp(-(3 - 6*s.F[1] + 2*s.F[7])))
+		if rng.Float64() < p {
+			s.Dead = 1
+		}
+		s.Weight = 1
+		samples = append(samples, s)
+	}
+	w, err := FitDeath(samples, 1e-6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(w[0]-3) > 0.6 || math.Abs(w[1]+6) > 1 || math.Abs(w[7]-2) > 0.6 {
+		t.Errorf("weights bias %.2f mean %.2f atari %.2f, want about 3, -6, 2", w[0], w[1], w[7])
+	}
+	for k := 2; k < NumFeatures; k++ {
+		if k != 7 && w[k] != 0 {
+			t.Errorf("feature %d is always 0 but got weight %v", k, w[k])
+		}
+	}
+}
+
+// FitScore must trust the map where it is right: positions whose area is
+// the map sum exactly (small doubt) open the gate; with a prior of 7 and
+// positions whose area is 7 whatever the sum (large doubt) it stays shut.
+func TestFitScoreGate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	var samples []ScoreSample
+	for range 600 {
+		sum := rng.Float64()*60 - 30
+		if rng.IntN(2) == 0 {
+			samples = append(samples, ScoreSample{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1, Area: sum})
+		} else {
+			samples = append(samples, ScoreSample{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 20, Area: 7})
+		}
+	}
+	sp, err := FitScore(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sure := sp.Of(10, 0.7, 1, 1)
+	unsure := sp.Of(10, 0.7, 1, 20)
+	if math.Abs(sure-10) > 1 || math.Abs(unsure-7) > 1 {
+		t.Errorf("score with little doubt %.2f (want 10), with much doubt %.2f (want 7); %+v", sure, unsure, sp)
+	}
+}

@@ -1,0 +1,97 @@
+package tune
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"goeval/internal/shared"
+
+	"goeval/compare"
+	"goeval/judge"
+)
+
+// TestRunTiny fits on compare's tiny hand-checked set (one labelled game):
+// with one fold there is no cross-validation, and with two folds one fold
+// has nothing to train on, which must be said.
+func TestRunTiny(t *testing.T) {
+	dir := filepath.Join("..", "compare", "testdata", "tiny")
+	files, _ := compare.Files([]string{dir})
+	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Labelled != 1 || rep.Positions != 5 || len(rep.CV) != 0 {
+		t.Errorf("labelled %d, %d positions, %d CV rows; want 1, 5 (moves 2..10), 0", rep.Labelled, rep.Positions, len(rep.CV))
+	}
+	_, err = Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 2})
+	if err == nil || !strings.Contains(err.Error(), "no chains to train on") {
+		t.Errorf("two folds over one labelled game: err = %v", err)
+	}
+}
+
+// TestRunDev cross-validates on a slice of the dev set: the run must train
+// on every labelled counted game, measure every game in its held-out fold,
+// and give the same parameters for 1 and 2 workers.
+func TestRunDev(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits on dev games")
+	}
+	dir := shared.Data(t, "games", "dev")
+	all, _ := compare.Files([]string{dir})
+	ok := all[:40]
+	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for _, workers := range []int{1, 2} {
+		rep, err := Run(context.Background(), Config{
+			Files: ok, Labels: labels, Base: judge.Default(), Stride: 40, Folds: 2, Workers: workers,
+			Bands: []compare.Band{{Move: 100}, {Move: 20, FromEnd: true}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for _, f := range ok {
+			if labels.Lookup(f) != nil {
+				want++
+			}
+		}
+		if rep.Labelled != want || rep.Positions == 0 || rep.Chains == 0 {
+			t.Errorf("labelled %d of %d, %d positions, %d chains", rep.Labelled, want, rep.Positions, rep.Chains)
+		}
+		if len(rep.CV) != 2*3 {
+			t.Fatalf("%d CV rows, want 2 bands x (tie, lambda-kappa, judge)", len(rep.CV))
+		}
+		for _, row := range rep.CV {
+			if row.Games != len(ok) {
+				t.Errorf("%s %s: %d games measured, want %d", row.Estimator, row.Band, row.Games, len(ok))
+			}
+		}
+		if first == nil {
+			first = rep.Params.JSON()
+		} else if string(first) != string(rep.Params.JSON()) {
+			t.Error("the fit depends on the number of workers")
+		}
+	}
+}
+
+func TestPoolWeightsByGames(t *testing.T) {
+	a, b := 0.5, 1.0
+	r1 := compare.Report{Rows: []compare.Row{{Estimator: "x", Band: "50", ScoreMAE: &a, CountedGames: 1}}}
+	r2 := compare.Report{Rows: []compare.Row{{Estimator: "x", Band: "50", ScoreMAE: &b, CountedGames: 3}}}
+	rows := pool([]compare.Report{r1, r2})
+	if got := *rows[0].ScoreMAE; got != (0.5*1+1.0*3)/4 {
+		t.Errorf("pooled MAE %v, want %v", got, (0.5+3.0)/4)
+	}
+	if rows[0].CountedGames != 4 || rows[0].SignAgreement != nil {
+		t.Errorf("pooled row %+v", rows[0])
+	}
+}
