@@ -2,9 +2,9 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
