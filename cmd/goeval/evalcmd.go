@@ -101,7 +101,7 @@ func addPositionFlags(fs interface {
 	IntVar(*int, string, int, string)
 }) *positionFlags {
 	pf := &positionFlags{}
-	fs.IntVar(&pf.move, "move", -1, "evaluate the position after this many moves (default: the end of the main line)")
+	fs.IntVar(&pf.move, "move", -1, "evaluate the position after this many moves; -1 means the end of the main line")
 	fs.IntVar(&pf.game, "game", 1, "which game of a collection (from 1)")
 	return pf
 }
