@@ -83,6 +83,8 @@ type Features struct {
 	space [2]components
 
 	chainMean []float64 // per chain: mean control from its colour's side
+	foeIDs    []int32   // adjacent opponent chains, flat
+	foeStart  []int32   // per chain: its foes are foeIDs[foeStart[id]:foeStart[id+1]]
 
 	stamp [board.MaxPoints]int32
 	gen   int32
@@ -141,6 +143,11 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 		}
 		f.chainMean[id] = m / float64(size) * float64(ch.Color)
 	}
+	f.foeIDs = f.foeIDs[:0]
+	if cap(f.foeStart) < n+1 {
+		f.foeStart = make([]int32, n+1, n+n/2+1)
+	}
+	f.foeStart = f.foeStart[:n+1]
 	if cap(f.Of) < n {
 		f.Of = make([][NumFeatures]float64, n, n+n/2)
 	}
@@ -159,6 +166,7 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 		}
 		m /= float64(size)
 		libX, near := f.around(g, cells, x, ch)
+		f.foeStart[id] = int32(len(f.foeIDs))
 		foeMean, foeLibs := f.foes(g, cells, ch)
 		lead := float64(min(ch.Liberties, 8)-foeLibs) / 4
 		lead = max(-1, min(1, lead))
@@ -203,6 +211,18 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 			fLibLead:     lead,
 		}
 	}
+	f.foeStart[n] = int32(len(f.foeIDs))
+}
+
+// Links returns how chain id stands among the others: its colour and
+// size, the opponent chains next to it, and the living space and
+// enclosure it belongs to. Foes aliases f's memory until the next Compute.
+func (f *Features) Links(id int) Links {
+	ch := f.Chains.List[id]
+	s := side(ch.Color)
+	return Links{Color: ch.Color, Stones: ch.Stones,
+		Foes:  f.foeIDs[f.foeStart[id]:f.foeStart[id+1]],
+		Space: int32(f.space[s].id[ch.Head]), Encl: int32(f.encl[s].id[ch.Head])}
 }
 
 // emptyRegions labels the maximal connected sets of empty points with their
@@ -400,6 +420,7 @@ func (f *Features) foes(g *board.Geometry, cells []board.Color, ch board.Chain) 
 				continue
 			}
 			f.stamp[id] = gen
+			f.foeIDs = append(f.foeIDs, int32(id))
 			mean = min(mean, f.chainMean[id])
 			libs = min(libs, f.Chains.List[id].Liberties)
 		}

@@ -8,38 +8,43 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
-// ChainSample is one chain of a training position: its features, whether
-// it was dead at the end of the game (its stones owned by the opponent),
-// and its weight (its number of stones).
-type ChainSample struct {
-	F      [NumFeatures]float64
+// Sample is one chain of a training position: its features (those of
+// the first round of the death model, or of the second), whether it was
+// dead at the end of the game (its stones owned by the opponent), and its
+// weight (its number of stones).
+type Sample struct {
+	F      []float64
 	Dead   float64
 	Weight float64
 }
 
-// FitDeath fits the death model's weights by regularised logistic
-// regression (L2 penalty l2 on every weight but the bias), minimising the
-// stone-weighted log loss with gonum's BFGS.
-func FitDeath(samples []ChainSample, l2 float64) ([NumFeatures]float64, error) {
-	var w [NumFeatures]float64
+// FitLogistic fits the weights of a round of the death model by
+// regularised logistic regression (L2 penalty l2 on every weight but the
+// first, the bias), minimising the stone-weighted log loss with gonum's
+// BFGS. All samples must have the same number of features.
+func FitLogistic(samples []Sample, l2 float64) ([]float64, error) {
 	if len(samples) == 0 {
-		return w, errors.New("judge: no chains to fit")
+		return nil, errors.New("judge: no chains to fit")
 	}
+	k := len(samples[0].F)
 	total := 0.0
 	for _, s := range samples {
+		if len(s.F) != k {
+			return nil, errors.New("judge: samples with different numbers of features")
+		}
 		total += s.Weight
 	}
 	loss := func(x []float64) float64 {
 		l := 0.0
 		for i := range samples {
 			s := &samples[i]
-			z := dot(x, &s.F)
+			z := dot(x, s.F)
 			// log(1+e^z) - dead·z, computed stably.
 			l += s.Weight * (softplus(z) - s.Dead*z)
 		}
 		l /= total
-		for k := 1; k < len(x); k++ {
-			l += l2 * x[k] * x[k]
+		for j := 1; j < len(x); j++ {
+			l += l2 * x[j] * x[j]
 		}
 		return l
 	}
@@ -47,21 +52,20 @@ func FitDeath(samples []ChainSample, l2 float64) ([NumFeatures]float64, error) {
 		clear(g)
 		for i := range samples {
 			s := &samples[i]
-			r := s.Weight * (sigmoid(dot(x, &s.F)) - s.Dead) / total
-			for k, v := range s.F {
-				g[k] += r * v
+			r := s.Weight * (sigmoid(dot(x, s.F)) - s.Dead) / total
+			for j, v := range s.F {
+				g[j] += r * v
 			}
 		}
-		for k := 1; k < len(x); k++ {
-			g[k] += 2 * l2 * x[k]
+		for j := 1; j < len(x); j++ {
+			g[j] += 2 * l2 * x[j]
 		}
 	}
-	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, make([]float64, NumFeatures), &optimize.Settings{GradientThreshold: 1e-7}, &optimize.BFGS{})
+	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, make([]float64, k), &optimize.Settings{GradientThreshold: 1e-7}, &optimize.BFGS{})
 	if res == nil {
-		return w, fmt.Errorf("judge: fitting the death model: %w", err)
+		return nil, fmt.Errorf("judge: fitting the death model: %w", err)
 	}
-	copy(w[:], res.X)
-	return w, nil
+	return res.X, nil
 }
 
 // ScoreSample is one training position for the score model: the map sum,
@@ -127,7 +131,7 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 	return params(best.X), nil
 }
 
-func dot(x []float64, f *[NumFeatures]float64) float64 {
+func dot(x, f []float64) float64 {
 	z := 0.0
 	for k, v := range f {
 		z += x[k] * v

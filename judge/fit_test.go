@@ -13,9 +13,9 @@ import (
 // mean, a positive one on atari, and predict the labels well.
 func TestFitDeathRecoversModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	var samples []ChainSample
+	var samples []Sample
 	for range 4000 {
-		var s ChainSample
+		s := Sample{F: make([]float64, NumFeatures)}
 		s.F[0] = 1
 		s.F[1] = rng.Float64()*2 - 1 // mean
 		if rng.IntN(5) == 0 {
@@ -28,7 +28,7 @@ func TestFitDeathRecoversModel(t *testing.T) {
 		s.Weight = 1
 		samples = append(samples, s)
 	}
-	w, err := FitDeath(samples, 1e-6)
+	w, err := FitLogistic(samples, 1e-6)
 	if err != nil {
 		t.Fatal(err)
 	}

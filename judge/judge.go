@@ -2,7 +2,6 @@ package judge
 
 import (
 	"fmt"
-	"math"
 
 	"goeval/board"
 	"goeval/control"
@@ -27,6 +26,12 @@ type Judge struct {
 	dame     []bool // per point: a liberty shared in seki
 	libs     []board.Point
 	libStart []int32
+
+	p1    []float64 // per chain: first-round death probability
+	p2    []float64 // per chain: second-round death probability
+	links []Links
+	round round2
+	f2    [][NumRound2]float64
 }
 
 // Analysis is what Estimate found, beyond the map: each chain's probability
@@ -80,12 +85,43 @@ func (j *Judge) Params() []control.Param {
 func (j *Judge) Analysis() *Analysis { return &j.a }
 
 // deathProbability returns σ(w·f).
-func deathProbability(w *[NumFeatures]float64, f *[NumFeatures]float64) float64 {
-	z := 0.0
-	for i := range f {
-		z += w[i] * f[i]
+func deathProbability(w, f []float64) float64 {
+	return sigmoid(dot(w, f))
+}
+
+// deaths computes every chain's death probability into j.p2: the first
+// round from its own features, then, if the parameters have one, the
+// second round from its neighbours' first-round probabilities. Pass-alive
+// chains and chains in seki never die.
+func (j *Judge) deaths() {
+	cs := &j.feat.Chains
+	n := len(cs.List)
+	if cap(j.p1) < n {
+		j.p1 = make([]float64, n, n+n/2)
+		j.p2 = make([]float64, n, n+n/2)
+		j.links = make([]Links, n, n+n/2)
+		j.f2 = make([][NumRound2]float64, n, n+n/2)
 	}
-	return 1 / (1 + math.Exp(-z))
+	j.p1, j.p2, j.links, j.f2 = j.p1[:n], j.p2[:n], j.links[:n], j.f2[:n]
+	for id, ch := range cs.List {
+		j.p1[id] = deathProbability(j.p.death[:], j.feat.Of[id][:])
+		if j.life.Alive[ch.Head] || j.inSeki[id] {
+			j.p1[id] = 0
+		}
+	}
+	copy(j.p2, j.p1)
+	if !j.p.hasR2 {
+		return
+	}
+	for id := range cs.List {
+		j.links[id] = j.feat.Links(id)
+	}
+	j.round.features(j.links, j.p1, j.f2)
+	for id, ch := range cs.List {
+		if !j.life.Alive[ch.Head] && !j.inSeki[id] {
+			j.p2[id] = deathProbability(j.p.round2[:], j.f2[id][:])
+		}
+	}
 }
 
 // Estimate judges b into dst.
@@ -118,11 +154,9 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	copy(j.start, x)
 	b2 := *b
 	removed := false
+	j.deaths()
 	for id, ch := range j.feat.Chains.List {
-		pd := deathProbability(&j.p.death, &j.feat.Of[id])
-		if j.life.Alive[ch.Head] || j.inSeki[id] {
-			pd = 0
-		}
+		pd := j.p2[id]
 		kill := pd > j.p.DeadAt
 		removed = removed || kill
 		for p := ch.Head; ; {

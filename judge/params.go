@@ -20,6 +20,9 @@ type Params struct {
 	// Death holds the weights of the death model by feature name (see
 	// FeatureNames): a chain is dead with probability σ(Σ w·f).
 	Death map[string]float64 `json:"death"`
+	// Round2 holds the weights of the death model's second round by
+	// feature name (see Round2Names); none means no second round.
+	Round2 map[string]float64 `json:"round2,omitempty"`
 	// DeadAt is the probability from which a chain is taken off the board
 	// (given to the opponent) before the second estimate.
 	DeadAt float64 `json:"dead_at"`
@@ -28,7 +31,9 @@ type Params struct {
 	// Fit says where the parameters came from.
 	Fit *FitInfo `json:"fit,omitempty"`
 
-	death [NumFeatures]float64
+	death  [NumFeatures]float64
+	round2 [NumRound2]float64
+	hasR2  bool
 }
 
 // ScoreParams turn the map's sum into a score. A prior that knows only the
@@ -117,9 +122,22 @@ func (p *Params) check() error {
 		return fmt.Errorf("judge: dead_at %v is not in (0, 1)", p.DeadAt)
 	}
 	for k := range p.Death {
-		if featureIndex(k) < 0 {
+		if indexOf(FeatureNames[:], k) < 0 {
 			return fmt.Errorf("judge: unknown feature %q in death weights", k)
 		}
+	}
+	for k := range p.Round2 {
+		if indexOf(Round2Names[:], k) < 0 {
+			return fmt.Errorf("judge: unknown feature %q in round2 weights", k)
+		}
+	}
+	p.hasR2 = len(p.Round2) > 0
+	for i, name := range Round2Names {
+		w := p.Round2[name]
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return fmt.Errorf("judge: round2 weight of %q is %v", name, w)
+		}
+		p.round2[i] = w
 	}
 	for i, name := range FeatureNames {
 		w := p.Death[name]
@@ -131,8 +149,8 @@ func (p *Params) check() error {
 	return nil
 }
 
-func featureIndex(name string) int {
-	for i, n := range FeatureNames {
+func indexOf(names []string, name string) int {
+	for i, n := range names {
 		if n == name {
 			return i
 		}
@@ -140,17 +158,36 @@ func featureIndex(name string) int {
 	return -1
 }
 
-// SetDeath sets the death weights from a vector in feature order.
-func (p *Params) SetDeath(w [NumFeatures]float64) {
-	p.death = w
+// SetDeath sets the first-round death weights from a vector in feature
+// order (len NumFeatures).
+func (p *Params) SetDeath(w []float64) {
+	copy(p.death[:], w)
 	p.Death = make(map[string]float64, NumFeatures)
 	for i, name := range FeatureNames {
-		p.Death[name] = w[i]
+		p.Death[name] = p.death[i]
 	}
 }
 
-// DeathWeights returns the death weights in feature order.
+// SetRound2 sets the second-round weights from a vector in feature order
+// (len NumRound2); nil removes the second round.
+func (p *Params) SetRound2(w []float64) {
+	p.round2, p.Round2, p.hasR2 = [NumRound2]float64{}, nil, w != nil
+	if w == nil {
+		return
+	}
+	copy(p.round2[:], w)
+	p.Round2 = make(map[string]float64, NumRound2)
+	for i, name := range Round2Names {
+		p.Round2[name] = p.round2[i]
+	}
+}
+
+// DeathWeights returns the first-round death weights in feature order.
 func (p *Params) DeathWeights() [NumFeatures]float64 { return p.death }
+
+// Round2Weights returns the second-round weights in feature order, all 0
+// without a second round.
+func (p *Params) Round2Weights() [NumRound2]float64 { return p.round2 }
 
 // JSON returns p as indented JSON.
 func (p Params) JSON() []byte {

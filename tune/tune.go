@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"time"
@@ -70,6 +71,7 @@ type position struct {
 
 type chainData struct {
 	f      [judge.NumFeatures]float64
+	links  judge.Links // Foes copied
 	dead   float64
 	weight float64
 	alive  bool // pass-alive
@@ -217,7 +219,8 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			}
 			p.stage = float64(stones) / float64(b.Geometry().N)
 			for id, ch := range w.feat.Chains.List {
-				cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head]}
+				cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head], links: w.feat.Links(id)}
+				cd.links.Foes = slices.Clone(cd.links.Foes)
 				cd.stones = w.feat.Chains.Stones(id, nil)
 				dead := 0
 				for _, q := range cd.stones {
@@ -250,28 +253,60 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 // fit fits the death model and then the score model on the positions of
 // the games that train says to use.
 func fit(ctx context.Context, cfg *Config, pos []position, train func(game int) bool) (judge.Params, error) {
-	var samples []judge.ChainSample
+	// First round: each chain by its own features.
+	var samples []judge.Sample
 	for _, p := range pos {
 		if !train(p.game) {
 			continue
 		}
-		for _, c := range p.chains {
+		for i := range p.chains {
+			c := &p.chains[i]
 			if c.alive {
 				continue // pass-alive chains are never judged dead
 			}
-			samples = append(samples, judge.ChainSample{F: c.f, Dead: c.dead, Weight: c.weight})
+			samples = append(samples, judge.Sample{F: c.f[:], Dead: c.dead, Weight: c.weight})
 		}
 	}
 	if len(samples) == 0 {
 		return judge.Params{}, fmt.Errorf("tune: no chains to train on in this fold (too few labelled games for %d folds?)", cfg.Folds)
 	}
-	w, err := judge.FitDeath(samples, cfg.L2)
+	w, err := judge.FitLogistic(samples, cfg.L2)
+	if err != nil {
+		return judge.Params{}, err
+	}
+	// Second round: each chain by its neighbours' first-round deaths.
+	samples = samples[:0]
+	var links []judge.Links
+	var p1 []float64
+	for _, p := range pos {
+		if !train(p.game) {
+			continue
+		}
+		links, p1 = links[:0], p1[:0]
+		for i := range p.chains {
+			c := &p.chains[i]
+			pd := 0.0
+			if !c.alive {
+				pd = sigmoid(w, c.f[:])
+			}
+			links = append(links, c.links)
+			p1 = append(p1, pd)
+		}
+		for i, f2 := range judge.Round2Features(links, p1) {
+			c := &p.chains[i]
+			if !c.alive {
+				samples = append(samples, judge.Sample{F: slices.Clone(f2[:]), Dead: c.dead, Weight: c.weight})
+			}
+		}
+	}
+	w2, err := judge.FitLogistic(samples, cfg.L2)
 	if err != nil {
 		return judge.Params{}, err
 	}
 	p := cfg.Base
 	p.Fit = nil
 	p.SetDeath(w)
+	p.SetRound2(w2)
 	p.Score = judge.ScoreParams{}
 	// The score model sees the sums of the maps that these weights give.
 	var idx []int
@@ -381,4 +416,13 @@ func (w *wsum) mean() *float64 {
 	}
 	m := w.s / w.n
 	return &m
+}
+
+// sigmoid returns σ(w·f).
+func sigmoid(w, f []float64) float64 {
+	z := 0.0
+	for i, v := range f {
+		z += w[i] * v
+	}
+	return 1 / (1 + math.Exp(-z))
 }

@@ -108,6 +108,12 @@ func tuneCommand(e *env, args []string) error {
 		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, weights[i])
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "Second round (a chain's death from its neighbours' first-round deaths):")
+	w2 := rep.Params.Round2Weights()
+	for i, name := range judge.Round2Names {
+		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, w2[i])
+	}
+	tw.Flush()
 	s := rep.Params.Score
 	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); score = prior + gate·(sum %+.2f - prior)\n",
 		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift)
