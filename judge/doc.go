@@ -14,8 +14,13 @@
 //     weakest adjacent opponent chain, the stage of the game (stones over
 //     points), and a few products of these.
 //  3. A logistic death model turns the features into the probability P
-//     that the chain is dead. Chains that Benson's algorithm proves
-//     pass-alive (package life) never die.
+//     that the chain is dead, in two rounds: the first from the chain's
+//     own features, the second from its first-round odds and those of its
+//     neighbours (its group mates' deaths, its attackers' deaths), so that
+//     chains share their fate. Chains that Benson's algorithm proves
+//     pass-alive (package life), and chains in seki (two opposing chains
+//     whose liberties are all shared or eyes), never die; a seki's shared
+//     liberties are dame (control 0).
 //  4. Chains with P above DeadAt are given to the opponent (as if
 //     captured and filled), and the λ/κ estimate is run again, warm-started
 //     from x, so that the territory around a dead group goes to its
