@@ -47,12 +47,6 @@ type Engine interface {
 	Close() error
 }
 
-// Move is a move of a game's main line; Point is board.Pass for a pass.
-type Move struct {
-	Color board.Color
-	Point board.Point
-}
-
 // Position is one sampled position, as an Engine sees it.
 type Position struct {
 	// File is the game record's path and Game the game's place in it.
@@ -70,7 +64,7 @@ type Position struct {
 	// Moves holds the first Move moves of the main line, or is nil when
 	// the game has setup stones (AB, AW, AE): then only Board tells the
 	// position.
-	Moves []Move
+	Moves []board.Move
 }
 
 // Progress says how far a run has got.
@@ -293,7 +287,7 @@ type game struct {
 
 	truth  Truth
 	total  int           // moves in the main line
-	moves  []Move        // nil when the game has setup stones
+	moves  []board.Move        // nil when the game has setup stones
 	at     []int         // per band: the move sampled, -1 when too short
 	boards []board.Board // per band
 	cells  [][]cell      // [band][contender]
@@ -506,7 +500,9 @@ func readFile(f *file, cfg *Config, bands []Band, contenders int, w *worker) int
 
 // measure replays the game, finds its truth and evaluates the estimators.
 func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, contenders int, w *worker) int {
-	moves, setup, total := mainLineMoves(sg)
+	moves, setup, err := sg.Moves()
+	total := len(moves)
+	setup = setup || err != nil // the replay reports a malformed move
 	g.total = total
 	if !setup {
 		g.moves = moves
@@ -664,37 +660,6 @@ func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, conte
 		}
 	}
 	return positions
-}
-
-// mainLineMoves lists the moves of the main line, says whether it has
-// setup properties, and counts its moves as sgf.Game.Replay does.
-func mainLineMoves(g *sgf.Game) (moves []Move, setup bool, total int) {
-	size := g.Info.Size
-	for _, n := range g.MainLine() {
-		for _, id := range []string{"AB", "AW", "AE"} {
-			setup = setup || n.Has(id)
-		}
-		for _, p := range n.Props {
-			var c board.Color
-			switch p.ID {
-			case "B":
-				c = board.Black
-			case "W":
-				c = board.White
-			default:
-				continue
-			}
-			for _, v := range p.Values {
-				total++
-				pt, err := sgf.ParsePoint(v, size, true)
-				if err != nil {
-					setup = true // the replay reports it
-				}
-				moves = append(moves, Move{c, pt})
-			}
-		}
-	}
-	return moves, setup, total
 }
 
 // peerWorker is one worker's engines.

@@ -51,60 +51,11 @@ type Truth struct {
 // owned by the one colour that alone borders it (0 when both do, or none:
 // dame and seki). It returns dst and the area score, the sum of dst.
 func Ownership(dst []int8, b *board.Board, dead []board.Point) ([]int8, float64) {
-	g := b.Geometry()
 	pos := *b
 	for _, p := range dead {
 		pos.Set(p, board.Empty)
 	}
-	cells := pos.Cells()
-	if cap(dst) < g.N {
-		dst = make([]int8, g.N)
-	}
-	dst = dst[:g.N]
-	var seen [board.MaxPoints]bool
-	var region [board.MaxPoints]board.Point
-	area := 0.0
-	for start, c := range cells {
-		if c != board.Empty {
-			dst[start] = int8(c)
-			area += float64(c)
-			continue
-		}
-		if seen[start] {
-			continue
-		}
-		seen[start] = true
-		region[0] = board.Point(start)
-		n := 1
-		var black, white bool
-		for i := 0; i < n; i++ {
-			for _, q := range g.Neighbors(region[i]) {
-				switch cells[q] {
-				case board.Black:
-					black = true
-				case board.White:
-					white = true
-				default:
-					if !seen[q] {
-						seen[q] = true
-						region[n] = q
-						n++
-					}
-				}
-			}
-		}
-		owner := int8(0)
-		if black && !white {
-			owner = 1
-		} else if white && !black {
-			owner = -1
-		}
-		for _, p := range region[:n] {
-			dst[p] = owner
-		}
-		area += float64(owner) * float64(n)
-	}
-	return dst, area
+	return pos.Area(dst)
 }
 
 // MarkupDead returns the stones that the TB[] and TW[] properties of node

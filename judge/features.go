@@ -75,9 +75,7 @@ type Features struct {
 	// Of holds the features of every chain, by chain index.
 	Of [][NumFeatures]float64
 
-	regionID   [board.MaxPoints]int16 // empty region of each empty point
-	regionSize []int32
-	regionBy   []board.Color // the one colour bordering it, or Empty (none or both)
+	regions board.Regions // the empty regions, for eyes
 
 	encl  [2]components // index 0: Black's, 1: White's
 	space [2]components
@@ -114,7 +112,7 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 	b.Chains(&f.Chains)
 	g := b.Geometry()
 	cells := b.Cells()
-	f.emptyRegions(g, cells)
+	b.Regions(&f.regions)
 	stones := 0
 	for _, c := range cells {
 		if c != board.Empty {
@@ -225,59 +223,15 @@ func (f *Features) Links(id int) Links {
 		Space: int32(f.space[s].id[ch.Head]), Encl: int32(f.encl[s].id[ch.Head])}
 }
 
-// emptyRegions labels the maximal connected sets of empty points with their
-// sizes and the colour that alone borders each.
-func (f *Features) emptyRegions(g *board.Geometry, cells []board.Color) {
-	f.regionSize, f.regionBy = f.regionSize[:0], f.regionBy[:0]
-	for p := range cells {
-		f.regionID[p] = -1
-	}
-	for start, c := range cells {
-		if c != board.Empty || f.regionID[start] >= 0 {
-			continue
-		}
-		id := int16(len(f.regionSize))
-		f.regionID[start] = id
-		f.queue[0] = board.Point(start)
-		n := 1
-		black, white := false, false
-		for i := 0; i < n; i++ {
-			for _, q := range g.Neighbors(f.queue[i]) {
-				switch cells[q] {
-				case board.Black:
-					black = true
-				case board.White:
-					white = true
-				default:
-					if f.regionID[q] < 0 {
-						f.regionID[q] = id
-						f.queue[n] = q
-						n++
-					}
-				}
-			}
-		}
-		by := board.Empty
-		if black != white {
-			by = board.Black
-			if white {
-				by = board.White
-			}
-		}
-		f.regionSize = append(f.regionSize, int32(n))
-		f.regionBy = append(f.regionBy, by)
-	}
-}
-
 // eyeValue returns how many eyes of colour c the empty region of p is worth:
 // 0 if it is not bordered by c alone or is a one-point false eye, 2 if it
 // has bigEye points or more, else 1.
 func (f *Features) eyeValue(g *board.Geometry, cells []board.Color, p board.Point, c board.Color) int32 {
-	r := f.regionID[p]
-	if f.regionBy[r] != c {
+	r := f.regions.ID[p]
+	if f.regions.Border[r] != c {
 		return 0
 	}
-	switch size := f.regionSize[r]; {
+	switch size := f.regions.Size[r]; {
 	case size >= bigEye:
 		return 2
 	case size == 1 && falseEye(g, cells, p, c):
@@ -338,7 +292,7 @@ func (f *Features) label(dst *components, g *board.Geometry, cells []board.Color
 			if cells[p] == board.Empty {
 				empty++
 				sum += x[p] * cf
-				r := int32(f.regionID[p])
+				r := int32(f.regions.ID[p])
 				if f.stamp[r] != f.gen { // count each eye region once
 					f.stamp[r] = f.gen
 					eyes += f.eyeValue(g, cells, p, c)

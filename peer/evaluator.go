@@ -12,12 +12,6 @@ import (
 // ErrAnswer reports an answer the Evaluator cannot read.
 var ErrAnswer = errors.New("peer: unreadable answer")
 
-// Move is one move of a game: a colour and a point (board.Pass to pass).
-type Move struct {
-	Color board.Color
-	Point board.Point
-}
-
 // MapSource says where an Evaluator's control map comes from.
 type MapSource int8
 
@@ -46,7 +40,7 @@ type Evaluator struct {
 	game   int
 	size   int
 	komi   float64
-	played []Move
+	played []board.Move
 	placed bool // set up stone by stone: no history
 }
 
@@ -88,7 +82,7 @@ func (e *Evaluator) ScoreCommand() string { return e.scoreCmd }
 // position, or nil when the position cannot be reached by moves, in which
 // case b is set up stone by stone. When the position continues the game
 // already on the board, only the new moves are played.
-func (e *Evaluator) SetPosition(game, size int, komi float64, moves []Move, b *board.Board) error {
+func (e *Evaluator) SetPosition(game, size int, komi float64, moves []board.Move, b *board.Board) error {
 	err := e.setPosition(game, size, komi, moves, b)
 	if err != nil {
 		e.valid = false
@@ -96,7 +90,7 @@ func (e *Evaluator) SetPosition(game, size int, komi float64, moves []Move, b *b
 	return err
 }
 
-func (e *Evaluator) setPosition(game, size int, komi float64, moves []Move, b *board.Board) error {
+func (e *Evaluator) setPosition(game, size int, komi float64, moves []board.Move, b *board.Board) error {
 	geo := board.GeometryOf(size)
 	if moves != nil && e.valid && !e.placed && e.game == game && e.size == size && e.komi == komi &&
 		len(moves) >= len(e.played) && sameMoves(moves[:len(e.played)], e.played) {
@@ -124,7 +118,7 @@ func (e *Evaluator) setPosition(game, size int, komi float64, moves []Move, b *b
 	return nil
 }
 
-func (e *Evaluator) play(geo *board.Geometry, moves []Move) error {
+func (e *Evaluator) play(geo *board.Geometry, moves []board.Move) error {
 	for _, m := range moves {
 		if _, err := e.c.Send("play " + m.Color.String() + " " + geo.GTP(m.Point)); err != nil {
 			return err
@@ -134,7 +128,7 @@ func (e *Evaluator) play(geo *board.Geometry, moves []Move) error {
 	return nil
 }
 
-func sameMoves(a, b []Move) bool {
+func sameMoves(a, b []board.Move) bool {
 	for i := range a {
 		if a[i] != b[i] {
 			return false
@@ -246,50 +240,14 @@ func influenceControl(c board.Color, t float64) float64 {
 // their colour (dead ones the opponent's), empty points the colour that
 // alone borders their region, 0 where both or none do.
 func deadControl(dst []float64, b *board.Board, dead []board.Point) []float64 {
-	geo := b.Geometry()
 	pos := *b
 	for _, p := range dead {
 		pos.Set(p, board.Empty)
 	}
-	cells := pos.Cells()
-	dst = append(dst[:0], make([]float64, geo.N)...)
-	seen := make([]bool, geo.N)
-	for start, c := range cells {
-		if c != board.Empty {
-			dst[start] = float64(c)
-			continue
-		}
-		if seen[start] {
-			continue
-		}
-		seen[start] = true
-		region := []board.Point{board.Point(start)}
-		black, white := false, false
-		for i := 0; i < len(region); i++ {
-			for _, q := range geo.Neighbors(region[i]) {
-				switch cells[q] {
-				case board.Black:
-					black = true
-				case board.White:
-					white = true
-				default:
-					if !seen[q] {
-						seen[q] = true
-						region = append(region, q)
-					}
-				}
-			}
-		}
-		v := 0.0
-		if black != white {
-			v = 1
-			if white {
-				v = -1
-			}
-		}
-		for _, p := range region {
-			dst[p] = v
-		}
+	own, _ := pos.Area(nil)
+	dst = dst[:0]
+	for _, v := range own {
+		dst = append(dst, float64(v))
 	}
 	for _, p := range dead {
 		dst[p] = -float64(b.At(p))

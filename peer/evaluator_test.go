@@ -35,11 +35,11 @@ func TestParseScore(t *testing.T) {
 
 // fakeGame is a 9x9 game: its moves and the board after each number of
 // moves.
-func fakeGame(t *testing.T) ([]Move, []board.Board) {
+func fakeGame(t *testing.T) ([]board.Move, []board.Board) {
 	t.Helper()
 	b := board.New(9)
 	geo := b.Geometry()
-	var moves []Move
+	var moves []board.Move
 	boards := []board.Board{*b}
 	c := board.Black
 	for _, v := range []string{"C3", "G7", "C7", "G3", "E5", "pass", "A1", "J9", "A9"} {
@@ -50,7 +50,7 @@ func fakeGame(t *testing.T) ([]Move, []board.Board) {
 		if err := b.Play(c, p); err != nil {
 			t.Fatal(err)
 		}
-		moves = append(moves, Move{c, p})
+		moves = append(moves, board.Move{Color: c, Point: p})
 		boards = append(boards, *b)
 		c = -c
 	}
@@ -223,7 +223,7 @@ func TestEvaluatorIllegalMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	moves, boards := fakeGame(t)
-	bad := append(append([]Move(nil), moves[:3]...), moves[0]) // C3 again: occupied
+	bad := append(append([]board.Move(nil), moves[:3]...), moves[0]) // C3 again: occupied
 	if err := e.SetPosition(1, 9, 0, bad, &boards[3]); !errors.Is(err, ErrRefused) {
 		t.Errorf("err = %v, want ErrRefused", err)
 	}

@@ -54,7 +54,7 @@ func TestGnuGo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves []Move
+	var moves []board.Move
 	for _, node := range g.MainLine() {
 		col, raw := node.Move()
 		if col == board.Empty {
@@ -64,7 +64,7 @@ func TestGnuGo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		moves = append(moves, Move{col, p})
+		moves = append(moves, board.Move{Color: col, Point: p})
 	}
 	e, err := NewEvaluator(c, MapAuto)
 	if err != nil {

@@ -125,6 +125,25 @@ func nodeMoves(n *Node) []nodeMove {
 	return out
 }
 
+// Moves lists the moves of the main line in order, as Replay counts them
+// (several in one node count as several), and says whether the main line
+// has setup properties (AB, AW, AE), without which the moves alone tell
+// every position. It stops at a move that is not a point, with an error
+// (Replay reports it with its place).
+func (g *Game) Moves() (moves []board.Move, setup bool, err error) {
+	for _, n := range g.MainLine() {
+		setup = setup || n.Has("AB") || n.Has("AW") || n.Has("AE")
+		for _, m := range nodeMoves(n) {
+			p, err := ParsePoint(m.raw, g.Info.Size, true)
+			if err != nil {
+				return moves, setup, fmt.Errorf("%s: move %d: %w", g.coll.Name, len(moves)+1, err)
+			}
+			moves = append(moves, board.Move{Color: m.color, Point: p})
+		}
+	}
+	return moves, setup, nil
+}
+
 // setup applies the node's AE, AB and AW properties, and the initial side
 // to move while no move has been played.
 func (g *Game) setup(n *Node, b *board.Board, buf *[]board.Point, moves int, plSet bool) error {

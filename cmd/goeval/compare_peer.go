@@ -1,6 +1,7 @@
 package main
 
 import (
+	"goeval/board"
 	"io"
 
 	"goeval/compare"
@@ -30,19 +31,11 @@ func gtpPeer(name string, argv []string, stderr io.Writer) compare.Peer {
 type gtpEngine struct {
 	c     *peer.Client
 	ev    *peer.Evaluator
-	moves []peer.Move
+	moves []board.Move
 }
 
 func (g *gtpEngine) Evaluate(dst *control.Result, pos *compare.Position) error {
-	var moves []peer.Move
-	if pos.Moves != nil {
-		g.moves = g.moves[:0]
-		for _, m := range pos.Moves {
-			g.moves = append(g.moves, peer.Move{Color: m.Color, Point: m.Point})
-		}
-		moves = g.moves
-	}
-	if err := g.ev.SetPosition(pos.Serial, pos.Size, pos.Komi, moves, pos.Board); err != nil {
+	if err := g.ev.SetPosition(pos.Serial, pos.Size, pos.Komi, pos.Moves, pos.Board); err != nil {
 		return err
 	}
 	score, err := g.ev.Score()
