@@ -287,7 +287,7 @@ type game struct {
 
 	truth  Truth
 	total  int           // moves in the main line
-	moves  []board.Move        // nil when the game has setup stones
+	moves  []board.Move  // nil when the game has setup stones
 	at     []int         // per band: the move sampled, -1 when too short
 	boards []board.Board // per band
 	cells  [][]cell      // [band][contender]
