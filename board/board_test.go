@@ -600,3 +600,35 @@ func BenchmarkPlay(b *testing.B) {
 		j++
 	}
 }
+
+func TestRegionsAndArea(t *testing.T) {
+	b := MustParse(`
+		. X O . .
+		X X O . .
+		. X O O O
+		X X O . O
+		. . O O .`)
+	var r Regions
+	b.Regions(&r)
+	border := func(v string) Color { return r.Border[r.ID[mustGTP(t, b, v)]] }
+	for v, want := range map[string]Color{"A5": Black, "A3": Black, "D5": White, "D2": White, "E1": White, "A1": Empty} {
+		if got := border(v); got != want {
+			t.Errorf("region of %s bordered by %v, want %v", v, got, want)
+		}
+	}
+	if got := r.Size[r.ID[mustGTP(t, b, "D5")]]; got != 4 {
+		t.Errorf("region of D5 has %d points, want 4 (D5 E5 D4 E4)", got)
+	}
+	if r.ID[mustGTP(t, b, "B5")] != -1 {
+		t.Error("a stone has a region")
+	}
+	// Area: Black 6 stones + A5, A3 = 8; White 9 stones + D5 E5 D4 E4 D2
+	// E1 = 15; A1 and B1 border both (dame).
+	own, area := b.Area(nil)
+	if area != 8-15 {
+		t.Errorf("area %v, want -7", area)
+	}
+	if own[mustGTP(t, b, "A1")] != 0 || own[mustGTP(t, b, "A5")] != 1 || own[mustGTP(t, b, "E1")] != -1 {
+		t.Errorf("ownership %v", own)
+	}
+}

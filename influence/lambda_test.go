@@ -3,6 +3,7 @@ package influence
 import (
 	"errors"
 	"fmt"
+	"goeval/internal/boardtest"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -13,24 +14,6 @@ import (
 	"goeval/internal/positions"
 )
 
-// randomBoard plays about moves random legal moves, alternating colours,
-// on an empty size x size board, so that chains, captures and atari
-// shapes arise as in games.
-func randomBoard(rng *rand.Rand, size, moves int) *board.Board {
-	b := board.New(size)
-	g := b.Geometry()
-	c := board.Black
-	for range moves {
-		for range 20 {
-			if b.Play(c, board.Point(rng.IntN(g.N))) == nil {
-				break
-			}
-		}
-		c = -c
-	}
-	return b
-}
-
 // randomBoards returns seeded random positions of sizes 9, 13 and 19, from
 // nearly empty to crowded.
 func randomBoards() []*board.Board {
@@ -38,7 +21,7 @@ func randomBoards() []*board.Board {
 	var out []*board.Board
 	for _, size := range []int{9, 13, 19} {
 		for _, fill := range []float64{0.05, 0.3, 0.6, 0.9} {
-			out = append(out, randomBoard(rng, size, int(fill*float64(size*size))))
+			out = append(out, boardtest.Played(rng, size, int(fill*float64(size*size))))
 		}
 	}
 	return out

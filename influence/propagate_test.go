@@ -2,6 +2,7 @@ package influence
 
 import (
 	"errors"
+	"goeval/internal/boardtest"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -80,21 +81,6 @@ func mustPropagate(t testing.TB, s PropagateSettings) *Propagate {
 	return e
 }
 
-// scatteredBoard fills about density of the points with random stones.
-func scatteredBoard(r *rand.Rand, size int, density float64) *board.Board {
-	b := board.New(size)
-	for p := 0; p < size*size; p++ {
-		if r.Float64() < density {
-			c := board.Black
-			if r.IntN(2) == 0 {
-				c = board.White
-			}
-			b.Set(board.Point(p), c)
-		}
-	}
-	return b
-}
-
 func TestPropagateMatchesTwin(t *testing.T) {
 	settings := []PropagateSettings{
 		{},
@@ -109,14 +95,14 @@ func TestPropagateMatchesTwin(t *testing.T) {
 	for _, size := range []int{9, 13, 19} {
 		for _, density := range []float64{0.02, 0.1, 0.3, 0.5, 0.7} {
 			for range 4 {
-				boards = append(boards, scatteredBoard(r, size, density))
+				boards = append(boards, boardtest.Scattered(r, size, density))
 			}
 		}
 	}
 	// The smallest boards, and the largest with up to 10 words of stones.
 	for _, size := range []int{2, 3, 5, 25} {
 		for _, density := range []float64{0.3, 0.6, 0.9} {
-			boards = append(boards, scatteredBoard(r, size, density))
+			boards = append(boards, boardtest.Scattered(r, size, density))
 		}
 	}
 	boards = append(boards, board.New(9), board.New(19))
@@ -366,7 +352,7 @@ func TestPropagateSymmetries(t *testing.T) {
 		e := mustPropagate(t, s)
 		for _, size := range []int{9, 13, 19} {
 			for range 5 {
-				b := scatteredBoard(r, size, 0.1+0.5*r.Float64())
+				b := boardtest.Scattered(r, size, 0.1+0.5*r.Float64())
 				n := b.Geometry().N
 				base := make([]float64, n)
 				got := make([]float64, n)
@@ -418,7 +404,7 @@ func TestPropagateSettings(t *testing.T) {
 }
 
 func TestPropagateNoAllocs(t *testing.T) {
-	b := scatteredBoard(rand.New(rand.NewPCG(5, 6)), 19, 0.4)
+	b := boardtest.Scattered(rand.New(rand.NewPCG(5, 6)), 19, 0.4)
 	e := mustPropagate(t, PropagateSettings{})
 	var r control.Result
 	if err := e.Estimate(&r, b); err != nil {

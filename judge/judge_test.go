@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"goeval/internal/boardtest"
 	"math"
 	"testing"
 
@@ -27,15 +28,6 @@ func judgeOf(t *testing.T, b *board.Board) (*Judge, *control.Result) {
 	return j, &r
 }
 
-func point(t *testing.T, b *board.Board, v string) board.Point {
-	t.Helper()
-	p, err := b.Geometry().ParseGTP(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // A white group of three stones inside a solid black wall, with no room
 // for eyes, is dead: the map gives its stones and the points around it to
 // Black, where λ/κ alone still shows White stones.
@@ -52,7 +44,7 @@ func TestDeadGroupInsideWall(t *testing.T) {
 		. . . . . . . . .`)
 	j, r := judgeOf(t, b)
 	for _, v := range []string{"D6", "E6", "D5"} {
-		p := point(t, b, v)
+		p := boardtest.Point(t, b, v)
 		if r.Control[p] <= 0 {
 			t.Errorf("%s: control %.2f, want the dead white stone given to Black", v, r.Control[p])
 		}
@@ -61,12 +53,12 @@ func TestDeadGroupInsideWall(t *testing.T) {
 		}
 	}
 	for _, v := range []string{"C7", "F4", "E5"} {
-		if p := point(t, b, v); r.Control[p] <= 0.5 {
+		if p := boardtest.Point(t, b, v); r.Control[p] <= 0.5 {
 			t.Errorf("%s inside the wall: control %.2f, want Black's", v, r.Control[p])
 		}
 	}
 	// The wall itself lives.
-	if p := point(t, b, "B8"); j.Analysis().Dead[p] > 0.5 {
+	if p := boardtest.Point(t, b, "B8"); j.Analysis().Dead[p] > 0.5 {
 		t.Errorf("the wall is judged dead (P = %.2f)", j.Analysis().Dead[p])
 	}
 }
@@ -84,7 +76,7 @@ func TestPassAliveNeverDies(t *testing.T) {
 		. . . . . . .`)
 	j, r := judgeOf(t, b)
 	for _, v := range []string{"B7", "D7", "A6", "B6", "C6", "D6"} {
-		p := point(t, b, v)
+		p := boardtest.Point(t, b, v)
 		if j.Analysis().Dead[p] != 0 || r.Control[p] != 1 {
 			t.Errorf("%s: P = %.2f, control %.2f; a pass-alive stone must stay Black's", v, j.Analysis().Dead[p], r.Control[p])
 		}
@@ -111,13 +103,13 @@ func TestSekiStaysShared(t *testing.T) {
 	j, r := judgeOf(t, b)
 	a := j.Analysis()
 	for _, v := range []string{"D6", "E6", "C7", "C4", "F5"} {
-		p := point(t, b, v)
+		p := boardtest.Point(t, b, v)
 		if a.Removed[p] {
 			t.Errorf("%s taken off the board in a seki (P = %.2f)", v, a.Dead[p])
 		}
 	}
 	for _, v := range []string{"D5", "E5"} {
-		if p := point(t, b, v); math.Abs(r.Control[p]) > 0.5 {
+		if p := boardtest.Point(t, b, v); math.Abs(r.Control[p]) > 0.5 {
 			t.Errorf("shared liberty %s: control %.2f, want near 0", v, r.Control[p])
 		}
 	}

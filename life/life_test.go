@@ -1,6 +1,7 @@
 package life
 
 import (
+	"goeval/internal/boardtest"
 	"strings"
 	"testing"
 
@@ -29,18 +30,6 @@ func verdict(b *board.Board, r *Result) string {
 			sb.WriteByte('.')
 		}
 		if (p+1)%g.Size == 0 {
-			sb.WriteByte('\n')
-		}
-	}
-	return sb.String()
-}
-
-func clean(s string) string {
-	var sb strings.Builder
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.ReplaceAll(strings.TrimSpace(line), " ", "")
-		if line != "" {
-			sb.WriteString(line)
 			sb.WriteByte('\n')
 		}
 	}
@@ -242,7 +231,7 @@ func TestAnalyze(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b := board.MustParse(tt.position)
 			r := Of(b)
-			if got, want := verdict(b, r), clean(tt.want); got != want {
+			if got, want := verdict(b, r), boardtest.Clean(tt.want); got != want {
 				t.Errorf("got\n%swant\n%s", got, want)
 			}
 		})

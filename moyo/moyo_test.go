@@ -2,6 +2,7 @@ package moyo
 
 import (
 	"errors"
+	"goeval/internal/boardtest"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -26,15 +27,6 @@ func analyze(t *testing.T, b *board.Board, s Settings) *Analysis {
 	var a Analysis
 	mustNew(t, s).Analyze(&a, b)
 	return &a
-}
-
-func point(t *testing.T, b *board.Board, v string) board.Point {
-	t.Helper()
-	p, err := b.Geometry().ParseGTP(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // objectsOf returns the GTP names of the points whose object is of kind k
@@ -308,7 +300,7 @@ func TestSmallPosition(t *testing.T) {
 	if got, want := objectsOf(a, g, Leg, board.White), sorted("E5", "C5", "A5"); !equalNames(got, want) {
 		t.Errorf("white legs %v, want %v", got, want)
 	}
-	b5 := point(t, b, "B5")
+	b5 := boardtest.Point(t, b, "B5")
 	if !a.Contested[b5] || a.Kind[b5] != NotObject || a.Color[b5] != board.Empty {
 		t.Errorf("B5: contested %v kind %v colour %v, want a point claimed by both, no object", a.Contested[b5], a.Kind[b5], a.Color[b5])
 	}
@@ -388,12 +380,12 @@ func TestCutoffNumbers(t *testing.T) {
 		. . . . . . . . .`)
 	a := analyze(t, b, Settings{})
 	for v, want := range map[string][2]int8{"E5": {2, 2}, "C3": {0, 0}, "C5": {2, 0}, "E3": {0, 2}} {
-		p := point(t, b, v)
+		p := boardtest.Point(t, b, v)
 		if !a.HasPair(p) || a.B[p] != want[0] || a.W[p] != want[1] {
 			t.Errorf("%s: pair %d%d (has %v), want %d%d", v, a.B[p], a.W[p], a.HasPair(p), want[0], want[1])
 		}
 	}
-	if p := point(t, b, "E5"); a.Control[p] != 0 || a.Diff(p) != 0 {
+	if p := boardtest.Point(t, b, "E5"); a.Control[p] != 0 || a.Diff(p) != 0 {
 		t.Errorf("E5: control %v, d %d", a.Control[p], a.Diff(p))
 	}
 }
@@ -414,7 +406,7 @@ func TestAtsumiObjects(t *testing.T) {
 		. . . . . . . . .
 		. . . . . . . . .`)
 	a := analyze(t, b, Settings{})
-	p := point(t, b, "D4")
+	p := boardtest.Point(t, b, "D4")
 	if a.Kind[p] != Territory || a.Color[p] != board.Black || a.Atsumi[p] != 1 || a.Control[p] != 1 {
 		t.Errorf("D4: kind %v colour %v atsumi %v control %v, want black territory", a.Kind[p], a.Color[p], a.Atsumi[p], a.Control[p])
 	}
@@ -429,25 +421,10 @@ func TestAtsumiObjects(t *testing.T) {
 		. . . . . . . . .
 		. . . . . . . . .`)
 	a = analyze(t, b, Settings{})
-	p = point(t, b, "D5")
+	p = boardtest.Point(t, b, "D5")
 	if a.Kind[p] != CutoffPoint || a.Color[p] != board.Black || a.Atsumi[p] != 0.875 || a.Control[p] != 0.8 {
 		t.Errorf("D5: kind %v colour %v atsumi %v control %v, want a black cutoff point at 0.875", a.Kind[p], a.Color[p], a.Atsumi[p], a.Control[p])
 	}
-}
-
-// randomBoard fills about density of the points with random stones.
-func randomBoard(r *rand.Rand, size int, density float64) *board.Board {
-	b := board.New(size)
-	for p := 0; p < size*size; p++ {
-		if r.Float64() < density {
-			c := board.Black
-			if r.IntN(2) == 0 {
-				c = board.White
-			}
-			b.Set(board.Point(p), c)
-		}
-	}
-	return b
 }
 
 func TestColourSwapAndSymmetries(t *testing.T) {
@@ -457,7 +434,7 @@ func TestColourSwapAndSymmetries(t *testing.T) {
 		var base, got Analysis
 		for _, size := range []int{9, 13, 19} {
 			for range 6 {
-				b := randomBoard(r, size, 0.05+0.4*r.Float64())
+				b := boardtest.Scattered(r, size, 0.05+0.4*r.Float64())
 				g := b.Geometry()
 				m.Analyze(&base, b)
 				m.Analyze(&got, b.Swapped())
@@ -527,7 +504,7 @@ func TestRegionOverride(t *testing.T) {
 	b := board.MustParse(smallPosition)
 	a := analyze(t, b, Settings{RegionOverride: true})
 	for _, v := range []string{"C4", "D4", "E4", "D3", "E3"} {
-		if p := point(t, b, v); a.Control[p] != -0.2 || a.Diff(p) != 1 {
+		if p := boardtest.Point(t, b, v); a.Control[p] != -0.2 || a.Diff(p) != 1 {
 			t.Errorf("%s: control %v (d %d), want -0.2", v, a.Control[p], a.Diff(p))
 		}
 	}
@@ -542,7 +519,7 @@ func TestRegionOverride(t *testing.T) {
 	var pa, o Analysis
 	flipped := 0
 	for range 30 {
-		b := randomBoard(r, 13, 0.15)
+		b := boardtest.Scattered(r, 13, 0.15)
 		plain.Analyze(&pa, b)
 		over.Analyze(&o, b)
 		for p := range pa.Control {
@@ -577,7 +554,7 @@ func TestSettings(t *testing.T) {
 }
 
 func TestNoAllocs(t *testing.T) {
-	b := randomBoard(rand.New(rand.NewPCG(11, 12)), 19, 0.4)
+	b := boardtest.Scattered(rand.New(rand.NewPCG(11, 12)), 19, 0.4)
 	for _, s := range []Settings{{}, {RegionOverride: true}} {
 		m := mustNew(t, s)
 		var r control.Result
@@ -722,20 +699,20 @@ func TestReport(t *testing.T) {
 	pairs := got["pairs"].([]any)
 	regions := got["regions"].([]int)
 	for v, want := range map[string]string{"B2": "B:stone", "D5": "W:stone", "A2": "B:leg", "C5": "W:leg", "B5": "", "C3": ""} {
-		if o := objects[point(t, b, v)]; o != want {
+		if o := objects[boardtest.Point(t, b, v)]; o != want {
 			t.Errorf("objects[%s] = %q, want %q", v, o, want)
 		}
 	}
-	if p := pairs[point(t, b, "C3")]; p != [2]int{2, 1} {
+	if p := pairs[boardtest.Point(t, b, "C3")]; p != [2]int{2, 1} {
 		t.Errorf("pairs[C3] = %v, want [2 1]", p)
 	}
-	if p := pairs[point(t, b, "A2")]; p != nil {
+	if p := pairs[boardtest.Point(t, b, "A2")]; p != nil {
 		t.Errorf("pairs[A2] = %v, want null", p)
 	}
 	if len(objects) != g.N || len(pairs) != g.N || len(regions) != g.N {
 		t.Errorf("lengths %d %d %d, want %d", len(objects), len(pairs), len(regions), g.N)
 	}
-	if r := regions[point(t, b, "A1")]; r != 1 {
+	if r := regions[boardtest.Point(t, b, "A1")]; r != 1 {
 		t.Errorf("regions[A1] = %d", r)
 	}
 	if s := got["S"].(float64); math.Abs(s-6.2) > 1e-12 {
@@ -753,7 +730,7 @@ func TestSizes(t *testing.T) {
 	var a Analysis
 	for _, size := range []int{2, 3, 4, 5, 7, 9, 13, 19, 25} {
 		for _, density := range []float64{0, 0.2, 0.5, 0.9} {
-			b := randomBoard(r, size, density)
+			b := boardtest.Scattered(r, size, density)
 			m.Analyze(&a, b)
 			res := control.Result{Control: a.Control}
 			if err := control.Check(&res, b); err != nil {
