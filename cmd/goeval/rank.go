@@ -322,6 +322,16 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 // jsonRanking is the JSON output of goeval rank. Fields may be added,
 // never renamed.
 type jsonRanking struct {
+	jsonPlays
+	Top      int        `json:"top"`
+	Moves    []jsonMove `json:"moves"`
+	Warnings []string   `json:"warnings,omitempty"`
+}
+
+// jsonPlays is what goeval rank and goeval values say first: the position,
+// the estimator, the position's own score (the score after a pass) and the
+// work done.
+type jsonPlays struct {
 	File        string             `json:"file"`
 	Game        int                `json:"game,omitempty"`
 	Move        int                `json:"move"`
@@ -330,13 +340,19 @@ type jsonRanking struct {
 	Komi        float64            `json:"komi"`
 	Estimator   string             `json:"estimator"`
 	Params      map[string]float64 `json:"params"`
-	Score       float64            `json:"score"` // the position itself: the score after a pass
-	Top         int                `json:"top"`
+	Score       float64            `json:"score"`
 	Evaluations int                `json:"evaluations"`
 	Iterations  int                `json:"iterations,omitempty"`
 	Warm        bool               `json:"warm_start,omitempty"`
-	Moves       []jsonMove         `json:"moves"`
-	Warnings    []string           `json:"warnings,omitempty"`
+}
+
+func playsHeader(pos *position, toMove board.Color, estimator string, params []control.Param, score float64, st rank.Stats) jsonPlays {
+	return jsonPlays{
+		File: pos.file, Game: gameIndex(pos), Move: pos.move, Size: pos.board.Size(),
+		ToMove: toMove.String(), Komi: pos.game.Info.Komi,
+		Estimator: estimator, Params: paramMap(params), Score: score,
+		Evaluations: st.Evaluations, Iterations: st.Iterations, Warm: st.Warm,
+	}
 }
 
 // jsonMove is one ranked move. Miai is a number for the --top best moves,
@@ -381,11 +397,8 @@ func gameIndex(pos *position) int {
 func writeRankJSON(w io.Writer, pos *position, rk *rank.Ranking, top int) error {
 	g := pos.board.Geometry()
 	j := jsonRanking{
-		File: pos.file, Game: gameIndex(pos), Move: pos.move, Size: g.Size,
-		ToMove: rk.ToMove.String(), Komi: pos.game.Info.Komi,
-		Estimator: rk.Estimator, Params: paramMap(rk.Params), Score: rk.Pass.Score, Top: top,
-		Evaluations: rk.Stats.Evaluations, Iterations: rk.Stats.Iterations, Warm: rk.Stats.Warm,
-		Moves: make([]jsonMove, len(rk.Moves)), Warnings: warningStrings(pos),
+		jsonPlays: playsHeader(pos, rk.ToMove, rk.Estimator, rk.Params, rk.Pass.Score, rk.Stats),
+		Top:       top, Moves: make([]jsonMove, len(rk.Moves)), Warnings: warningStrings(pos),
 	}
 	var err error
 	for i, m := range rk.Moves {

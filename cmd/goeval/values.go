@@ -163,18 +163,7 @@ func writeValuesText(w io.Writer, pos *position, vm *rank.ValueMap, top int) err
 // jsonValues is the JSON output of goeval values. Fields may be added,
 // never renamed.
 type jsonValues struct {
-	File        string             `json:"file"`
-	Game        int                `json:"game,omitempty"`
-	Move        int                `json:"move"`
-	Size        int                `json:"size"`
-	ToMove      string             `json:"to_move"`
-	Komi        float64            `json:"komi"`
-	Estimator   string             `json:"estimator"`
-	Params      map[string]float64 `json:"params"`
-	Score       float64            `json:"score"` // the position itself
-	Evaluations int                `json:"evaluations"`
-	Iterations  int                `json:"iterations,omitempty"`
-	Warm        bool               `json:"warm_start,omitempty"`
+	jsonPlays
 	// Points lists every empty point, biggest miai value first, then the
 	// points one colour may not play, in map order.
 	Points []jsonPoint `json:"points"`
@@ -201,11 +190,8 @@ func writeValuesJSON(w io.Writer, pos *position, vm *rank.ValueMap) error {
 	g := pos.board.Geometry()
 	sorted := vm.Sorted()
 	j := jsonValues{
-		File: pos.file, Game: gameIndex(pos), Move: pos.move, Size: g.Size,
-		ToMove: vm.ToMove.String(), Komi: pos.game.Info.Komi,
-		Estimator: vm.Estimator, Params: paramMap(vm.Params), Score: vm.Base.Score,
-		Evaluations: vm.Stats.Evaluations, Iterations: vm.Stats.Iterations, Warm: vm.Stats.Warm,
-		Points: make([]jsonPoint, len(sorted)), MiaiMap: make([]*float64, g.N),
+		jsonPlays: playsHeader(pos, vm.ToMove, vm.Estimator, vm.Params, vm.Base.Score, vm.Stats),
+		Points:    make([]jsonPoint, len(sorted)), MiaiMap: make([]*float64, g.N),
 		Warnings: warningStrings(pos),
 	}
 	for i := range sorted {
