@@ -86,7 +86,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
+	"slices"
+	"unsafe"
 
 	"goeval/board"
 	"goeval/control"
@@ -168,12 +169,18 @@ func (s PropagateSettings) Validate() error {
 	return nil
 }
 
-// propPadMax is the number of points of the largest padded board: the rows
-// of a board plus one border row above and below, each row one point longer
-// than the board (its last point is the border on both sides).
-const propPadMax = (board.MaxSize + 2) * (board.MaxSize + 1)
+// propStrideMax is the padded row length of the largest board: the board's
+// row plus at least one off-board point, rounded up to a multiple of 8 so
+// that every row starts a new group of 8 points (one vector of the
+// assembly kernel).
+const propStrideMax = (board.MaxSize + 1 + 7) &^ 7
 
-// propMaxWords is the largest number of 64-stone words a point's set needs.
+// propPadMax is the number of points of the largest padded board: its
+// rows plus one off-board row above and below.
+const propPadMax = (board.MaxSize + 2) * propStrideMax
+
+// propMaxWords is the largest number of 64-bit words (planes) a point's
+// stone set needs.
 const propMaxWords = (board.MaxPoints + 63) / 64
 
 // Propagate is the propagating influence estimator (see the comment at the
@@ -187,29 +194,31 @@ type Propagate struct {
 
 	// Padded geometry of the last board size seen.
 	geo    *board.Geometry
-	stride int                    // padded row length, Size+1
+	stride int                    // padded row length, a multiple of 8
 	pad    [board.MaxPoints]int16 // board point -> padded point
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
-	empty   [propPadMax]bool
-	region  [propPadMax]int16 // empty region id; propNoRegion on stones and off the board
-	accB    [propPadMax]float64
-	accW    [propPadMax]float64
-	empties [board.MaxPoints]int16 // padded empty points, in map order
-	stones  [board.MaxPoints]int16 // board points of stones, in map order
-	active  [board.MaxPoints]int16
-	stack   [board.MaxPoints]int16
-	srcLib  [board.MaxPoints][4]int16 // per source: its liberties
-	srcN    [board.MaxPoints]uint8
-	// weight[n] is n * alpha^t for the distance t being added: a table
-	// lookup in place of a conversion and a multiplication per point.
-	weight [256]float64
-	// The stone sets, words words per padded point: set point pp, word k
-	// is at pp*words+k. setA and setB double-buffer S_t; full holds the
-	// stones that can reach the point's region.
-	setA, setB, full []uint64
-	regFull          []uint64 // per region, words words
-	black            [propMaxWords]uint64
+	empty  [propPadMax]uint64 // all ones on empty points, 0 elsewhere
+	region [propPadMax]int16  // empty region id; propNoRegion elsewhere
+	// accB and accW hold B and W, aligned like the sets.
+	accB, accW []float64
+	// empties are the padded empty points, stones the padded stones;
+	// srcB and srcW the black and white stones with a liberty (padded).
+	empties    [board.MaxPoints]int16
+	stones     [board.MaxPoints]int16
+	srcB, srcW [board.MaxPoints]int16
+	stack      [board.MaxPoints]int16
+	// next is, per empty region, the next free source number.
+	next    [board.MaxPoints]int16
+	nStones int
+	// rowA and rowB flag the padded rows that got new stones in a step.
+	rowA, rowB [board.MaxSize + 2]uint8
+	// The stone sets: word k of padded point pp is at k*propPadMax+pp.
+	// set holds S_d (all ones on stones and off the board), freshA and
+	// freshB double-buffer the stones that arrived at distance d (on a
+	// stone, at first, the stone itself).
+	set, freshA, freshB []uint64
+	black               [propMaxWords]uint64 // per word, the black bits
 }
 
 // NewPropagate returns a propagating estimator with settings s (zero fields
@@ -219,17 +228,30 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 		return nil, err
 	}
 	e := &Propagate{
-		s:       s.withDefaults(),
-		setA:    make([]uint64, propPadMax*propMaxWords),
-		setB:    make([]uint64, propPadMax*propMaxWords),
-		full:    make([]uint64, propPadMax*propMaxWords),
-		regFull: make([]uint64, board.MaxPoints*propMaxWords),
+		s:      s.withDefaults(),
+		set:    propAligned[uint64](propPadMax * propMaxWords),
+		freshA: propAligned[uint64](propPadMax * propMaxWords),
+		freshB: propAligned[uint64](propPadMax * propMaxWords),
+		accB:   propAligned[float64](propPadMax),
+		accW:   propAligned[float64](propPadMax),
 	}
 	e.pow[0] = 1
 	for d := 1; d < len(e.pow); d++ {
 		e.pow[d] = e.pow[d-1] * e.s.Attenuation
 	}
 	return e, nil
+}
+
+// propAligned returns a slice of n zero values starting on a 64-byte
+// boundary (a cache line), so that a group of 8 points whose first padded
+// point is a multiple of 8 fills one line.
+func propAligned[T uint64 | float64](n int) []T {
+	s := make([]T, n+7)
+	off := 0
+	for uintptr(unsafe.Pointer(&s[off]))%64 != 0 {
+		off++
+	}
+	return s[off : off+n : off+n]
 }
 
 // Settings returns the settings in effect, defaults filled in.
@@ -312,7 +334,7 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		return
 	}
 	e.geo = g
-	e.stride = g.Size + 1
+	e.stride = (g.Size + 1 + 7) &^ 7
 	for p := 0; p < g.N; p++ {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
@@ -323,111 +345,200 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	for i := range e.region {
 		e.region[i] = propNoRegion
 	}
+	for i := range e.set {
+		e.set[i] = ^uint64(0)
+	}
 }
 
 // propNoRegion is the region of a stone or an off-board point.
 const propNoRegion = math.MaxInt16
 
+// propSource is a stone with a liberty: its liberties (padded points) and
+// its colour.
+type propSource struct {
+	lib   [4]int16
+	n     uint8
+	black bool
+}
+
 // influence fills accB and accW (padded) with B(p) and W(p) on the empty
-// points of b; other entries are left as they were.
+// points of b; other entries are left undefined.
 func (e *Propagate) influence(b *board.Board) {
 	g := b.Geometry()
 	e.propSetGeometry(g)
 	cells := b.Cells()
 	W := e.stride
 	empty := &e.empty
+	set := e.set[:propPadMax]
 
-	// The padded board and its empty points.
+	// The padded board, its empty points and its stones. A stone or an
+	// off-board point holds every stone, so that it never gets new ones.
 	nEmpty, nStones := 0, 0
 	for p, c := range cells {
 		pp := e.pad[p]
-		empty[pp] = c == board.Empty
 		if c == board.Empty {
-			e.region[pp] = -1
+			empty[pp] = ^uint64(0)
+			set[pp] = 0
 			e.empties[nEmpty] = pp
 			nEmpty++
 		} else {
-			e.region[pp] = propNoRegion
-			e.stones[nStones] = int16(p)
+			empty[pp] = 0
+			set[pp] = ^uint64(0)
+			e.stones[nStones] = pp
 			nStones++
 		}
 	}
 	empties := e.empties[:nEmpty]
-	for _, pp := range empties {
-		e.accB[pp], e.accW[pp] = 0, 0
-	}
+	e.nStones = nStones
+	used := (g.Size + 2) * W
+	clear(e.accB[:used])
+	clear(e.accW[:used])
 
-	// Sources: stones with a liberty, Black's first. The order does not
-	// matter for the result: only counts per distance are summed.
-	nSrc, nBlack := 0, 0
-	for _, col := range [2]board.Color{board.Black, board.White} {
-		for _, p := range e.stones[:nStones] {
-			if cells[p] != col {
-				continue
-			}
-			pp := int(e.pad[p])
-			lib := &e.srcLib[nSrc]
-			k := 0
-			if empty[pp-W] {
-				lib[k] = int16(pp - W)
-				k++
-			}
-			if empty[pp-1] {
-				lib[k] = int16(pp - 1)
-				k++
-			}
-			if empty[pp+1] {
-				lib[k] = int16(pp + 1)
-				k++
-			}
-			if empty[pp+W] {
-				lib[k] = int16(pp + W)
-				k++
-			}
-			if k > 0 {
-				e.srcN[nSrc] = uint8(k)
-				nSrc++
-			}
+	// The sources: the stones with a liberty.
+	nb, nw := 0, 0
+	for _, pp16 := range e.stones[:nStones] {
+		pp := int(pp16)
+		if empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W] == 0 {
+			continue
 		}
-		if col == board.Black {
-			nBlack = nSrc
+		if cells[e.pointOf(pp)] == board.Black {
+			e.srcB[nb] = pp16
+			nb++
+		} else {
+			e.srcW[nw] = pp16
+			nw++
 		}
 	}
-	if nSrc == 0 {
+	if nb+nw == 0 {
 		return
 	}
-	words := (nSrc + 63) / 64
-	for k := 0; k < words; k++ {
-		lo, hi := 64*k, min(64*k+64, nSrc)
-		e.black[k] = 0
-		if nb := min(nBlack, hi) - lo; nb > 0 {
-			e.black[k] = ^uint64(0) >> (64 - nb)
-		}
-	}
-	// The regions tell when a point has heard every stone that can reach
-	// it. Within a short reach few points get there before the passes end,
-	// so one region stands for the board and the flood fill is saved.
-	nRegions := 1
-	if maxD := e.s.MaxDistance; maxD > 0 && maxD <= propShortReach {
-		for _, pp := range empties {
-			e.region[pp] = 0
-		}
+
+	// Each source is a bit, Black's first, set on the stone's own point
+	// of freshA: the first step spreads it to the stone's liberties. But
+	// sources of different empty regions never meet, so where the stones
+	// would take more than two words, the regions are labelled and number
+	// their own sources (a stone next to several takes a number free in
+	// each). The order does not matter for the result: only counts per
+	// distance are summed.
+	var words, blackBits int
+	if nb+nw <= 128 {
+		words, blackBits = e.propGlobalBits(nb, nw, used)
 	} else {
-		nRegions = e.propRegions(empties)
+		words, blackBits = e.propRegionBits(nb, nw, empties, used)
 	}
-	e.propSpread(empties, nRegions, nSrc, words)
+	for k := 0; k < words; k++ {
+		lo := 64 * k
+		e.black[k] = 0
+		if n := min(blackBits, lo+64) - lo; n > 0 {
+			e.black[k] = ^uint64(0) >> (64 - n)
+		}
+		if k > 0 {
+			s := e.set[k*propPadMax:]
+			for _, pp := range e.pad[:g.N] {
+				s[pp] = ^empty[pp]
+			}
+		}
+	}
+	e.propSearch(words)
 }
 
-// propShortReach is the largest MaxDistance for which influence does not
-// label the empty regions.
-const propShortReach = 8
+// pointOf returns the board point of padded point pp.
+func (e *Propagate) pointOf(pp int) int {
+	y := pp / e.stride
+	return (y-1)*e.geo.Size + pp - y*e.stride
+}
 
-// propRegions labels the connected regions of empties, returning their
-// number.
+// propGlobalBits numbers the sources srcB[:nb] and srcW[:nw] from 0 in
+// that order, clears the used words of freshA and freshB and sets each
+// source's bit on its point of freshA. It returns the number of words and
+// of black bits.
+func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
+	words = (nb + nw + 63) / 64
+	for k := 0; k < words; k++ {
+		clear(e.freshA[k*propPadMax : k*propPadMax+used])
+		clear(e.freshB[k*propPadMax : k*propPadMax+used])
+	}
+	fresh := e.freshA
+	for i, pp := range e.srcB[:nb] {
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	for j, pp := range e.srcW[:nw] {
+		i := nb + j
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	return words, nb
+}
+
+// propRegionBits labels the empty regions and numbers the sources of each
+// on its own, Black's first: a source takes the first number free in every
+// region its liberties touch. It clears the used words of freshA and
+// freshB and sets each source's bit on its point of freshA, returning the
+// number of words and of black bits (the most black numbers any region
+// uses).
+func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words, blackBits int) {
+	nRegions := e.propRegions(empties)
+	next := e.next[:nRegions]
+	clear(next)
+	W := e.stride
+	bit := func(pp int) int {
+		var rs [4]int16
+		n := 0
+		num := int16(0)
+		for _, q := range [4]int{pp - W, pp - 1, pp + 1, pp + W} {
+			if r := e.region[q]; r != propNoRegion {
+				rs[n] = r
+				n++
+				num = max(num, next[r])
+			}
+		}
+		for _, r := range rs[:n] {
+			next[r] = num + 1
+		}
+		return int(num)
+	}
+	// Number first, then set: the number of words is known only then.
+	// The numbers go into freshB for the while.
+	for _, pp := range e.srcB[:nb] {
+		e.freshB[pp] = uint64(bit(int(pp)))
+	}
+	blackBits = int(slices.Max(next))
+	for r := range next {
+		next[r] = int16(blackBits)
+	}
+	for _, pp := range e.srcW[:nw] {
+		e.freshB[pp] = uint64(bit(int(pp)))
+	}
+	words = (int(slices.Max(next)) + 63) / 64
+	fresh := e.freshA
+	for k := 0; k < words; k++ {
+		clear(fresh[k*propPadMax : k*propPadMax+used])
+	}
+	for _, pp := range e.srcB[:nb] {
+		i := int(e.freshB[pp])
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	for _, pp := range e.srcW[:nw] {
+		i := int(e.freshB[pp])
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	for k := 0; k < words; k++ {
+		clear(e.freshB[k*propPadMax : k*propPadMax+used])
+	}
+	return words, blackBits
+}
+
+// propRegions labels the connected regions of empties (whose region is 0
+// on entry), returning their number.
 func (e *Propagate) propRegions(empties []int16) int {
 	W := e.stride
 	region := &e.region
 	stack := &e.stack
+	for _, pp := range empties {
+		region[pp] = -1
+	}
+	for _, pp := range e.stones[:e.nStones] {
+		region[pp] = propNoRegion
+	}
 	n := 0
 	for _, start := range empties {
 		if region[start] >= 0 {
@@ -467,171 +578,4 @@ func (e *Propagate) propRegions(empties []int16) int {
 	return n
 }
 
-// propSpread adds every source's influence to accB and accW: source i is
-// bit i%64 of word i/64 of the points' sets.
-func (e *Propagate) propSpread(empties []int16, nRegions, nSrc, words int) {
-	W := e.stride
-	regFull := e.regFull[:nRegions*words]
-	clear(regFull)
-	setA, setB, full := e.setA, e.setB, e.full
-	// Stones and the border must hold no bits; the layout changes with
-	// words, so both buffers are cleared over the whole padded board.
-	used := (e.geo.Size + 2) * W * words
-	clear(setA[:used])
-	clear(setB[:used])
-	for s := 0; s < nSrc; s++ {
-		k, bit := s/64, uint64(1)<<(s%64)
-		for _, q := range e.srcLib[s][:e.srcN[s]] {
-			setA[int(q)*words+k] |= bit
-			regFull[int(e.region[q])*words+k] |= bit
-		}
-	}
-	black := e.black[:words]
-
-	// Distance 1: the stones next to each point. The work list holds the
-	// points some stone can reach.
-	n := 0
-	for _, pp := range empties {
-		i, r := int(pp)*words, int(e.region[pp])*words
-		reach := uint64(0)
-		nb, nw := 0, 0
-		for k := 0; k < words; k++ {
-			f := regFull[r+k]
-			full[i+k] = f
-			reach |= f
-			s := setA[i+k]
-			nb += bits.OnesCount64(s & black[k])
-			nw += bits.OnesCount64(s &^ black[k])
-		}
-		if reach == 0 {
-			continue
-		}
-		e.active[n] = pp
-		n++
-		e.accB[pp] += e.pow[1] * float64(nb)
-		e.accW[pp] += e.pow[1] * float64(nw)
-	}
-
-	// Distances 2, 3, ...: S_{t+1}(p) = S_t(p) | S_t(neighbours); the new
-	// bits are the stones at distance t+1. Counts are summed over the words
-	// before one multiply-add per colour, so that B(p) is the sum over d of
-	// (number of black stones at distance d) * alpha^d in increasing d,
-	// whatever the order of the sources: the result is exactly invariant
-	// under symmetries and the colour swap.
-	switch words {
-	case 1:
-		e.propSteps1(n)
-		return
-	case 2:
-		e.propSteps2(n)
-		return
-	}
-	cur, next := setA, setB
-	up, side := W*words, words
-	maxD := e.s.MaxDistance
-	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		w := e.pow[t+1]
-		active := e.active[:n]
-		n = 0
-		for _, p16 := range active {
-			i := int(p16) * words
-			nb, nt := 0, 0
-			pending := uint64(0)
-			for k := i; k < i+words; k++ {
-				old := cur[k]
-				s := old | cur[k-up] | cur[k-side] | cur[k+side] | cur[k+up]
-				next[k] = s
-				fresh := s ^ old
-				nb += bits.OnesCount64(fresh & black[k-i])
-				nt += bits.OnesCount64(fresh)
-				pending |= old ^ full[k]
-			}
-			e.accB[p16] += w * float64(nb)
-			e.accW[p16] += w * float64(nt-nb)
-			// A point whose sets were already full now holds them in
-			// both buffers and is done.
-			e.active[n] = p16
-			if pending != 0 {
-				n++
-			}
-		}
-		cur, next = next, cur
-	}
-}
-
-// propSteps1 is the distance loop of propSpread for a single word.
-func (e *Propagate) propSteps1(n int) {
-	W := e.stride
-	cur, next := e.setA[:propPadMax], e.setB[:propPadMax]
-	full := e.full[:propPadMax]
-	accB, accW := e.accB[:], e.accW[:]
-	act := e.active[:]
-	black := e.black[0]
-	maxD := e.s.MaxDistance
-	wt := &e.weight
-	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		e.propWeights(t+1, 64)
-		m := 0
-		for _, p16 := range act[:n] {
-			p := int(p16)
-			old := cur[p]
-			s := old | cur[p-W] | cur[p-1] | cur[p+1] | cur[p+W]
-			next[p] = s
-			fresh := s ^ old
-			nb := bits.OnesCount64(fresh & black)
-			nt := bits.OnesCount64(fresh)
-			accB[p] += wt[nb&127]
-			accW[p] += wt[(nt-nb)&127]
-			act[m] = p16
-			if old != full[p] {
-				m++
-			}
-		}
-		n = m
-		cur, next = next, cur
-	}
-}
-
-// propSteps2 is the distance loop of propSpread for two words.
-func (e *Propagate) propSteps2(n int) {
-	up := 2 * e.stride
-	cur, next := e.setA, e.setB
-	full := e.full
-	accB, accW := e.accB[:], e.accW[:]
-	act := e.active[:]
-	black0, black1 := e.black[0], e.black[1]
-	maxD := e.s.MaxDistance
-	wt := &e.weight
-	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		e.propWeights(t+1, 128)
-		m := 0
-		for _, p16 := range act[:n] {
-			p := int(p16)
-			i := 2 * p
-			old0, old1 := cur[i], cur[i+1]
-			s0 := old0 | cur[i-up] | cur[i-2] | cur[i+2] | cur[i+up]
-			s1 := old1 | cur[i+1-up] | cur[i-1] | cur[i+3] | cur[i+1+up]
-			next[i], next[i+1] = s0, s1
-			f0, f1 := s0^old0, s1^old1
-			nb := bits.OnesCount64(f0&black0) + bits.OnesCount64(f1&black1)
-			nt := bits.OnesCount64(f0) + bits.OnesCount64(f1)
-			accB[p] += wt[nb&255]
-			accW[p] += wt[(nt-nb)&255]
-			act[m] = p16
-			if old0 != full[i] || old1 != full[i+1] {
-				m++
-			}
-		}
-		n = m
-		cur, next = next, cur
-	}
-}
-
-// propWeights fills e.weight[0..n] with k * alpha^d, computed exactly as
-// float64(k) * alpha^d would be in place.
-func (e *Propagate) propWeights(d, n int) {
-	w := e.pow[d]
-	for k := 0; k <= n; k++ {
-		e.weight[k] = float64(k) * w
-	}
-}
+var dbgNoRegions bool
