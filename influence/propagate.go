@@ -36,51 +36,55 @@ package influence
 // liberties, so their distances differ. The estimator computes the same
 // sums bit-parallel over the stones, 64 to a machine word:
 //
-//   - Only stones with a liberty are sources, one bit each, Black's first;
-//     a point's stone set takes words = ceil(sources/64) words.
-//   - Every empty point p holds S_t(p), the set of stones within distance t
-//     of p. S_1(p) is the set of stones next to p. A shortest path to p
-//     arrives through an empty neighbour of p, so
-//     S_{t+1}(p) = S_t(p) | S_t(q1) | ... | S_t(q4) over p's neighbours
-//     (stones and the padding hold no bits), and the stones at distance
-//     exactly t+1 are S_{t+1}(p) &^ S_t(p). Their numbers, by colour (a
-//     popcount, summed over the words), times alpha^(t+1) are added to B(p)
-//     and W(p). One step costs a few word operations per point for 64
-//     stones at once, where the twin pays a queue visit per point for every
-//     stone.
-//   - So B(p) is summed as (number of black stones at distance d) *
-//     alpha^d in increasing d, whatever the order of the sources: the
-//     result is exactly invariant under the board's symmetries and the
-//     colour swap (tested with ==), and equals the twin's to rounding (the
-//     tests hold them within 1e-12).
-//   - A point whose set holds every stone that can reach its empty region
-//     is final: it leaves the work list after one more step, so that both
-//     buffers of the double-buffered sets hold the final set. The passes
-//     end when no point is left or at MaxDistance. Points in regions no
-//     stone can reach are never visited. Within a short reach (MaxDistance
-//     up to 8, such as the moyo estimator's atsumi) few points become final
-//     before the end, so the regions are not labelled and the whole board
-//     counts as one.
-//   - The board is padded with an off-board border, so a step reads its
-//     four neighbours without tests. One and two words have loops of their
-//     own; each distance's products n * alpha^d come from a table filled
-//     once per distance. The scratch lives in the Propagate value: an
-//     estimate does not allocate.
+//   - Only stones with a liberty are sources, one bit each, Black's first.
+//     Up to 128 sources are numbered across the board. Beyond, the empty
+//     regions (connected empty points) are labelled and each numbers its
+//     own sources from 0, Black's from bit 0 and White's from the largest
+//     black count of any region: sources of different regions never meet.
+//     A stone next to two regions takes a number free in both. A late
+//     position with 150 sources in small regions then needs one word,
+//     not three.
+//   - Every empty point p keeps S(p), the stones within distance d, and
+//     F_d(p), the stones at distance exactly d. A shortest path reaches p
+//     through a neighbour, so F_d(p) = (F_{d-1} of p's four neighbours)
+//     &^ S(p), then S(p) |= F_d(p). The sets live on a padded board whose
+//     stones and border hold every stone in S, so that they never get
+//     any, and a stone's own bit is its F_0: distance 1 is the first step
+//     (a stone next to two regions reaches both through its point).
+//   - The numbers of black and white stones in F_d(p) (popcounts, summed
+//     over the words) times alpha^d are added to B(p) and W(p). So B(p) is
+//     summed as (number of black stones at distance d) * alpha^d in
+//     increasing d, whatever the order of the sources: the result is
+//     exactly invariant under the board's symmetries and the colour swap
+//     (tested with ==), and equals the twin's to rounding (the tests hold
+//     them within 1e-12).
+//   - A point can get new stones only next to a point that got some in
+//     the last step: a row of the board is visited only if it or a row
+//     next to it got stones, and the search ends after a step where none
+//     did (or at MaxDistance). F is double-buffered; a row not visited is
+//     cleared if it held stones two steps ago.
+//   - Rows are padded to a multiple of 8 points and the arrays aligned to
+//     64 bytes, so that 8 points fill a 512-bit register: where the
+//     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
+//     the whole search for one or two words per set, else (and for more
+//     words) propSearchGo in propagate_kernel.go. Both do the same
+//     operations in the same order, so they agree bit for bit (tested).
+//     The scratch lives in the Propagate value: an estimate does not
+//     allocate.
 //
-// Cost: one step per point per word for every distance from 2 up to the
-// farthest stone that reaches it, about 10^4 word steps for a 19x19
-// middle-game position (7,500 with one word at move 50, 15,000-20,000 with
-// two at move 150). No cutoff by weight is taken: with alpha = 1/2 a
-// weight drops below what could move a value by 1e-12 only beyond
-// distance 40 or so, farther than most paths on a 19x19 board, and points
-// where B >= 1 (where cap-each stops listening to Black) are few, about a
-// quarter of the empty points for each colour at move 150 and one in
-// twenty at move 50, so saturation would save little either. The cost per
-// step is mostly per point (the work list, the counts and the sums), not
-// per word: splitting the stones by the parity of x+y (a stone reaches a
-// point only at distances of one parity, so each step needs one class per
-// point, updated in place) halved the words but not the time, and was
-// left out.
+// Cost: the search visits about 1,700-1,900 groups of 8 points per 19x19
+// position at move 50 (one word) and 2,500-3,700 at move 150 (two words),
+// each a few vector operations; with the setup (the padded board, the
+// sources, and the regions where labelled) an estimate takes 10-35 µs
+// (about 18 on average over the benchmark positions, against 107 for the
+// per-point work list this replaced, which paid ~10 ns per point and step
+// in branches and int-to-float conversions). No cutoff by weight is taken:
+// with alpha = 1/2 a weight drops below what could move a value by 1e-12
+// only beyond distance 40 or so. Two ideas were measured and left out:
+// merging stones with the same liberties into one weighted source (few
+// merge: on the benchmark positions 113 distinct liberty sets for 120
+// sources, never saving a word), and splitting the stones by the parity
+// of x+y (it halved the words of the old form but not its time).
 
 import (
 	"errors"
