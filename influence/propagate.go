@@ -206,8 +206,9 @@ type Propagate struct {
 	region [propPadMax]int16  // empty region id; propNoRegion elsewhere
 	// accB and accW hold B and W, aligned like the sets.
 	accB, accW []float64
-	// empties are the padded empty points, stones the padded stones;
-	// srcB and srcW the black and white stones with a liberty (padded).
+	// empties are the padded empty points, stones the board points of the
+	// stones, srcB and srcW the black and white stones with a liberty
+	// (padded).
 	empties    [board.MaxPoints]int16
 	stones     [board.MaxPoints]int16
 	srcB, srcW [board.MaxPoints]int16
@@ -388,7 +389,7 @@ func (e *Propagate) influence(b *board.Board) {
 		} else {
 			empty[pp] = 0
 			set[pp] = ^uint64(0)
-			e.stones[nStones] = pp
+			e.stones[nStones] = int16(p)
 			nStones++
 		}
 	}
@@ -400,16 +401,16 @@ func (e *Propagate) influence(b *board.Board) {
 
 	// The sources: the stones with a liberty.
 	nb, nw := 0, 0
-	for _, pp16 := range e.stones[:nStones] {
-		pp := int(pp16)
+	for _, p := range e.stones[:nStones] {
+		pp := int(e.pad[p])
 		if empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W] == 0 {
 			continue
 		}
-		if cells[e.pointOf(pp)] == board.Black {
-			e.srcB[nb] = pp16
+		if cells[p] == board.Black {
+			e.srcB[nb] = int16(pp)
 			nb++
 		} else {
-			e.srcW[nw] = pp16
+			e.srcW[nw] = int16(pp)
 			nw++
 		}
 	}
@@ -444,12 +445,6 @@ func (e *Propagate) influence(b *board.Board) {
 		}
 	}
 	e.propSearch(words)
-}
-
-// pointOf returns the board point of padded point pp.
-func (e *Propagate) pointOf(pp int) int {
-	y := pp / e.stride
-	return (y-1)*e.geo.Size + pp - y*e.stride
 }
 
 // propGlobalBits numbers the sources srcB[:nb] and srcW[:nw] from 0 in
@@ -540,8 +535,8 @@ func (e *Propagate) propRegions(empties []int16) int {
 	for _, pp := range empties {
 		region[pp] = -1
 	}
-	for _, pp := range e.stones[:e.nStones] {
-		region[pp] = propNoRegion
+	for _, p := range e.stones[:e.nStones] {
+		region[e.pad[p]] = propNoRegion
 	}
 	n := 0
 	for _, start := range empties {
