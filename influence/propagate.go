@@ -36,57 +36,62 @@ package influence
 // liberties, so their distances differ. The estimator computes the same
 // sums bit-parallel over the stones, 64 to a machine word:
 //
-//   - Only stones with a liberty are sources, one bit each, Black's first;
-//     a point's stone set takes words = ceil(sources/64) words.
-//   - Every empty point p holds S_t(p), the set of stones within distance t
-//     of p. S_1(p) is the set of stones next to p. A shortest path to p
-//     arrives through an empty neighbour of p, so
-//     S_{t+1}(p) = S_t(p) | S_t(q1) | ... | S_t(q4) over p's neighbours
-//     (stones and the padding hold no bits), and the stones at distance
-//     exactly t+1 are S_{t+1}(p) &^ S_t(p). Their numbers, by colour (a
-//     popcount, summed over the words), times alpha^(t+1) are added to B(p)
-//     and W(p). One step costs a few word operations per point for 64
-//     stones at once, where the twin pays a queue visit per point for every
-//     stone.
-//   - So B(p) is summed as (number of black stones at distance d) *
-//     alpha^d in increasing d, whatever the order of the sources: the
-//     result is exactly invariant under the board's symmetries and the
-//     colour swap (tested with ==), and equals the twin's to rounding (the
-//     tests hold them within 1e-12).
-//   - A point whose set holds every stone that can reach its empty region
-//     is final: it leaves the work list after one more step, so that both
-//     buffers of the double-buffered sets hold the final set. The passes
-//     end when no point is left or at MaxDistance. Points in regions no
-//     stone can reach are never visited. Within a short reach (MaxDistance
-//     up to 8, such as the moyo estimator's atsumi) few points become final
-//     before the end, so the regions are not labelled and the whole board
-//     counts as one.
-//   - The board is padded with an off-board border, so a step reads its
-//     four neighbours without tests. One and two words have loops of their
-//     own; each distance's products n * alpha^d come from a table filled
-//     once per distance. The scratch lives in the Propagate value: an
-//     estimate does not allocate.
+//   - Only stones with a liberty are sources, one bit each, Black's first.
+//     Up to 128 sources are numbered across the board. Beyond, the empty
+//     regions (connected empty points) are labelled and each numbers its
+//     own sources from 0, Black's from bit 0 and White's from the largest
+//     black count of any region: sources of different regions never meet.
+//     A stone next to two regions takes a number free in both. A late
+//     position with 150 sources in small regions then needs one word,
+//     not three.
+//   - Every empty point p keeps S(p), the stones within distance d, and
+//     F_d(p), the stones at distance exactly d. A shortest path reaches p
+//     through a neighbour, so F_d(p) = (F_{d-1} of p's four neighbours)
+//     &^ S(p), then S(p) |= F_d(p). The sets live on a padded board whose
+//     stones and border hold every stone in S, so that they never get
+//     any, and a stone's own bit is its F_0: distance 1 is the first step
+//     (a stone next to two regions reaches both through its point).
+//   - The numbers of black and white stones in F_d(p) (popcounts, summed
+//     over the words) times alpha^d are added to B(p) and W(p). So B(p) is
+//     summed as (number of black stones at distance d) * alpha^d in
+//     increasing d, whatever the order of the sources: the result is
+//     exactly invariant under the board's symmetries and the colour swap
+//     (tested with ==), and equals the twin's to rounding (the tests hold
+//     them within 1e-12).
+//   - A point can get new stones only next to a point that got some in
+//     the last step: a row of the board is visited only if it or a row
+//     next to it got stones, and the search ends after a step where none
+//     did (or at MaxDistance). F is double-buffered; a row not visited is
+//     cleared if it held stones two steps ago.
+//   - Rows are padded to a multiple of 8 points and the arrays aligned to
+//     64 bytes, so that 8 points fill a 512-bit register: where the
+//     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
+//     the whole search for one or two words per set, else (and for more
+//     words) propSearchGo in propagate_kernel.go. Both do the same
+//     operations in the same order, so they agree bit for bit (tested).
+//     The scratch lives in the Propagate value: an estimate does not
+//     allocate.
 //
-// Cost: one step per point per word for every distance from 2 up to the
-// farthest stone that reaches it, about 10^4 word steps for a 19x19
-// middle-game position (7,500 with one word at move 50, 15,000-20,000 with
-// two at move 150). No cutoff by weight is taken: with alpha = 1/2 a
-// weight drops below what could move a value by 1e-12 only beyond
-// distance 40 or so, farther than most paths on a 19x19 board, and points
-// where B >= 1 (where cap-each stops listening to Black) are few, about a
-// quarter of the empty points for each colour at move 150 and one in
-// twenty at move 50, so saturation would save little either. The cost per
-// step is mostly per point (the work list, the counts and the sums), not
-// per word: splitting the stones by the parity of x+y (a stone reaches a
-// point only at distances of one parity, so each step needs one class per
-// point, updated in place) halved the words but not the time, and was
-// left out.
+// Cost: the search visits about 1,700-1,900 groups of 8 points per 19x19
+// position at move 50 (one word) and 2,500-3,700 at move 150 (two words),
+// each a few vector operations; with the setup (the padded board, the
+// sources, and the regions where labelled) an estimate takes 10-35 µs
+// (about 18 on average over the benchmark positions, against 107 for the
+// per-point work list this replaced, which paid ~10 ns per point and step
+// in branches and int-to-float conversions). No cutoff by weight is taken:
+// with alpha = 1/2 a weight drops below what could move a value by 1e-12
+// only beyond distance 40 or so. Two ideas were measured and left out:
+// merging stones with the same liberties into one weighted source (few
+// merge: on the benchmark positions 113 distinct liberty sets for 120
+// sources, never saving a word), and splitting the stones by the parity
+// of x+y (it halved the words of the old form but not its time).
 
 import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
+	"slices"
+	"unsafe"
 
 	"goeval/board"
 	"goeval/control"
@@ -168,12 +173,18 @@ func (s PropagateSettings) Validate() error {
 	return nil
 }
 
-// propPadMax is the number of points of the largest padded board: the rows
-// of a board plus one border row above and below, each row one point longer
-// than the board (its last point is the border on both sides).
-const propPadMax = (board.MaxSize + 2) * (board.MaxSize + 1)
+// propStrideMax is the padded row length of the largest board: the board's
+// row plus at least one off-board point, rounded up to a multiple of 8 so
+// that every row starts a new group of 8 points (one vector of the
+// assembly kernel).
+const propStrideMax = (board.MaxSize + 1 + 7) &^ 7
 
-// propMaxWords is the largest number of 64-stone words a point's set needs.
+// propPadMax is the number of points of the largest padded board: its
+// rows plus one off-board row above and below.
+const propPadMax = (board.MaxSize + 2) * propStrideMax
+
+// propMaxWords is the largest number of 64-bit words (planes) a point's
+// stone set needs.
 const propMaxWords = (board.MaxPoints + 63) / 64
 
 // Propagate is the propagating influence estimator (see the comment at the
@@ -187,29 +198,32 @@ type Propagate struct {
 
 	// Padded geometry of the last board size seen.
 	geo    *board.Geometry
-	stride int                    // padded row length, Size+1
+	stride int                    // padded row length, a multiple of 8
 	pad    [board.MaxPoints]int16 // board point -> padded point
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
-	empty   [propPadMax]bool
-	region  [propPadMax]int16 // empty region id; propNoRegion on stones and off the board
-	accB    [propPadMax]float64
-	accW    [propPadMax]float64
-	empties [board.MaxPoints]int16 // padded empty points, in map order
-	stones  [board.MaxPoints]int16 // board points of stones, in map order
-	active  [board.MaxPoints]int16
-	stack   [board.MaxPoints]int16
-	srcLib  [board.MaxPoints][4]int16 // per source: its liberties
-	srcN    [board.MaxPoints]uint8
-	// weight[n] is n * alpha^t for the distance t being added: a table
-	// lookup in place of a conversion and a multiplication per point.
-	weight [256]float64
-	// The stone sets, words words per padded point: set point pp, word k
-	// is at pp*words+k. setA and setB double-buffer S_t; full holds the
-	// stones that can reach the point's region.
-	setA, setB, full []uint64
-	regFull          []uint64 // per region, words words
-	black            [propMaxWords]uint64
+	empty  [propPadMax]uint64 // all ones on empty points, 0 elsewhere
+	region [propPadMax]int16  // empty region id; propNoRegion elsewhere
+	// accB and accW hold B and W, aligned like the sets.
+	accB, accW []float64
+	// empties are the padded empty points, stones the board points of the
+	// stones, srcB and srcW the black and white stones with a liberty
+	// (padded).
+	empties    [board.MaxPoints]int16
+	stones     [board.MaxPoints]int16
+	srcB, srcW [board.MaxPoints]int16
+	stack      [board.MaxPoints]int16
+	// next is, per empty region, the next free source number.
+	next    [board.MaxPoints]int16
+	nStones int
+	// rowA and rowB flag the padded rows that got new stones in a step.
+	rowA, rowB [board.MaxSize + 2]uint8
+	// The stone sets: word k of padded point pp is at k*propPadMax+pp.
+	// set holds S_d (all ones on stones and off the board), freshA and
+	// freshB double-buffer the stones that arrived at distance d (on a
+	// stone, at first, the stone itself).
+	set, freshA, freshB []uint64
+	black               [propMaxWords]uint64 // per word, the black bits
 }
 
 // NewPropagate returns a propagating estimator with settings s (zero fields
@@ -219,17 +233,30 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 		return nil, err
 	}
 	e := &Propagate{
-		s:       s.withDefaults(),
-		setA:    make([]uint64, propPadMax*propMaxWords),
-		setB:    make([]uint64, propPadMax*propMaxWords),
-		full:    make([]uint64, propPadMax*propMaxWords),
-		regFull: make([]uint64, board.MaxPoints*propMaxWords),
+		s:      s.withDefaults(),
+		set:    propAligned[uint64](propPadMax * propMaxWords),
+		freshA: propAligned[uint64](propPadMax * propMaxWords),
+		freshB: propAligned[uint64](propPadMax * propMaxWords),
+		accB:   propAligned[float64](propPadMax),
+		accW:   propAligned[float64](propPadMax),
 	}
 	e.pow[0] = 1
 	for d := 1; d < len(e.pow); d++ {
 		e.pow[d] = e.pow[d-1] * e.s.Attenuation
 	}
 	return e, nil
+}
+
+// propAligned returns a slice of n zero values starting on a 64-byte
+// boundary (a cache line), so that a group of 8 points whose first padded
+// point is a multiple of 8 fills one line.
+func propAligned[T uint64 | float64](n int) []T {
+	s := make([]T, n+7)
+	off := 0
+	for uintptr(unsafe.Pointer(&s[off]))%64 != 0 {
+		off++
+	}
+	return s[off : off+n : off+n]
 }
 
 // Settings returns the settings in effect, defaults filled in.
@@ -312,7 +339,7 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		return
 	}
 	e.geo = g
-	e.stride = g.Size + 1
+	e.stride = (g.Size + 1 + 7) &^ 7
 	for p := 0; p < g.N; p++ {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
@@ -323,111 +350,194 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	for i := range e.region {
 		e.region[i] = propNoRegion
 	}
+	for i := range e.set {
+		e.set[i] = ^uint64(0)
+	}
 }
 
 // propNoRegion is the region of a stone or an off-board point.
 const propNoRegion = math.MaxInt16
 
+// propSource is a stone with a liberty: its liberties (padded points) and
+// its colour.
+type propSource struct {
+	lib   [4]int16
+	n     uint8
+	black bool
+}
+
 // influence fills accB and accW (padded) with B(p) and W(p) on the empty
-// points of b; other entries are left as they were.
+// points of b; other entries are left undefined.
 func (e *Propagate) influence(b *board.Board) {
 	g := b.Geometry()
 	e.propSetGeometry(g)
 	cells := b.Cells()
 	W := e.stride
 	empty := &e.empty
+	set := e.set[:propPadMax]
 
-	// The padded board and its empty points.
+	// The padded board, its empty points and its stones. A stone or an
+	// off-board point holds every stone, so that it never gets new ones.
 	nEmpty, nStones := 0, 0
 	for p, c := range cells {
 		pp := e.pad[p]
-		empty[pp] = c == board.Empty
 		if c == board.Empty {
-			e.region[pp] = -1
+			empty[pp] = ^uint64(0)
+			set[pp] = 0
 			e.empties[nEmpty] = pp
 			nEmpty++
 		} else {
-			e.region[pp] = propNoRegion
+			empty[pp] = 0
+			set[pp] = ^uint64(0)
 			e.stones[nStones] = int16(p)
 			nStones++
 		}
 	}
 	empties := e.empties[:nEmpty]
-	for _, pp := range empties {
-		e.accB[pp], e.accW[pp] = 0, 0
-	}
+	e.nStones = nStones
+	used := (g.Size + 2) * W
+	clear(e.accB[:used])
+	clear(e.accW[:used])
 
-	// Sources: stones with a liberty, Black's first. The order does not
-	// matter for the result: only counts per distance are summed.
-	nSrc, nBlack := 0, 0
-	for _, col := range [2]board.Color{board.Black, board.White} {
-		for _, p := range e.stones[:nStones] {
-			if cells[p] != col {
-				continue
-			}
-			pp := int(e.pad[p])
-			lib := &e.srcLib[nSrc]
-			k := 0
-			if empty[pp-W] {
-				lib[k] = int16(pp - W)
-				k++
-			}
-			if empty[pp-1] {
-				lib[k] = int16(pp - 1)
-				k++
-			}
-			if empty[pp+1] {
-				lib[k] = int16(pp + 1)
-				k++
-			}
-			if empty[pp+W] {
-				lib[k] = int16(pp + W)
-				k++
-			}
-			if k > 0 {
-				e.srcN[nSrc] = uint8(k)
-				nSrc++
-			}
+	// The sources: the stones with a liberty.
+	nb, nw := 0, 0
+	for _, p := range e.stones[:nStones] {
+		pp := int(e.pad[p])
+		if empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W] == 0 {
+			continue
 		}
-		if col == board.Black {
-			nBlack = nSrc
+		if cells[p] == board.Black {
+			e.srcB[nb] = int16(pp)
+			nb++
+		} else {
+			e.srcW[nw] = int16(pp)
+			nw++
 		}
 	}
-	if nSrc == 0 {
+	if nb+nw == 0 {
 		return
 	}
-	words := (nSrc + 63) / 64
-	for k := 0; k < words; k++ {
-		lo, hi := 64*k, min(64*k+64, nSrc)
-		e.black[k] = 0
-		if nb := min(nBlack, hi) - lo; nb > 0 {
-			e.black[k] = ^uint64(0) >> (64 - nb)
-		}
-	}
-	// The regions tell when a point has heard every stone that can reach
-	// it. Within a short reach few points get there before the passes end,
-	// so one region stands for the board and the flood fill is saved.
-	nRegions := 1
-	if maxD := e.s.MaxDistance; maxD > 0 && maxD <= propShortReach {
-		for _, pp := range empties {
-			e.region[pp] = 0
-		}
+
+	// Each source is a bit, Black's first, set on the stone's own point
+	// of freshA: the first step spreads it to the stone's liberties. But
+	// sources of different empty regions never meet, so where the stones
+	// would take more than two words, the regions are labelled and number
+	// their own sources (a stone next to several takes a number free in
+	// each). The order does not matter for the result: only counts per
+	// distance are summed.
+	var words, blackBits int
+	if nb+nw <= 128 {
+		words, blackBits = e.propGlobalBits(nb, nw, used)
 	} else {
-		nRegions = e.propRegions(empties)
+		words, blackBits = e.propRegionBits(nb, nw, empties, used)
 	}
-	e.propSpread(empties, nRegions, nSrc, words)
+	for k := 0; k < words; k++ {
+		lo := 64 * k
+		e.black[k] = 0
+		if n := min(blackBits, lo+64) - lo; n > 0 {
+			e.black[k] = ^uint64(0) >> (64 - n)
+		}
+		if k > 0 {
+			s := e.set[k*propPadMax:]
+			for _, pp := range e.pad[:g.N] {
+				s[pp] = ^empty[pp]
+			}
+		}
+	}
+	e.propSearch(words)
 }
 
-// propShortReach is the largest MaxDistance for which influence does not
-// label the empty regions.
-const propShortReach = 8
+// propGlobalBits numbers the sources srcB[:nb] and srcW[:nw] from 0 in
+// that order, clears the used words of freshA and freshB and sets each
+// source's bit on its point of freshA. It returns the number of words and
+// of black bits.
+func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
+	words = (nb + nw + 63) / 64
+	for k := 0; k < words; k++ {
+		clear(e.freshA[k*propPadMax : k*propPadMax+used])
+		clear(e.freshB[k*propPadMax : k*propPadMax+used])
+	}
+	fresh := e.freshA
+	for i, pp := range e.srcB[:nb] {
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	for j, pp := range e.srcW[:nw] {
+		i := nb + j
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	return words, nb
+}
 
-// propRegions labels the connected regions of empties, returning their
-// number.
+// propRegionBits labels the empty regions and numbers the sources of each
+// on its own, Black's first: a source takes the first number free in every
+// region its liberties touch. It clears the used words of freshA and
+// freshB and sets each source's bit on its point of freshA, returning the
+// number of words and of black bits (the most black numbers any region
+// uses).
+func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words, blackBits int) {
+	nRegions := e.propRegions(empties)
+	next := e.next[:nRegions]
+	clear(next)
+	W := e.stride
+	bit := func(pp int) int {
+		var rs [4]int16
+		n := 0
+		num := int16(0)
+		for _, q := range [4]int{pp - W, pp - 1, pp + 1, pp + W} {
+			if r := e.region[q]; r != propNoRegion {
+				rs[n] = r
+				n++
+				num = max(num, next[r])
+			}
+		}
+		for _, r := range rs[:n] {
+			next[r] = num + 1
+		}
+		return int(num)
+	}
+	// Number first, then set: the number of words is known only then.
+	// The numbers go into freshB for the while.
+	for _, pp := range e.srcB[:nb] {
+		e.freshB[pp] = uint64(bit(int(pp)))
+	}
+	blackBits = int(slices.Max(next))
+	for r := range next {
+		next[r] = int16(blackBits)
+	}
+	for _, pp := range e.srcW[:nw] {
+		e.freshB[pp] = uint64(bit(int(pp)))
+	}
+	words = (int(slices.Max(next)) + 63) / 64
+	fresh := e.freshA
+	for k := 0; k < words; k++ {
+		clear(fresh[k*propPadMax : k*propPadMax+used])
+	}
+	for _, pp := range e.srcB[:nb] {
+		i := int(e.freshB[pp])
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	for _, pp := range e.srcW[:nw] {
+		i := int(e.freshB[pp])
+		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+	}
+	for k := 0; k < words; k++ {
+		clear(e.freshB[k*propPadMax : k*propPadMax+used])
+	}
+	return words, blackBits
+}
+
+// propRegions labels the connected regions of empties (whose region is 0
+// on entry), returning their number.
 func (e *Propagate) propRegions(empties []int16) int {
 	W := e.stride
 	region := &e.region
 	stack := &e.stack
+	for _, pp := range empties {
+		region[pp] = -1
+	}
+	for _, p := range e.stones[:e.nStones] {
+		region[e.pad[p]] = propNoRegion
+	}
 	n := 0
 	for _, start := range empties {
 		if region[start] >= 0 {
@@ -467,171 +577,4 @@ func (e *Propagate) propRegions(empties []int16) int {
 	return n
 }
 
-// propSpread adds every source's influence to accB and accW: source i is
-// bit i%64 of word i/64 of the points' sets.
-func (e *Propagate) propSpread(empties []int16, nRegions, nSrc, words int) {
-	W := e.stride
-	regFull := e.regFull[:nRegions*words]
-	clear(regFull)
-	setA, setB, full := e.setA, e.setB, e.full
-	// Stones and the border must hold no bits; the layout changes with
-	// words, so both buffers are cleared over the whole padded board.
-	used := (e.geo.Size + 2) * W * words
-	clear(setA[:used])
-	clear(setB[:used])
-	for s := 0; s < nSrc; s++ {
-		k, bit := s/64, uint64(1)<<(s%64)
-		for _, q := range e.srcLib[s][:e.srcN[s]] {
-			setA[int(q)*words+k] |= bit
-			regFull[int(e.region[q])*words+k] |= bit
-		}
-	}
-	black := e.black[:words]
-
-	// Distance 1: the stones next to each point. The work list holds the
-	// points some stone can reach.
-	n := 0
-	for _, pp := range empties {
-		i, r := int(pp)*words, int(e.region[pp])*words
-		reach := uint64(0)
-		nb, nw := 0, 0
-		for k := 0; k < words; k++ {
-			f := regFull[r+k]
-			full[i+k] = f
-			reach |= f
-			s := setA[i+k]
-			nb += bits.OnesCount64(s & black[k])
-			nw += bits.OnesCount64(s &^ black[k])
-		}
-		if reach == 0 {
-			continue
-		}
-		e.active[n] = pp
-		n++
-		e.accB[pp] += e.pow[1] * float64(nb)
-		e.accW[pp] += e.pow[1] * float64(nw)
-	}
-
-	// Distances 2, 3, ...: S_{t+1}(p) = S_t(p) | S_t(neighbours); the new
-	// bits are the stones at distance t+1. Counts are summed over the words
-	// before one multiply-add per colour, so that B(p) is the sum over d of
-	// (number of black stones at distance d) * alpha^d in increasing d,
-	// whatever the order of the sources: the result is exactly invariant
-	// under symmetries and the colour swap.
-	switch words {
-	case 1:
-		e.propSteps1(n)
-		return
-	case 2:
-		e.propSteps2(n)
-		return
-	}
-	cur, next := setA, setB
-	up, side := W*words, words
-	maxD := e.s.MaxDistance
-	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		w := e.pow[t+1]
-		active := e.active[:n]
-		n = 0
-		for _, p16 := range active {
-			i := int(p16) * words
-			nb, nt := 0, 0
-			pending := uint64(0)
-			for k := i; k < i+words; k++ {
-				old := cur[k]
-				s := old | cur[k-up] | cur[k-side] | cur[k+side] | cur[k+up]
-				next[k] = s
-				fresh := s ^ old
-				nb += bits.OnesCount64(fresh & black[k-i])
-				nt += bits.OnesCount64(fresh)
-				pending |= old ^ full[k]
-			}
-			e.accB[p16] += w * float64(nb)
-			e.accW[p16] += w * float64(nt-nb)
-			// A point whose sets were already full now holds them in
-			// both buffers and is done.
-			e.active[n] = p16
-			if pending != 0 {
-				n++
-			}
-		}
-		cur, next = next, cur
-	}
-}
-
-// propSteps1 is the distance loop of propSpread for a single word.
-func (e *Propagate) propSteps1(n int) {
-	W := e.stride
-	cur, next := e.setA[:propPadMax], e.setB[:propPadMax]
-	full := e.full[:propPadMax]
-	accB, accW := e.accB[:], e.accW[:]
-	act := e.active[:]
-	black := e.black[0]
-	maxD := e.s.MaxDistance
-	wt := &e.weight
-	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		e.propWeights(t+1, 64)
-		m := 0
-		for _, p16 := range act[:n] {
-			p := int(p16)
-			old := cur[p]
-			s := old | cur[p-W] | cur[p-1] | cur[p+1] | cur[p+W]
-			next[p] = s
-			fresh := s ^ old
-			nb := bits.OnesCount64(fresh & black)
-			nt := bits.OnesCount64(fresh)
-			accB[p] += wt[nb&127]
-			accW[p] += wt[(nt-nb)&127]
-			act[m] = p16
-			if old != full[p] {
-				m++
-			}
-		}
-		n = m
-		cur, next = next, cur
-	}
-}
-
-// propSteps2 is the distance loop of propSpread for two words.
-func (e *Propagate) propSteps2(n int) {
-	up := 2 * e.stride
-	cur, next := e.setA, e.setB
-	full := e.full
-	accB, accW := e.accB[:], e.accW[:]
-	act := e.active[:]
-	black0, black1 := e.black[0], e.black[1]
-	maxD := e.s.MaxDistance
-	wt := &e.weight
-	for t := 1; n > 0 && (maxD == 0 || t < maxD); t++ {
-		e.propWeights(t+1, 128)
-		m := 0
-		for _, p16 := range act[:n] {
-			p := int(p16)
-			i := 2 * p
-			old0, old1 := cur[i], cur[i+1]
-			s0 := old0 | cur[i-up] | cur[i-2] | cur[i+2] | cur[i+up]
-			s1 := old1 | cur[i+1-up] | cur[i-1] | cur[i+3] | cur[i+1+up]
-			next[i], next[i+1] = s0, s1
-			f0, f1 := s0^old0, s1^old1
-			nb := bits.OnesCount64(f0&black0) + bits.OnesCount64(f1&black1)
-			nt := bits.OnesCount64(f0) + bits.OnesCount64(f1)
-			accB[p] += wt[nb&255]
-			accW[p] += wt[(nt-nb)&255]
-			act[m] = p16
-			if old0 != full[i] || old1 != full[i+1] {
-				m++
-			}
-		}
-		n = m
-		cur, next = next, cur
-	}
-}
-
-// propWeights fills e.weight[0..n] with k * alpha^d, computed exactly as
-// float64(k) * alpha^d would be in place.
-func (e *Propagate) propWeights(d, n int) {
-	w := e.pow[d]
-	for k := 0; k <= n; k++ {
-		e.weight[k] = float64(k) * w
-	}
-}
+var dbgNoRegions bool

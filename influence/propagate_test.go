@@ -81,15 +81,10 @@ func mustPropagate(t testing.TB, s PropagateSettings) *Propagate {
 	return e
 }
 
-func TestPropagateMatchesTwin(t *testing.T) {
-	settings := []PropagateSettings{
-		{},
-		{Combine: CapTotal},
-		{Attenuation: 0.7},
-		{Attenuation: 0.3, MaxDistance: 3, Combine: CapTotal},
-		{MaxDistance: 4},
-		{MaxDistance: 1},
-	}
+// propTestBoards returns random boards of every density on the usual
+// sizes, the smallest and largest boards, empty boards and (unless -short)
+// the benchmark positions.
+func propTestBoards(t *testing.T) []*board.Board {
 	r := rand.New(rand.NewPCG(1, 2))
 	var boards []*board.Board
 	for _, size := range []int{9, 13, 19} {
@@ -109,6 +104,42 @@ func TestPropagateMatchesTwin(t *testing.T) {
 	if !testing.Short() {
 		boards = append(boards, positions.Bench(t)...)
 	}
+	return boards
+}
+
+// propKernels runs f with the assembly kernel (where the processor has
+// it) and with the Go one.
+func propKernels(t *testing.T, f func(t *testing.T)) {
+	defer func(saved bool) { usePropAsm = saved }(usePropAsm)
+	for _, asm := range []bool{true, false} {
+		name := "go"
+		if asm {
+			name = "asm"
+		}
+		t.Run(name, func(t *testing.T) {
+			if asm && !haveAVX512 {
+				t.Skip("no AVX-512 on this processor")
+			}
+			usePropAsm = asm
+			f(t)
+		})
+	}
+}
+
+func TestPropagateMatchesTwin(t *testing.T) {
+	propKernels(t, testPropagateMatchesTwin)
+}
+
+func testPropagateMatchesTwin(t *testing.T) {
+	settings := []PropagateSettings{
+		{},
+		{Combine: CapTotal},
+		{Attenuation: 0.7},
+		{Attenuation: 0.3, MaxDistance: 3, Combine: CapTotal},
+		{MaxDistance: 4},
+		{MaxDistance: 1},
+	}
+	boards := propTestBoards(t)
 	// One estimator per setting, reused over boards of changing sizes.
 	for _, s := range settings {
 		e := mustPropagate(t, s)
@@ -346,7 +377,37 @@ func TestPropagateCorridor(t *testing.T) {
 	})
 }
 
+// TestPropagateKernelsAgree checks that the assembly kernel (where the
+// processor has it) and the Go one give the same B and W, bit for bit.
+func TestPropagateKernelsAgree(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512 on this processor")
+	}
+	defer func(saved bool) { usePropAsm = saved }(usePropAsm)
+	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, AtsumiSettings(4)} {
+		e := mustPropagate(t, s)
+		for bi, b := range propTestBoards(t) {
+			n := b.Geometry().N
+			ab, aw := make([]float64, n), make([]float64, n)
+			gb, gw := make([]float64, n), make([]float64, n)
+			usePropAsm = true
+			e.Influence(ab, aw, b)
+			usePropAsm = false
+			e.Influence(gb, gw, b)
+			for p := range ab {
+				if ab[p] != gb[p] || aw[p] != gw[p] {
+					t.Fatalf("%+v board %d at %s: assembly B %v W %v, Go %v %v\n%s", s, bi, b.Geometry().GTP(board.Point(p)), ab[p], aw[p], gb[p], gw[p], b)
+				}
+			}
+		}
+	}
+}
+
 func TestPropagateSymmetries(t *testing.T) {
+	propKernels(t, testPropagateSymmetries)
+}
+
+func testPropagateSymmetries(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, s := range []PropagateSettings{{}, {Combine: CapTotal, Attenuation: 0.6}, AtsumiSettings(4)} {
 		e := mustPropagate(t, s)

@@ -95,7 +95,9 @@
 //
 // # Cost
 //
-// One bounded propagation (reach 4) for the atsumi, one walk per leg, one
+// One bounded propagation (reach 4: four steps of the propagating
+// estimator's bit-parallel search, a few µs) for the atsumi, one walk per
+// leg, one
 // sweep along each of the four directions for the cutoff numbers (the
 // colour of the last object passed is the answer for every point until the
 // next object), and, for the regions, one breadth-first search from all

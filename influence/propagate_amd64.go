@@ -1,0 +1,37 @@
+package influence
+
+//go:noescape
+func propSearchAVX512(a *propSearchArgs)
+
+// haveAVX512 reports whether the processor and the operating system
+// support the AVX-512 instructions of propSearchAVX512: AVX512F, AVX512DQ
+// and AVX512_VPOPCNTDQ, with the ZMM and mask registers saved.
+var haveAVX512 = func() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, c1, _ := cpuid(1, 0)
+	const osxsave = 1 << 27
+	if c1&osxsave == 0 {
+		return false
+	}
+	// XMM, YMM, the opmask registers and both halves of the ZMM state.
+	if xgetbv0()&0xe6 != 0xe6 {
+		return false
+	}
+	_, b7, c7, _ := cpuid(7, 0)
+	const avx512f, avx512dq, vpopcntdq = 1 << 16, 1 << 17, 1 << 14
+	return b7&avx512f != 0 && b7&avx512dq != 0 && c7&vpopcntdq != 0
+}()
+
+// usePropAsm selects the propagating estimator's assembly kernel; tests
+// turn it off to compare.
+var usePropAsm = haveAVX512
+
+// The assembly kernel finds a point's second word propPadMax words after
+// its first: propPlaneBytes in propagate_amd64.s.
+const propPlaneBytes = 6912
+
+var _ [propPadMax*8 - propPlaneBytes]struct{}
+var _ [propPlaneBytes - propPadMax*8]struct{}
