@@ -11,17 +11,25 @@ var propSink float64
 
 // BenchmarkPropagate evaluates the shared benchmark positions (dev games at
 // moves 50, 150 and 250), one estimate per iteration, cycling through them.
+// The "-go" cases force the portable kernel, the one used without AVX-512.
 func BenchmarkPropagate(b *testing.B) {
 	bs := positions.Bench(b)
 	for _, c := range []struct {
-		name string
-		s    PropagateSettings
+		name  string
+		s     PropagateSettings
+		noAsm bool
 	}{
-		{"cap-each", PropagateSettings{}},
-		{"cap-total", PropagateSettings{Combine: CapTotal}},
-		{"atsumi", AtsumiSettings(4)},
+		{"cap-each", PropagateSettings{}, false},
+		{"cap-total", PropagateSettings{Combine: CapTotal}, false},
+		{"atsumi", AtsumiSettings(4), false},
+		{"cap-each-go", PropagateSettings{}, true},
+		{"atsumi-go", AtsumiSettings(4), true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			if c.noAsm {
+				defer func(saved bool) { usePropAsm = saved }(usePropAsm)
+				usePropAsm = false
+			}
 			e := mustPropagate(b, c.s)
 			var r control.Result
 			b.ReportAllocs()
