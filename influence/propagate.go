@@ -218,6 +218,10 @@ type Propagate struct {
 	nStones int
 	// rowA and rowB flag the padded rows that got new stones in a step.
 	rowA, rowB [board.MaxSize + 2]uint8
+	// For propSearchGo, per padded row: bit x for the point x of the row.
+	// emptyRow marks the empty points, actA and actB (double-buffered)
+	// those that got new stones in a step.
+	emptyRow, actA, actB [board.MaxSize + 2]uint32
 	// The stone sets: word k of padded point pp is at k*propPadMax+pp.
 	// set holds S_d (all ones on stones and off the board), freshA and
 	// freshB double-buffer the stones that arrived at distance d (on a
@@ -576,5 +580,3 @@ func (e *Propagate) propRegions(empties []int16) int {
 	}
 	return n
 }
-
-var dbgNoRegions bool

@@ -56,58 +56,163 @@ type propSearchArgs struct {
 	black0, black1 uint64
 }
 
-// propSearchGo is propSearch in Go; the assembly kernel does the same
-// operations in the same order (on 8 points at a time), so the two agree
-// bit for bit.
+// propSearchGo is propSearch in Go. It computes the same sets and adds
+// the same terms in the same order as the assembly kernel, so the two
+// agree bit for bit; but where the assembly kernel visits whole rows, 8
+// points to a register, this one visits single points, and only those that
+// can get new stones: the empty points next to a point that got some in the
+// last step. A bit mask per row says which points got some (actA, actB,
+// double-buffered like the sets), so the points to visit in row y are
+//
+//	(act[y]<<1 | act[y]>>1 | act[y-1] | act[y+1]) & empty[y]
+//
+// At the start every stone counts as having got some (its own bit, F_0).
+// The points of fout not visited must hold nothing: those that held
+// something two steps ago (the old mask) are cleared.
 func propSearchGo(e *Propagate, words, maxD int) {
 	size := e.geo.Size
 	W := e.stride
+	emp := &e.emptyRow
+	ain, aout := &e.actA, &e.actB
+	onBoard := uint32(1)<<size - 1
+	emp[0], ain[0], aout[0] = 0, 0, 0
+	emp[size+1], ain[size+1], aout[size+1] = 0, 0, 0
+	for y := 1; y <= size; y++ {
+		m := uint32(0)
+		for x, v := range e.empty[y*W : y*W+size] {
+			m |= uint32(v&1) << x
+		}
+		emp[y], ain[y], aout[y] = m, onBoard&^m, 0
+	}
 	fin, fout := e.freshA, e.freshB
-	rin, rout := &e.rowA, &e.rowB
 	set, accB, accW := e.set, e.accB, e.accW
 	for d := 1; d <= maxD; d++ {
 		w := e.pow[d]
-		any := false
+		any := uint32(0)
 		for y := 1; y <= size; y++ {
-			if rin[y-1]|rin[y]|rin[y+1] == 0 {
-				// The rows of fout not visited must hold nothing: rout
-				// says which held something, two steps ago.
-				if rout[y] != 0 {
-					for k := 0; k < words; k++ {
-						clear(fout[k*propPadMax+y*W : k*propPadMax+(y+1)*W])
-					}
-					rout[y] = 0
-				}
-				continue
-			}
-			got := uint64(0)
-			for i := y * W; i < (y+1)*W; i++ {
-				nb, nw := 0, 0
+			a := ain[y]
+			visit := (a<<1 | a>>1 | ain[y-1] | ain[y+1]) & emp[y]
+			row := y * W
+			for m := aout[y] &^ visit; m != 0; m &= m - 1 {
+				i := row + bits.TrailingZeros32(m)
 				for k := 0; k < words; k++ {
-					j := k*propPadMax + i
-					f := (fin[j-W] | fin[j-1] | fin[j+1] | fin[j+W]) &^ set[j]
-					fout[j] = f
-					set[j] |= f
-					got |= f
-					nb += bits.OnesCount64(f & e.black[k])
-					nw += bits.OnesCount64(f &^ e.black[k])
-				}
-				// Adding 0 would change nothing.
-				if nb|nw != 0 {
-					accB[i] += float64(float64(nb) * w)
-					accW[i] += float64(float64(nw) * w)
+					fout[k*propPadMax+i] = 0
 				}
 			}
-			rout[y] = 0
-			if got != 0 {
-				rout[y] = 1
-				any = true
+			got := uint32(0)
+			switch words {
+			case 1:
+				got = propRow1(fin[:propPadMax], fout[:propPadMax], set[:propPadMax],
+					accB, accW, e.black[0], w, row, W, visit)
+			case 2:
+				got = propRow2(fin[:2*propPadMax], fout[:2*propPadMax], set[:2*propPadMax],
+					accB, accW, e.black[0], e.black[1], w, row, W, visit)
+			default:
+				got = propRowN(fin, fout, set, accB, accW, e.black[:words], w, row, W, visit)
 			}
+			aout[y] = got
+			any |= got
 		}
-		if !any {
+		if any == 0 {
 			return
 		}
 		fin, fout = fout, fin
-		rin, rout = rout, rin
+		ain, aout = aout, ain
 	}
+}
+
+// propRowWin is a window of one row of a plane: at index x+1, the padded
+// point x of the row, so that x-1 (the previous row's off-board point for
+// x = 0) and x+1 are in it too. With x < 32 (x&31, which changes nothing
+// as rows are at most propStrideMax = 32 points), indexing it needs no
+// bounds checks.
+type propRowWin = [propStrideMax + 2]uint64
+
+// propRow1 is one step on the points of visit in the row starting at
+// padded point row, for one word per set (planes of propPadMax entries);
+// it returns the mask of the points that got new stones.
+func propRow1(fin, fout, set []uint64, accB, accW []float64, black uint64, w float64, row, W int, visit uint32) uint32 {
+	up := (*[propStrideMax]uint64)(fin[row-W:])
+	mid := (*propRowWin)(fin[row-1:])
+	down := (*[propStrideMax]uint64)(fin[row+W:])
+	out := (*[propStrideMax]uint64)(fout[row:])
+	st := (*[propStrideMax]uint64)(set[row:])
+	ab := (*[propStrideMax]float64)(accB[row:])
+	aw := (*[propStrideMax]float64)(accW[row:])
+	got := uint32(0)
+	for m := visit; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros32(m) & 31
+		s := st[x]
+		f := (up[x] | mid[x] | mid[x+2] | down[x]) &^ s
+		out[x] = f
+		st[x] = s | f
+		if f != 0 {
+			got |= 1 << x
+		}
+		nb := bits.OnesCount64(f & black)
+		nw := bits.OnesCount64(f &^ black)
+		ab[x] += float64(float64(nb) * w)
+		aw[x] += float64(float64(nw) * w)
+	}
+	return got
+}
+
+// propRow2 is propRow1 for two words per set, the second propPadMax
+// entries after the first.
+func propRow2(fin, fout, set []uint64, accB, accW []float64, black0, black1 uint64, w float64, row, W int, visit uint32) uint32 {
+	const P = propPadMax
+	up0 := (*[propStrideMax]uint64)(fin[row-W:])
+	mid0 := (*propRowWin)(fin[row-1:])
+	down0 := (*[propStrideMax]uint64)(fin[row+W:])
+	out0 := (*[propStrideMax]uint64)(fout[row:])
+	st0 := (*[propStrideMax]uint64)(set[row:])
+	up1 := (*[propStrideMax]uint64)(fin[P+row-W:])
+	mid1 := (*propRowWin)(fin[P+row-1:])
+	down1 := (*[propStrideMax]uint64)(fin[P+row+W:])
+	out1 := (*[propStrideMax]uint64)(fout[P+row:])
+	st1 := (*[propStrideMax]uint64)(set[P+row:])
+	ab := (*[propStrideMax]float64)(accB[row:])
+	aw := (*[propStrideMax]float64)(accW[row:])
+	got := uint32(0)
+	for m := visit; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros32(m) & 31
+		s0, s1 := st0[x], st1[x]
+		f0 := (up0[x] | mid0[x] | mid0[x+2] | down0[x]) &^ s0
+		f1 := (up1[x] | mid1[x] | mid1[x+2] | down1[x]) &^ s1
+		out0[x], out1[x] = f0, f1
+		st0[x], st1[x] = s0|f0, s1|f1
+		if f0|f1 != 0 {
+			got |= 1 << x
+		}
+		nb := bits.OnesCount64(f0&black0) + bits.OnesCount64(f1&black1)
+		nw := bits.OnesCount64(f0&^black0) + bits.OnesCount64(f1&^black1)
+		ab[x] += float64(float64(nb) * w)
+		aw[x] += float64(float64(nw) * w)
+	}
+	return got
+}
+
+// propRowN is propRow1 for any number of words, len(black).
+func propRowN(fin, fout, set []uint64, accB, accW []float64, black []uint64, w float64, row, W int, visit uint32) uint32 {
+	got := uint32(0)
+	for m := visit; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros32(m)
+		i := row + x
+		nb, nw := 0, 0
+		for k, bk := range black {
+			j := k*propPadMax + i
+			f := (fin[j-W] | fin[j-1] | fin[j+1] | fin[j+W]) &^ set[j]
+			fout[j] = f
+			set[j] |= f
+			nb += bits.OnesCount64(f & bk)
+			nw += bits.OnesCount64(f &^ bk)
+		}
+		if nb|nw == 0 {
+			continue
+		}
+		got |= 1 << x
+		accB[i] += float64(float64(nb) * w)
+		accW[i] += float64(float64(nw) * w)
+	}
+	return got
 }
