@@ -15,8 +15,12 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 	chains(val, half, kc, adj, qlen, x)
 }
 
-// haveAVX512 and usePropAsm are false: there is no assembly kernel for
-// the propagating estimator on this architecture.
-var haveAVX512, usePropAsm = false, false
+// haveAVX512, usePropAsm and usePropAVX2 are false: there are no assembly
+// kernels for the propagating estimator on this architecture.
+var haveAVX512, usePropAsm, usePropAVX2 = false, false, false
 
 func propSearchAVX512(a *propSearchArgs) { panic("influence: no assembly kernel") }
+
+func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) uint32 {
+	panic("influence: no assembly kernel")
+}

@@ -25,9 +25,17 @@ var haveAVX512 = func() bool {
 	return b7&avx512f != 0 && b7&avx512dq != 0 && c7&vpopcntdq != 0
 }()
 
+//go:noescape
+func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) (got uint32)
+
 // usePropAsm selects the propagating estimator's assembly kernel; tests
 // turn it off to compare.
 var usePropAsm = haveAVX512
+
+// usePropAVX2 selects propRowAVX2 in the portable kernel (propSearchGo),
+// for one or two words, where the processor has AVX2; tests turn it off to
+// compare.
+var usePropAVX2 = haveAVX2
 
 // The assembly kernel finds a point's second word propPadMax words after
 // its first: propPlaneBytes in propagate_amd64.s.

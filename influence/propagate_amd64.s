@@ -201,3 +201,202 @@ rownext:
 done:
 	VZEROUPPER
 	RET
+
+// Nibble popcounts, for VPSHUFB, twice (one per 128-bit lane).
+DATA propNibbleCount<>+0(SB)/8, $0x0302020102010100
+DATA propNibbleCount<>+8(SB)/8, $0x0403030203020201
+DATA propNibbleCount<>+16(SB)/8, $0x0302020102010100
+DATA propNibbleCount<>+24(SB)/8, $0x0403030203020201
+GLOBL propNibbleCount<>(SB), RODATA|NOPTR, $32
+
+DATA propNibbleMask<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL propNibbleMask<>(SB), RODATA|NOPTR, $8
+
+// 2^52 as a float64.
+DATA propTwo52<>+0(SB)/8, $0x4330000000000000
+GLOBL propTwo52<>(SB), RODATA|NOPTR, $8
+
+// func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) (got uint32)
+//
+// One step of propRow1 (words = 1) or propRow2 (words = 2) in AVX2, the
+// pointers at the row's first point and stride the padded row in bytes:
+// each group of 4 points holding a point of visit is computed whole,
+//
+//	F = (fin[i-1] | fin[i+1] | fin[i-stride] | fin[i+stride]) &^ set[i]
+//	fout[i] = F, set[i] |= F
+//	accB[i] += float64(popcount(F & black)) * w
+//	accW[i] += float64(popcount(F &^ black)) * w
+//
+// the counts summed over the words before the conversion. The other
+// points of such a group get F = 0 (their neighbours hold nothing in fin,
+// or they are stones or off the board, whose set is full), so the sets
+// and sums are those of the Go kernel, bit for bit; a group with no new
+// stone skips the sums (adding 0 changes nothing). The popcounts add the
+// nibble counts of VPSHUFB with VPSADBW; a count n < 2^52 becomes a
+// float64 exactly as the bits of 2^52 + n less 2^52. It returns the
+// points that got new stones, bit x for point x.
+//
+// The constants come from memory: a legacy SSE instruction such as MOVQ
+// to an X register would cost a state transition on some processors.
+//
+// Registers: AX the group's byte offset, BX what is left of visit, CX
+// scratch (the shift), DX the stride and R12 minus it, SI fin, DI fout,
+// R8 set, R10 accB, R11 accW, R9 got, R13 scratch; Y15 the nibble mask,
+// Y14 the nibble counts, Y13 and Y12 the black masks, Y11 w, Y10 2^52, Y9
+// zero.
+TEXT ·propRowAVX2(SB), NOSPLIT, $0-92
+	MOVQ fin+0(FP), SI
+	MOVQ fout+8(FP), DI
+	MOVQ set+16(FP), R8
+	MOVQ accB+24(FP), R10
+	MOVQ accW+32(FP), R11
+	MOVQ stride+40(FP), DX
+	MOVQ DX, R12
+	NEGQ R12
+	MOVL visit+56(FP), BX
+	VPBROADCASTQ w+64(FP), Y11
+	VPBROADCASTQ black0+72(FP), Y13
+	VPBROADCASTQ black1+80(FP), Y12
+	VPBROADCASTQ propNibbleMask<>(SB), Y15
+	VMOVDQU propNibbleCount<>(SB), Y14
+	VPBROADCASTQ propTwo52<>(SB), Y10
+	VPXOR Y9, Y9, Y9
+	XORL R9, R9
+	XORL AX, AX
+	CMPQ words+48(FP), $2
+	JEQ group2
+
+group1:
+	TESTL $15, BX
+	JEQ next1
+	LEAQ (SI)(AX*1), R13
+	VMOVDQU -8(R13), Y0            // west
+	VPOR 8(R13), Y0, Y0            // east
+	VPOR (R13)(DX*1), Y0, Y0       // south
+	VPOR (R13)(R12*1), Y0, Y0      // north
+	VMOVDQA (R8)(AX*1), Y1
+	VPANDN Y0, Y1, Y2              // F = neighbours &^ set
+	VMOVDQA Y2, (DI)(AX*1)
+	VPCMPEQQ Y9, Y2, Y3
+	VMOVMSKPD Y3, R13
+	XORL $15, R13                  // the points with new stones
+	JEQ next1
+	MOVQ AX, CX
+	SHRQ $3, CX
+	SHLL CX, R13
+	ORL R13, R9
+	VPOR Y2, Y1, Y1
+	VMOVDQA Y1, (R8)(AX*1)
+	VPAND Y13, Y2, Y3              // black
+	VPANDN Y2, Y13, Y4             // white
+	VPSRLW $4, Y3, Y5
+	VPAND Y15, Y3, Y3
+	VPAND Y15, Y5, Y5
+	VPSHUFB Y3, Y14, Y3
+	VPSHUFB Y5, Y14, Y5
+	VPADDB Y5, Y3, Y3
+	VPSRLW $4, Y4, Y6
+	VPAND Y15, Y4, Y4
+	VPAND Y15, Y6, Y6
+	VPSHUFB Y4, Y14, Y4
+	VPSHUFB Y6, Y14, Y6
+	VPADDB Y6, Y4, Y4
+	JMP sums
+
+next1:
+	ADDQ $32, AX
+	SHRL $4, BX
+	JNE group1
+	JMP done
+
+group2:
+	TESTL $15, BX
+	JEQ next2
+	LEAQ (SI)(AX*1), R13
+	VMOVDQU -8(R13), Y0
+	VPOR 8(R13), Y0, Y0
+	VPOR (R13)(DX*1), Y0, Y0
+	VPOR (R13)(R12*1), Y0, Y0
+	VMOVDQU PLANE-8(R13), Y6
+	VPOR PLANE+8(R13), Y6, Y6
+	VPOR PLANE(R13)(DX*1), Y6, Y6
+	VPOR PLANE(R13)(R12*1), Y6, Y6
+	VMOVDQA (R8)(AX*1), Y1
+	VMOVDQA PLANE(R8)(AX*1), Y7
+	VPANDN Y0, Y1, Y2
+	VPANDN Y6, Y7, Y8
+	VMOVDQA Y2, (DI)(AX*1)
+	VMOVDQA Y8, PLANE(DI)(AX*1)
+	VPOR Y2, Y8, Y3
+	VPCMPEQQ Y9, Y3, Y3
+	VMOVMSKPD Y3, R13
+	XORL $15, R13
+	JEQ next2
+	MOVQ AX, CX
+	SHRQ $3, CX
+	SHLL CX, R13
+	ORL R13, R9
+	VPOR Y2, Y1, Y1
+	VPOR Y8, Y7, Y7
+	VMOVDQA Y1, (R8)(AX*1)
+	VMOVDQA Y7, PLANE(R8)(AX*1)
+	VPAND Y13, Y2, Y3              // black, word 0
+	VPAND Y12, Y8, Y5              // black, word 1
+	VPANDN Y2, Y13, Y4             // white, word 0
+	VPANDN Y8, Y12, Y6             // white, word 1
+	VPSRLW $4, Y3, Y0
+	VPAND Y15, Y3, Y3
+	VPAND Y15, Y0, Y0
+	VPSHUFB Y3, Y14, Y3
+	VPSHUFB Y0, Y14, Y0
+	VPADDB Y0, Y3, Y3
+	VPSRLW $4, Y5, Y0
+	VPAND Y15, Y5, Y5
+	VPAND Y15, Y0, Y0
+	VPSHUFB Y5, Y14, Y5
+	VPSHUFB Y0, Y14, Y0
+	VPADDB Y0, Y5, Y5
+	VPADDB Y5, Y3, Y3
+	VPSRLW $4, Y4, Y0
+	VPAND Y15, Y4, Y4
+	VPAND Y15, Y0, Y0
+	VPSHUFB Y4, Y14, Y4
+	VPSHUFB Y0, Y14, Y0
+	VPADDB Y0, Y4, Y4
+	VPSRLW $4, Y6, Y0
+	VPAND Y15, Y6, Y6
+	VPAND Y15, Y0, Y0
+	VPSHUFB Y6, Y14, Y6
+	VPSHUFB Y0, Y14, Y0
+	VPADDB Y0, Y6, Y6
+	VPADDB Y6, Y4, Y4
+	JMP sums
+
+next2:
+	ADDQ $32, AX
+	SHRL $4, BX
+	JNE group2
+	JMP done
+
+	// Y3 and Y4 hold the byte counts of the black and white new stones.
+sums:
+	VPSADBW Y9, Y3, Y3
+	VPSADBW Y9, Y4, Y4
+	VPOR Y10, Y3, Y3
+	VPOR Y10, Y4, Y4
+	VSUBPD Y10, Y3, Y3
+	VSUBPD Y10, Y4, Y4
+	VMULPD Y11, Y3, Y3
+	VMULPD Y11, Y4, Y4
+	VADDPD (R10)(AX*1), Y3, Y3
+	VADDPD (R11)(AX*1), Y4, Y4
+	VMOVAPD Y3, (R10)(AX*1)
+	VMOVAPD Y4, (R11)(AX*1)
+	CMPQ words+48(FP), $2
+	JEQ next2
+	JMP next1
+
+done:
+	VZEROUPPER
+	MOVL R9, got+88(FP)
+	RET

@@ -11,24 +11,32 @@ var propSink float64
 
 // BenchmarkPropagate evaluates the shared benchmark positions (dev games at
 // moves 50, 150 and 250), one estimate per iteration, cycling through them.
-// The "-go" cases force the portable kernel, the one used without AVX-512.
+// The "-avx2" cases force the portable kernel with its AVX2 rows (what
+// runs on x86 without AVX-512), the "-go" cases the portable kernel in Go
+// only (what runs on other processors).
 func BenchmarkPropagate(b *testing.B) {
 	bs := positions.Bench(b)
+	kernels := propKernelList()
 	for _, c := range []struct {
-		name  string
-		s     PropagateSettings
-		noAsm bool
+		name   string
+		s      PropagateSettings
+		kernel int // index in propKernelList, -1 for the default
 	}{
-		{"cap-each", PropagateSettings{}, false},
-		{"cap-total", PropagateSettings{Combine: CapTotal}, false},
-		{"atsumi", AtsumiSettings(4), false},
-		{"cap-each-go", PropagateSettings{}, true},
-		{"atsumi-go", AtsumiSettings(4), true},
+		{"cap-each", PropagateSettings{}, -1},
+		{"cap-total", PropagateSettings{Combine: CapTotal}, -1},
+		{"atsumi", AtsumiSettings(4), -1},
+		{"cap-each-avx2", PropagateSettings{}, 1},
+		{"atsumi-avx2", AtsumiSettings(4), 1},
+		{"cap-each-go", PropagateSettings{}, 2},
+		{"atsumi-go", AtsumiSettings(4), 2},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			if c.noAsm {
-				defer func(saved bool) { usePropAsm = saved }(usePropAsm)
-				usePropAsm = false
+			if c.kernel >= 0 {
+				k := kernels[c.kernel]
+				if !k.have {
+					b.Skipf("no %s on this processor", k.name)
+				}
+				defer k.use()()
 			}
 			e := mustPropagate(b, c.s)
 			var r control.Result

@@ -100,11 +100,15 @@ func propSearchGo(e *Propagate, words, maxD int) {
 				}
 			}
 			got := uint32(0)
-			switch words {
-			case 1:
+			switch {
+			case visit == 0:
+			case usePropAVX2 && words <= 2:
+				got = propRowAVX2(&fin[row], &fout[row], &set[row], &accB[row], &accW[row],
+					8*W, words, visit, w, e.black[0], e.black[1])
+			case words == 1:
 				got = propRow1(fin[:propPadMax], fout[:propPadMax], set[:propPadMax],
 					accB, accW, e.black[0], w, row, W, visit)
-			case 2:
+			case words == 2:
 				got = propRow2(fin[:2*propPadMax], fout[:2*propPadMax], set[:2*propPadMax],
 					accB, accW, e.black[0], e.black[1], w, row, W, visit)
 			default:

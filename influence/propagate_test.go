@@ -107,20 +107,37 @@ func propTestBoards(t *testing.T) []*board.Board {
 	return boards
 }
 
-// propKernels runs f with the assembly kernel (where the processor has
-// it) and with the Go one.
+// propKernel is one way to run the search: the AVX-512 kernel, the
+// portable one with its AVX2 rows, or the portable one in Go only.
+type propKernel struct {
+	name      string
+	asm, avx2 bool
+	have      bool // whether the processor can run it
+}
+
+func propKernelList() []propKernel {
+	return []propKernel{
+		{"avx512", true, false, haveAVX512},
+		{"avx2", false, true, haveAVX2},
+		{"go", false, false, true},
+	}
+}
+
+// use selects k, returning a function that restores the kernel in use.
+func (k propKernel) use() (restore func()) {
+	asm, avx2 := usePropAsm, usePropAVX2
+	usePropAsm, usePropAVX2 = k.asm, k.avx2
+	return func() { usePropAsm, usePropAVX2 = asm, avx2 }
+}
+
+// propKernels runs f with each kernel the processor has.
 func propKernels(t *testing.T, f func(t *testing.T)) {
-	defer func(saved bool) { usePropAsm = saved }(usePropAsm)
-	for _, asm := range []bool{true, false} {
-		name := "go"
-		if asm {
-			name = "asm"
-		}
-		t.Run(name, func(t *testing.T) {
-			if asm && !haveAVX512 {
-				t.Skip("no AVX-512 on this processor")
+	for _, k := range propKernelList() {
+		t.Run(k.name, func(t *testing.T) {
+			if !k.have {
+				t.Skipf("no %s on this processor", k.name)
 			}
-			usePropAsm = asm
+			defer k.use()()
 			f(t)
 		})
 	}
@@ -377,26 +394,36 @@ func TestPropagateCorridor(t *testing.T) {
 	})
 }
 
-// TestPropagateKernelsAgree checks that the assembly kernel (where the
-// processor has it) and the Go one give the same B and W, bit for bit.
+// TestPropagateKernelsAgree checks that the assembly kernels (where the
+// processor has them) give the same B and W as the Go one, bit for bit.
 func TestPropagateKernelsAgree(t *testing.T) {
-	if !haveAVX512 {
-		t.Skip("no AVX-512 on this processor")
+	var ks []propKernel
+	for _, k := range propKernelList()[:2] {
+		if k.have {
+			ks = append(ks, k)
+		}
 	}
-	defer func(saved bool) { usePropAsm = saved }(usePropAsm)
+	if len(ks) == 0 {
+		t.Skip("no assembly kernel on this processor")
+	}
+	goKernel := propKernelList()[2]
 	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, AtsumiSettings(4)} {
 		e := mustPropagate(t, s)
 		for bi, b := range propTestBoards(t) {
 			n := b.Geometry().N
-			ab, aw := make([]float64, n), make([]float64, n)
 			gb, gw := make([]float64, n), make([]float64, n)
-			usePropAsm = true
-			e.Influence(ab, aw, b)
-			usePropAsm = false
+			restore := goKernel.use()
 			e.Influence(gb, gw, b)
-			for p := range ab {
-				if ab[p] != gb[p] || aw[p] != gw[p] {
-					t.Fatalf("%+v board %d at %s: assembly B %v W %v, Go %v %v\n%s", s, bi, b.Geometry().GTP(board.Point(p)), ab[p], aw[p], gb[p], gw[p], b)
+			restore()
+			for _, k := range ks {
+				ab, aw := make([]float64, n), make([]float64, n)
+				restore := k.use()
+				e.Influence(ab, aw, b)
+				restore()
+				for p := range ab {
+					if ab[p] != gb[p] || aw[p] != gw[p] {
+						t.Fatalf("%s, %+v board %d at %s: assembly B %v W %v, Go %v %v\n%s", k.name, s, bi, b.Geometry().GTP(board.Point(p)), ab[p], aw[p], gb[p], gw[p], b)
+					}
 				}
 			}
 		}
