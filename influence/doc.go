@@ -17,11 +17,12 @@
 // min(B,1) - min(W,1) (CapEach, the default, right for corridors) or
 // clamp(B-W, -1, 1) (CapTotal, the seed's Figure 2). Stones keep ±1. It is
 // computed bit-parallel over the stones, one step of distance at a time on
-// the rows that can still change, in AVX-512 where the processor has it
-// (8 points to a register) and in Go otherwise, the two agreeing bit for
-// bit (propagate.go says how); it is exactly invariant under colour swap
-// and board symmetries. The moyo package reuses it for atsumi
-// (AtsumiSettings).
+// the points that can still change: in AVX-512 where the processor has it
+// (whole rows, 8 points to a register), else on the points next to one
+// that changed, in AVX2 (4 points to a register) or in Go, the kernels
+// agreeing bit for bit (propagate.go says how). It is exactly invariant
+// under colour swap and board symmetries. The moyo package reuses it for
+// atsumi (AtsumiSettings).
 //
 // # The symmetric λ/κ iteration
 //

@@ -15,9 +15,9 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 	chains(val, half, kc, adj, qlen, x)
 }
 
-// haveAVX512, usePropAsm and usePropAVX2 are false: there are no assembly
-// kernels for the propagating estimator on this architecture.
-var haveAVX512, usePropAsm, usePropAVX2 = false, false, false
+// haveAVX2, haveAVX512, usePropAsm and usePropAVX2 are false: there are
+// no assembly kernels for the propagating estimator on this architecture.
+var haveAVX2, haveAVX512, usePropAsm, usePropAVX2 = false, false, false, false
 
 func propSearchAVX512(a *propSearchArgs) { panic("influence: no assembly kernel") }
 

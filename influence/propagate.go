@@ -59,26 +59,35 @@ package influence
 //     (tested with ==), and equals the twin's to rounding (the tests hold
 //     them within 1e-12).
 //   - A point can get new stones only next to a point that got some in
-//     the last step: a row of the board is visited only if it or a row
-//     next to it got stones, and the search ends after a step where none
-//     did (or at MaxDistance). F is double-buffered; a row not visited is
-//     cleared if it held stones two steps ago.
+//     the last step, and the search ends after a step where none did (or
+//     at MaxDistance). F is double-buffered.
 //   - Rows are padded to a multiple of 8 points and the arrays aligned to
-//     64 bytes, so that 8 points fill a 512-bit register: where the
+//     64 bytes, so that 8 points fill a 512-bit register. Where the
 //     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
-//     the whole search for one or two words per set, else (and for more
-//     words) propSearchGo in propagate_kernel.go. Both do the same
-//     operations in the same order, so they agree bit for bit (tested).
-//     The scratch lives in the Propagate value: an estimate does not
-//     allocate.
+//     the whole search for one or two words per set, visiting a row if it
+//     or a row next to it got stones (a row not visited is cleared if it
+//     held stones two steps ago).
+//   - Elsewhere (and for more words) propSearchGo in propagate_kernel.go
+//     keeps a bit mask per row of the points that got stones, and visits
+//     only the empty points next to one; on x86 with AVX2 a row's step is
+//     propRowAVX2 (propagate_amd64.s), 4 points to a register, on the
+//     groups of 4 holding such a point, else scalar Go. All the kernels
+//     compute the same sets and add the same terms in the same order, so
+//     they agree bit for bit (tested). The scratch lives in the Propagate
+//     value: an estimate does not allocate.
 //
-// Cost: the search visits about 1,700-1,900 groups of 8 points per 19x19
-// position at move 50 (one word) and 2,500-3,700 at move 150 (two words),
-// each a few vector operations; with the setup (the padded board, the
-// sources, and the regions where labelled) an estimate takes 10-35 µs
+// Cost: the AVX-512 search visits about 1,700-1,900 groups of 8 points per
+// 19x19 position at move 50 (one word) and 2,500-3,700 at move 150 (two
+// words), each a few vector operations; with the setup (the padded board,
+// the sources, and the regions where labelled) an estimate takes 10-35 µs
 // (about 18 on average over the benchmark positions, against 107 for the
 // per-point work list this replaced, which paid ~10 ns per point and step
-// in branches and int-to-float conversions). No cutoff by weight is taken:
+// in branches and int-to-float conversions). The portable kernel visits
+// about 6,500 points per position (5 in 6 of them get new stones): with
+// AVX2 rows an estimate takes about 2.5 times the AVX-512 time, in scalar
+// Go about 4 to 5 times (BenchmarkPropagate, cases -avx2 and -go). Visiting
+// whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
+// than the old work list. No cutoff by weight is taken:
 // with alpha = 1/2 a weight drops below what could move a value by 1e-12
 // only beyond distance 40 or so. Two ideas were measured and left out:
 // merging stones with the same liberties into one weighted source (few
@@ -216,7 +225,8 @@ type Propagate struct {
 	// next is, per empty region, the next free source number.
 	next    [board.MaxPoints]int16
 	nStones int
-	// rowA and rowB flag the padded rows that got new stones in a step.
+	// rowA and rowB flag the padded rows that got new stones in a step
+	// (for the AVX-512 kernel).
 	rowA, rowB [board.MaxSize + 2]uint8
 	// For propSearchGo, per padded row: bit x for the point x of the row.
 	// emptyRow marks the empty points, actA and actB (double-buffered)

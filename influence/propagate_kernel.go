@@ -12,7 +12,8 @@ import "math/bits"
 // stone's neighbours getting the stone itself at step 1. So a point can
 // get some only next to a point that got some in the last step: a row is
 // visited if it or a row next to it did, and the search ends when no row
-// did (or at MaxDistance).
+// did (or at MaxDistance). The AVX-512 kernel visits whole rows, the
+// portable one (propSearchGo) single points.
 func (e *Propagate) propSearch(words int) {
 	size := e.geo.Size
 	rin, rout := &e.rowA, &e.rowB
