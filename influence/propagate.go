@@ -84,8 +84,9 @@ package influence
 // per-point work list this replaced, which paid ~10 ns per point and step
 // in branches and int-to-float conversions). The portable kernel visits
 // about 6,500 points per position (5 in 6 of them get new stones): with
-// AVX2 rows an estimate takes about 2.5 times the AVX-512 time, in scalar
-// Go about 4 to 5 times (BenchmarkPropagate, cases -avx2 and -go). Visiting
+// AVX2 rows an estimate takes a little over twice the AVX-512 time (half
+// the old work list's), in scalar Go about 4 times, as long as the old
+// work list (BenchmarkPropagate, cases -avx2 and -go). Visiting
 // whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
 // than the old work list. No cutoff by weight is taken:
 // with alpha = 1/2 a weight drops below what could move a value by 1e-12
