@@ -13,12 +13,7 @@ import (
 const tiny = "../../compare/testdata/tiny"
 
 func TestCompareUsage(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want string
-	}{
+	tests := []exitCase{
 		{"help", []string{"compare", "-h"}, 0, ""},
 		{"no path", []string{"compare"}, 2, "no SGF file or folder given"},
 		{"bad moves", []string{"compare", "--moves", "50,x", tiny}, 2, `invalid --moves "50,x"`},
@@ -33,25 +28,9 @@ func TestCompareUsage(t *testing.T) {
 		{"missing labels", []string{"compare", "--labels", "/no/such.jsonl", tiny}, 1, "no such file"},
 		{"peer does not start", []string{"compare", "--peer", "x=goeval-no-such-engine", tiny}, 1, "peer x: peer: exec: \"goeval-no-such-engine\""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := goeval(t, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
-			}
-			if tt.want != "" && !strings.Contains(stderr, tt.want) {
-				t.Errorf("stderr %q lacks %q", stderr, tt.want)
-			}
-			if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
-				t.Errorf("stderr %q lacks the goeval: prefix", stderr)
-			}
-		})
-	}
+	checkExits(t, tests)
 }
 
-// TestCompareTiny runs the command on the hand-checked set of package
-// compare (its tests check the figures): a broken file is reported, the
-// rest measured, and the exit status says that something was not used.
 func TestCompareHelpOnce(t *testing.T) {
 	for _, args := range [][]string{{"compare", "-h"}, {"-h"}} {
 		code, out, _ := goeval(t, args...)
@@ -61,6 +40,9 @@ func TestCompareHelpOnce(t *testing.T) {
 	}
 }
 
+// TestCompareTiny runs the command on the hand-checked set of package
+// compare (its tests check the figures): a broken file is reported, the
+// rest measured, and the exit status says that something was not used.
 func TestCompareTiny(t *testing.T) {
 	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2", tiny)
 	if code != 1 {

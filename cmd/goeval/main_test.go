@@ -85,12 +85,7 @@ func TestExitCodes(t *testing.T) {
 	os.WriteFile(bad, []byte("(;SZ[19];B[pd];W[dp"), 0o644)
 	gib := filepath.Join(dir, "x.gib")
 	os.WriteFile(gib, []byte("\\HS\n\\[GAMEINFOMAIN=GBKIND:3\\]\n"), 0o644)
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want string
-	}{
+	tests := []exitCase{
 		{"help", []string{"-h"}, 0, ""},
 		{"no file", nil, 2, "goeval: no SGF file given"},
 		{"unknown flag", []string{"--nope", example}, 2, "goeval: "},
@@ -103,9 +98,35 @@ func TestExitCodes(t *testing.T) {
 		{"move too far", []string{"--estimator", "stones", "--move", "999", example}, 1, "the main line has 258 moves"},
 		{"game too far", []string{"--estimator", "stones", "--game", "2", example}, 1, "game 2 asked for, the file holds 1"},
 	}
+	checkExits(t, tests)
+}
+
+func TestHelpListsEveryFlag(t *testing.T) {
+	_, out, _ := goeval(t, "-h")
+	for _, f := range []string{"-estimator", "-move", "-game", "-format", "-show", "-color", "-palette", "-size", "-output", "-o ", "-lambda", "-kappa", "-tolerance", "-max-iterations", "-attenuation", "-max-distance"} {
+		if !strings.Contains(out, f) {
+			t.Errorf("help lacks %s", f)
+		}
+	}
+}
+
+// exitCase is one run of the command: its arguments, the exit status it
+// must end with, and a part of what it must write on stderr.
+type exitCase struct {
+	name string
+	args []string
+	code int
+	want string
+}
+
+// checkExits runs every case (after the arguments in prefix, such as a
+// subcommand) and checks its exit status, its stderr, and the goeval:
+// prefix of every error.
+func checkExits(t *testing.T, tests []exitCase, prefix ...string) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := goeval(t, tt.args...)
+			code, _, stderr := goeval(t, append(append([]string(nil), prefix...), tt.args...)...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
 			}
@@ -116,14 +137,5 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("stderr %q lacks the goeval: prefix", stderr)
 			}
 		})
-	}
-}
-
-func TestHelpListsEveryFlag(t *testing.T) {
-	_, out, _ := goeval(t, "-h")
-	for _, f := range []string{"-estimator", "-move", "-game", "-format", "-show", "-color", "-palette", "-size", "-output", "-o ", "-lambda", "-kappa", "-tolerance", "-max-iterations", "-attenuation", "-max-distance"} {
-		if !strings.Contains(out, f) {
-			t.Errorf("help lacks %s", f)
-		}
 	}
 }

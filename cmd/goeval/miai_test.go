@@ -197,12 +197,7 @@ func TestMiaiErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.sgf")
 	os.WriteFile(bad, []byte("(;SZ[5](;B[aa]V[1])(;W[bb]V[x]))"), 0o644)
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want string
-	}{
+	tests := []exitCase{
 		{"help", []string{"-h"}, 0, ""},
 		{"nothing", nil, 2, "goeval: no tree or SGF file given"},
 		{"two trees", []string{"{1|2}", "{3|4}"}, 2, "one tree at a time"},
@@ -219,20 +214,7 @@ func TestMiaiErrors(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "none.sgf")}, 1, "no such file"},
 		{"game too far", []string{"--game", "2", miaiData + "hane.sgf"}, 1, "game 2 asked for, the file holds 1"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := goeval(t, append([]string{"miai"}, tt.args...)...)
-			if code != tt.code {
-				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
-			}
-			if tt.want != "" && !strings.Contains(stderr, tt.want) {
-				t.Errorf("stderr %q lacks %q", stderr, tt.want)
-			}
-			if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
-				t.Errorf("stderr %q lacks the goeval: prefix", stderr)
-			}
-		})
-	}
+	checkExits(t, tests, "miai")
 }
 
 func TestMiaiHelp(t *testing.T) {

@@ -190,12 +190,7 @@ func TestPictureErrors(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want string
-	}{
+	tests := []exitCase{
 		{"bad palette", []string{"--format", "svg", "--palette", "rainbow", example}, 2, `invalid --palette "rainbow" (want grey, redblue)`},
 		{"small size", []string{"--format", "png", "--size", "10", example}, 2, "invalid --size 10 (want 100..8000 pixels)"},
 		{"rank bad size", []string{"rank", "--format", "svg", "--size", "0", example}, 2, "invalid --size 0"},
@@ -203,14 +198,7 @@ func TestPictureErrors(t *testing.T) {
 		{"bad view", []string{"--estimator", "moyo", "--format", "svg", "--show", "x", example}, 2, `invalid --show "x"`},
 		{"no such directory", []string{"--format", "svg", "-o", filepath.Join(dir, "none", "x.svg"), example}, 1, "none/x.svg: no such file or directory"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, _, stderr := goeval(t, tt.args...)
-			if code != tt.code || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, tt.code, tt.want)
-			}
-		})
-	}
+	checkExits(t, tests)
 }
 
 func TestOutputFlag(t *testing.T) {

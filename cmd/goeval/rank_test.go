@@ -151,12 +151,7 @@ func TestRankPassOnly(t *testing.T) {
 }
 
 func TestRankValuesExitCodes(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want string
-	}{
+	tests := []exitCase{
 		{"help", []string{"-h"}, 0, ""},
 		{"no file", nil, 2, "goeval: no SGF file given"},
 		{"two files", []string{example, example}, 2, "one SGF file at a time"},
