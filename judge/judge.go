@@ -21,6 +21,8 @@ type Judge struct {
 
 	a     Analysis
 	start []float64
+	last  board.Board // the position of the last Estimate, for Report
+	done  bool
 
 	inSeki   []bool // per chain
 	dame     []bool // per point: a liberty shared in seki
@@ -208,16 +210,19 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	}
 	dst.Score = j.p.Score.Of(j.a.Sum, j.a.Stage, t, j.a.Doubt)
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
+	j.last, j.done = *b, true
 	return nil
 }
 
-// Report judges b and returns the extra JSON fields of the judge: the
-// stones judged dead and those in seki (GTP vertices), the map's sum and
-// the doubt behind the score.
+// Report returns the extra JSON fields of the judge on b: the stones judged
+// dead and those in seki (GTP vertices) and the doubt behind the score. It
+// reuses the last Estimate when that was of b.
 func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
-	var r control.Result
-	if err := j.Estimate(&r, b); err != nil {
-		return nil, err
+	if !j.done || j.last != *b {
+		var r control.Result
+		if err := j.Estimate(&r, b); err != nil {
+			return nil, err
+		}
 	}
 	g := b.Geometry()
 	dead, seki := []string{}, []string{}
