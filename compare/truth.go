@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"strings"
 
 	"goeval/board"
 	"goeval/control"
@@ -72,7 +71,7 @@ func MarkupDead(node *sgf.Node, b *board.Board) (dead []board.Point, ok bool, er
 		}
 		ok = true
 		for _, raw := range prop.Values {
-			pts, err := pointList(raw, b.Size())
+			pts, err := sgf.ParsePointList(raw, b.Size(), nil)
 			if err != nil {
 				return nil, false, fmt.Errorf("%s: %s[%s]: %v", node.PropPos(m.id), m.id, raw, err)
 			}
@@ -84,34 +83,6 @@ func MarkupDead(node *sgf.Node, b *board.Board) (dead []board.Point, ok bool, er
 		}
 	}
 	return dead, ok, nil
-}
-
-// pointList reads one SGF point-list value: a point or a rectangle "aa:cc"
-// (empty: no points).
-func pointList(v string, size int) ([]board.Point, error) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return nil, nil
-	}
-	a, c, rect := strings.Cut(v, ":")
-	p, err := sgf.ParsePoint(a, size, false)
-	if err != nil || !rect {
-		return []board.Point{p}, err
-	}
-	q, err := sgf.ParsePoint(c, size, false)
-	if err != nil {
-		return nil, err
-	}
-	g := board.GeometryOf(size)
-	x0, y0 := g.XY(p)
-	x1, y1 := g.XY(q)
-	var out []board.Point
-	for y := min(y0, y1); y <= max(y0, y1); y++ {
-		for x := min(x0, x1); x <= max(x0, x1); x++ {
-			out = append(out, g.At(x, y))
-		}
-	}
-	return out, nil
 }
 
 // DefaultJudgeRounds is the number of rounds of a Judge whose Rounds is 0.

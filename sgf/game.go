@@ -219,33 +219,41 @@ func ParsePoint(s string, size int, isMove bool) (board.Point, error) {
 
 // points reads a list of points with compressed rectangles ("aa:cc").
 func (g *Game) points(n *Node, id string, dst []board.Point) ([]board.Point, error) {
-	prop := n.Get(id)
-	size := g.Info.Size
+	for _, raw := range n.Get(id).Values {
+		var err error
+		if dst, err = ParsePointList(raw, g.Info.Size, dst); err != nil {
+			return nil, g.syntaxf(n.PropPos(id), "%s[%s]: %v", id, strings.TrimSpace(raw), err)
+		}
+	}
+	return dst, nil
+}
+
+// ParsePointList appends to dst the points of one value of a point-list
+// property on a board of the given size: a point ("pd"), a compressed
+// rectangle of points ("aa:cc", corners in any order), or nothing ("").
+func ParsePointList(v string, size int, dst []board.Point) ([]board.Point, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return dst, nil // an empty list, allowed for AE etc.
+	}
+	a, b, rect := strings.Cut(v, ":")
+	p, err := ParsePoint(a, size, false)
+	if err != nil {
+		return nil, err
+	}
+	if !rect {
+		return append(dst, p), nil
+	}
+	q, err := ParsePoint(b, size, false)
+	if err != nil {
+		return nil, err
+	}
 	geo := board.GeometryOf(size)
-	for _, raw := range prop.Values {
-		v := strings.TrimSpace(raw)
-		if v == "" {
-			continue // an empty list, allowed for AE etc.
-		}
-		a, b, rect := strings.Cut(v, ":")
-		p, err := ParsePoint(a, size, false)
-		if err != nil {
-			return nil, g.syntaxf(n.PropPos(id), "%s[%s]: %v", id, v, err)
-		}
-		if !rect {
-			dst = append(dst, p)
-			continue
-		}
-		q, err := ParsePoint(b, size, false)
-		if err != nil {
-			return nil, g.syntaxf(n.PropPos(id), "%s[%s]: %v", id, v, err)
-		}
-		x0, y0 := geo.XY(p)
-		x1, y1 := geo.XY(q)
-		for y := min(y0, y1); y <= max(y0, y1); y++ {
-			for x := min(x0, x1); x <= max(x0, x1); x++ {
-				dst = append(dst, geo.At(x, y))
-			}
+	x0, y0 := geo.XY(p)
+	x1, y1 := geo.XY(q)
+	for y := min(y0, y1); y <= max(y0, y1); y++ {
+		for x := min(x0, x1); x <= max(x0, x1); x++ {
+			dst = append(dst, geo.At(x, y))
 		}
 	}
 	return dst, nil
