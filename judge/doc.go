@@ -12,7 +12,9 @@
 //     the opponent's stones) and living space (the same, but also walled
 //     by empty points the opponent controls) with the eyes in them, the
 //     weakest adjacent opponent chain, the stage of the game (stones over
-//     points), and a few products of these.
+//     points), a few products of these, and for a chain with at most two
+//     liberties what a capture search finds (package tactics): dead
+//     whoever moves first, or capturable by the side to move.
 //  3. A logistic death model turns the features into the probability P
 //     that the chain is dead, in two rounds: the first from the chain's
 //     own features, the second from its first-round odds and those of its
@@ -31,7 +33,8 @@
 //  6. The score is not the map's plain sum: a prior that knows only the
 //     stage and the side to move (a position that looks even is worth
 //     about 7 points to Black on the board, komi's worth, early on) is
-//     moved towards the sum by a gate that opens as the game settles and
+//     moved towards the count (the map's empty points, and every stone
+//     whole for the colour judged to own it) by a gate that opens as the game settles and
 //     closes with the expected number of misjudged stones (ScoreParams).
 //     So the score is honest about what the map cannot see.
 //

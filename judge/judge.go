@@ -48,8 +48,11 @@ type Analysis struct {
 	// Seki holds, per point, whether the stone there is in seki, or the
 	// empty point a liberty shared in seki (control 0).
 	Seki []bool
-	// Sum is the sum of the control map; the score model turns it into
-	// the score.
+	// Sum is the count the score model turns into the score: the control
+	// map's empty points, plus every stone counted whole for the colour
+	// that owns its point (the opponent's if Removed). Counting stones
+	// whole rather than by 1-2P picks more winners on the dev set (at 20
+	// moves before the end, 0.71 against 0.64).
 	Sum float64
 	// Doubt is the expected number of misjudged stones: the sum over
 	// stones of min(P, 1-P).
@@ -188,17 +191,23 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	dst.Reset(n)
 	cells := b.Cells()
 	stones := 0
+	j.a.Sum = 0
 	for p, c := range cells {
-		if c == board.Empty {
+		switch {
+		case c == board.Empty:
 			if !j.a.Seki[p] {
 				dst.Control[p] = x2[p]
+				j.a.Sum += x2[p]
 			}
 			continue
+		case j.a.Removed[p]:
+			j.a.Sum -= float64(c)
+		default:
+			j.a.Sum += float64(c)
 		}
 		stones++
 		dst.Control[p] = float64(c) * (1 - 2*j.a.Dead[p])
 	}
-	j.a.Sum = dst.Sum()
 	j.a.Doubt = 0
 	for _, pd := range j.a.Dead {
 		j.a.Doubt += min(pd, 1-pd)

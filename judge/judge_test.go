@@ -167,3 +167,85 @@ func BenchmarkJudge(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// ladder draws a white stone in atari that Black captures in a ladder,
+// unless breaker puts a white stone on the ladder's path.
+func ladder(breaker bool) *board.Board {
+	row8 := ". . . . . . . . ."
+	if breaker {
+		row8 = ". . O . . . . . ."
+	}
+	return board.MustParse(`
+		. . . . . . . . .
+		` + row8 + `
+		. . . . . . . . .
+		. . . . . X . . .
+		. . . X O X . . .
+		. . . . X . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+}
+
+func feature(t *testing.T, f *Features, id int, name string) float64 {
+	t.Helper()
+	for i, n := range FeatureNames {
+		if n == name {
+			return f.Of[id][i]
+		}
+	}
+	t.Fatalf("no feature %q", name)
+	return 0
+}
+
+// The reading features say what package tactics found, from the chain's
+// side: dead whoever moves, or capturable by whoever is to move.
+func TestReadingFeatures(t *testing.T) {
+	tests := []struct {
+		name    string
+		breaker bool
+		toMove  board.Color
+		want    string // the one reading feature set
+	}{
+		{"ladder", false, board.White, "read dead"},
+		{"breaker, Black to move", true, board.Black, "read capturable, foe to move"},
+		{"breaker, White to move", true, board.White, "read capturable, to move"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := ladder(tt.breaker)
+			b.SetToMove(tt.toMove)
+			var f Features
+			f.Compute(b, make([]float64, b.Geometry().N))
+			id := int(f.Chains.ID[boardtest.Point(t, b, "E5")])
+			for _, name := range []string{"read dead", "read capturable, foe to move", "read capturable, to move"} {
+				want := 0.0
+				if name == tt.want {
+					want = 1
+				}
+				if got := feature(t, &f, id, name); got != want {
+					t.Errorf("%s = %v, want %v", name, got, want)
+				}
+			}
+		})
+	}
+}
+
+// A stone caught in a ladder is dead even with its owner to move; a
+// ladder breaker lets it run, and the judge sees the difference.
+func TestLadderDies(t *testing.T) {
+	b := ladder(false)
+	b.SetToMove(board.White)
+	j, _ := judgeOf(t, b)
+	p := boardtest.Point(t, b, "E5")
+	caught := j.Analysis().Dead[p]
+	if !j.Analysis().Removed[p] {
+		t.Errorf("the laddered stone is not taken off (P = %.2f)", caught)
+	}
+	b = ladder(true)
+	b.SetToMove(board.White)
+	j, _ = judgeOf(t, b)
+	if free := j.Analysis().Dead[p]; free >= caught {
+		t.Errorf("with a ladder breaker P = %.2f, want below the laddered stone's %.2f", free, caught)
+	}
+}
