@@ -75,15 +75,19 @@ type ScoreSample struct {
 	Sum, Stage, ToMove, Doubt, Area float64
 }
 
-// FitScore fits the score model by minimising a smooth absolute error
-// (pseudo-Huber with a 1-point knee), so that a few badly labelled games
-// do not pull it. The gradient is taken numerically (the model is small).
+// FitScore fits the score model, reach included, by minimising a smooth
+// absolute error (pseudo-Huber with a 1-point knee), so that a few badly
+// labelled games do not pull it. The gradient is taken numerically (the
+// model is small); the loss is not convex, so it starts from several
+// points and keeps the best.
 func FitScore(samples []ScoreSample) (ScoreParams, error) {
 	if len(samples) == 0 {
 		return ScoreParams{}, errors.New("judge: no positions to fit")
 	}
+	// x[8] is log Reach, so that the reach stays positive.
 	params := func(x []float64) ScoreParams {
-		return ScoreParams{Base: x[0], BaseStage: x[1], Tempo: x[2], TempoStage: x[3], Gate: x[4], GateStage: x[5], GateDoubt: x[6], Shift: x[7]}
+		return ScoreParams{Base: x[0], BaseStage: x[1], Tempo: x[2], TempoStage: x[3], Gate: x[4], GateStage: x[5], GateDoubt: x[6], Shift: x[7],
+			Reach: math.Exp(x[8]), ReachStage: x[9]}
 	}
 	loss := func(x []float64) float64 {
 		sp := params(x)
@@ -111,10 +115,11 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 	var best *optimize.Result
 	var firstErr error
 	for _, start := range [][]float64{
-		{7, 0, 0, 0, -6, 0, 0, 0},
-		{7, 0, 0, 0, 2, 0, -0.3, 0},
-		{7, 0, 0, 0, 4, 0, -0.6, 0},
-		{7, 0, 0, 0, -4, 8, -0.3, 0},
+		{7, 0, 0, 0, -6, 0, 0, 0, 4, 0},
+		{7, 0, 0, 0, 2, 0, -0.3, 0, 4, 0},
+		{7, 0, 0, 0, 4, 0, -0.6, 0, 2, 0},
+		{7, 0, 0, 0, -4, 8, -0.3, 0, 2, 0},
+		{7, 0, 0, 0, -4, 8, -0.3, 0, 3, 0},
 	} {
 		res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, start, &optimize.Settings{GradientThreshold: 1e-6}, &optimize.BFGS{})
 		if res == nil {

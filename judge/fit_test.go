@@ -66,3 +66,44 @@ func TestFitScoreGate(t *testing.T) {
 		t.Errorf("score with little doubt %.2f (want 10), with much doubt %.2f (want 7); %+v", sure, unsure, sp)
 	}
 }
+
+// FitScore must learn to saturate: when the area follows the sum within
+// ±5 but a quarter of the sums are off by 40 to 60 (a misjudged group), a
+// finite reach keeps those from dragging the score, and the fitted model
+// beats the best linear one on the same data.
+func TestFitScoreReach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var samples []ScoreSample
+	for range 800 {
+		area := 7 + rng.Float64()*10 - 5
+		sum := area
+		if rng.IntN(4) == 0 {
+			sum += (40 + rng.Float64()*20) * float64(1-2*rng.IntN(2))
+		}
+		samples = append(samples, ScoreSample{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 2, Area: area})
+	}
+	sp, err := FitScore(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.Reach <= 0 || sp.Reach*math.Exp(sp.ReachStage*0.7) > 20 {
+		t.Fatalf("reach %.2f·exp(%.2f·s): want a finite reach well below the outliers' 40; %+v", sp.Reach, sp.ReachStage, sp)
+	}
+	mae := func(sp ScoreParams) float64 {
+		e := 0.0
+		for _, s := range samples {
+			e += math.Abs(sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt) - s.Area)
+		}
+		return e / float64(len(samples))
+	}
+	linear := sp
+	linear.Reach = 0
+	bestLinear := math.Inf(1)
+	for g := -8.0; g <= 8; g += 0.25 {
+		linear.Gate, linear.GateStage, linear.GateDoubt = g, 0, 0
+		bestLinear = min(bestLinear, mae(linear))
+	}
+	if got := mae(sp); got >= bestLinear {
+		t.Errorf("MAE with reach %.2f, best linear gate %.2f", got, bestLinear)
+	}
+}

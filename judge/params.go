@@ -43,10 +43,14 @@ type Params struct {
 //
 //	prior = Base + BaseStage·s + (Tempo + TempoStage·s)·t
 //	gate  = σ(Gate + GateStage·s + GateDoubt·u)
-//	score = prior + gate·(sum + Shift - prior)
+//	d     = sum + Shift - prior
+//	score = prior + gate·R·tanh(d/R),  R = Reach·exp(ReachStage·s)
 //
 // u is the sum over stones of min(P, 1-P), P being each stone's death
-// probability.
+// probability. The reach R saturates the map's say: a count far from the
+// prior is more often a misjudged group than a rout, since the games the
+// model learns from are close. Reach 0 means no saturation (score =
+// prior + gate·d).
 type ScoreParams struct {
 	Base       float64 `json:"base"`
 	BaseStage  float64 `json:"base_stage"`
@@ -56,13 +60,20 @@ type ScoreParams struct {
 	GateStage  float64 `json:"gate_stage"`
 	GateDoubt  float64 `json:"gate_doubt"`
 	Shift      float64 `json:"shift"`
+	Reach      float64 `json:"reach,omitempty"`
+	ReachStage float64 `json:"reach_stage,omitempty"`
 }
 
 // Of returns the score for a map sum at stage s with side to move t and
 // doubt u.
 func (sp ScoreParams) Of(sum, s, t, u float64) float64 {
 	prior := sp.Base + sp.BaseStage*s + (sp.Tempo+sp.TempoStage*s)*t
-	return prior + sp.gate(s, u)*(sum+sp.Shift-prior)
+	d := sum + sp.Shift - prior
+	if sp.Reach > 0 {
+		r := sp.Reach * math.Exp(sp.ReachStage*s)
+		d = r * math.Tanh(d/r)
+	}
+	return prior + sp.gate(s, u)*d
 }
 
 func (sp ScoreParams) gate(s, u float64) float64 {

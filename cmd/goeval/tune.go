@@ -115,9 +115,14 @@ func tuneCommand(e *env, args []string) error {
 	}
 	tw.Flush()
 	s := rep.Params.Score
-	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); score = prior + gate·(sum %+.2f - prior)\n",
+	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); d = sum %+.2f - prior;\n",
 		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift)
-	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones)")
+	if s.Reach > 0 {
+		fmt.Fprintf(w, "  score = prior + gate·R·tanh(d/R), R = %.2f·exp(%+.2f·s)\n", s.Reach, s.ReachStage)
+	} else {
+		fmt.Fprintln(w, "  score = prior + gate·d")
+	}
+	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole)")
 	if *write != "" {
 		if err := os.WriteFile(*write, rep.Params.JSON(), 0o644); err != nil {
 			return err
