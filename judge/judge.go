@@ -97,7 +97,8 @@ func deathProbability(w, f []float64) float64 {
 // deaths computes every chain's death probability into j.p2: the first
 // round from its own features, then, if the parameters have one, the
 // second round from its neighbours' first-round probabilities. Pass-alive
-// chains and chains in seki never die.
+// chains and chains in seki never die; chains inside the opponent's
+// pass-alive territory always do.
 func (j *Judge) deaths() {
 	cs := &j.feat.Chains
 	n := len(cs.List)
@@ -109,9 +110,13 @@ func (j *Judge) deaths() {
 	}
 	j.p1, j.p2, j.links, j.f2 = j.p1[:n], j.p2[:n], j.links[:n], j.f2[:n]
 	for id, ch := range cs.List {
-		j.p1[id] = deathProbability(j.p.death[:], j.feat.Of[id][:])
-		if j.life.Alive[ch.Head] || j.inSeki[id] {
+		switch {
+		case j.life.Alive[ch.Head] || j.inSeki[id]:
 			j.p1[id] = 0
+		case j.life.Owner[ch.Head] == -ch.Color:
+			j.p1[id] = 1
+		default:
+			j.p1[id] = deathProbability(j.p.death[:], j.feat.Of[id][:])
 		}
 	}
 	copy(j.p2, j.p1)
@@ -123,7 +128,7 @@ func (j *Judge) deaths() {
 	}
 	j.round.features(j.links, j.p1, j.f2)
 	for id, ch := range cs.List {
-		if !j.life.Alive[ch.Head] && !j.inSeki[id] {
+		if !j.life.Alive[ch.Head] && !j.inSeki[id] && j.life.Owner[ch.Head] != -ch.Color {
 			j.p2[id] = deathProbability(j.p.round2[:], j.f2[id][:])
 		}
 	}

@@ -249,3 +249,24 @@ func TestLadderDies(t *testing.T) {
 		t.Errorf("with a ladder breaker P = %.2f, want below the laddered stone's %.2f", free, caught)
 	}
 }
+
+// A chain inside the opponent's pass-alive territory (Benson) dies, with
+// certainty, whatever its features say: here a white stone in a
+// three-point region of a black chain with two eyes.
+func TestDoomedInsidePassAliveTerritory(t *testing.T) {
+	b := board.MustParse(`
+		. X . X . . . . .
+		X X X X X . . . .
+		X . O . X . . . .
+		X X X X X . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	j, _ := judgeOf(t, b)
+	p := boardtest.Point(t, b, "C7")
+	if d := j.Analysis().Dead[p]; d != 1 || !j.Analysis().Removed[p] {
+		t.Errorf("C7: P = %v, removed %v; want certain death", d, j.Analysis().Removed[p])
+	}
+}

@@ -75,6 +75,7 @@ type chainData struct {
 	dead   float64
 	weight float64
 	alive  bool // pass-alive
+	doomed bool // inside the opponent's pass-alive territory
 	stones []board.Point
 	color  board.Color
 }
@@ -219,7 +220,7 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			}
 			p.stage = float64(stones) / float64(b.Geometry().N)
 			for id, ch := range w.feat.Chains.List {
-				cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head], links: w.feat.Links(id)}
+				cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head], doomed: w.life.Owner[ch.Head] == -ch.Color, links: w.feat.Links(id)}
 				cd.links.Foes = slices.Clone(cd.links.Foes)
 				cd.stones = w.feat.Chains.Stones(id, nil)
 				dead := 0
@@ -261,8 +262,8 @@ func fit(ctx context.Context, cfg *Config, pos []position, train func(game int) 
 		}
 		for i := range p.chains {
 			c := &p.chains[i]
-			if c.alive {
-				continue // pass-alive chains are never judged dead
+			if c.alive || c.doomed {
+				continue // Benson's verdicts are not the model's to learn
 			}
 			samples = append(samples, judge.Sample{F: c.f[:], Dead: c.dead, Weight: c.weight})
 		}
@@ -286,7 +287,10 @@ func fit(ctx context.Context, cfg *Config, pos []position, train func(game int) 
 		for i := range p.chains {
 			c := &p.chains[i]
 			pd := 0.0
-			if !c.alive {
+			switch {
+			case c.doomed:
+				pd = 1
+			case !c.alive:
 				pd = sigmoid(w, c.f[:])
 			}
 			links = append(links, c.links)
@@ -294,7 +298,7 @@ func fit(ctx context.Context, cfg *Config, pos []position, train func(game int) 
 		}
 		for i, f2 := range judge.Round2Features(links, p1) {
 			c := &p.chains[i]
-			if !c.alive {
+			if !c.alive && !c.doomed {
 				samples = append(samples, judge.Sample{F: slices.Clone(f2[:]), Dead: c.dead, Weight: c.weight})
 			}
 		}
