@@ -393,21 +393,31 @@ func (e *Propagate) influence(b *board.Board) {
 
 	// The padded board, its empty points and its stones. A stone or an
 	// off-board point holds every stone, so that it never gets new ones.
+	// emptyRow[y] marks the empty points of padded row y.
 	nEmpty, nStones := 0, 0
-	for p, c := range cells {
-		pp := e.pad[p]
-		if c == board.Empty {
-			empty[pp] = ^uint64(0)
-			set[pp] = 0
-			e.empties[nEmpty] = pp
-			nEmpty++
-		} else {
-			empty[pp] = 0
-			set[pp] = ^uint64(0)
-			e.stones[nStones] = int16(p)
-			nStones++
+	size := g.Size
+	for y := 0; y < size; y++ {
+		row := cells[y*size : y*size+size]
+		ppRow := (y + 1) * W
+		m := uint32(0)
+		for x, c := range row {
+			pp := int16(ppRow + x)
+			if c == board.Empty {
+				empty[pp] = ^uint64(0)
+				set[pp] = 0
+				e.empties[nEmpty] = pp
+				nEmpty++
+				m |= 1 << x
+			} else {
+				empty[pp] = 0
+				set[pp] = ^uint64(0)
+				e.stones[nStones] = int16(y*size + x)
+				nStones++
+			}
 		}
+		e.emptyRow[y+1] = m
 	}
+	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
 	empties := e.empties[:nEmpty]
 	e.nStones = nStones
 	used := (g.Size + 2) * W
@@ -467,7 +477,8 @@ func (e *Propagate) influence(b *board.Board) {
 // source's bit on its point of freshA. It returns the number of words and
 // of black bits.
 func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
-	words = (nb + nw + 63) / 64
+	blackBits = propWhiteBase(nb, nw)
+	words = (blackBits + nw + 63) / 64
 	for k := 0; k < words; k++ {
 		clear(e.freshA[k*propPadMax : k*propPadMax+used])
 		clear(e.freshB[k*propPadMax : k*propPadMax+used])
@@ -477,10 +488,21 @@ func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
 	for j, pp := range e.srcW[:nw] {
-		i := nb + j
+		i := blackBits + j
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
-	return words, nb
+	return words, blackBits
+}
+
+// propWhiteBase returns the first number of White's sources given nb
+// black and nw white numbers: nb, except where the two need two words
+// and each fits in one; then Black has word 0 and White word 1, so that a
+// word's new stones are all of one colour and need one count, not two.
+func propWhiteBase(nb, nw int) int {
+	if nb+nw > 64 && nb <= 64 && nw <= 64 {
+		return 64
+	}
+	return nb
 }
 
 // propRegionBits labels the empty regions and numbers the sources of each
@@ -515,14 +537,14 @@ func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words
 	for _, pp := range e.srcB[:nb] {
 		e.freshB[pp] = uint64(bit(int(pp)))
 	}
-	blackBits = int(slices.Max(next))
-	for r := range next {
-		next[r] = int16(blackBits)
-	}
+	blackNums := int(slices.Max(next))
+	clear(next)
 	for _, pp := range e.srcW[:nw] {
 		e.freshB[pp] = uint64(bit(int(pp)))
 	}
-	words = (int(slices.Max(next)) + 63) / 64
+	whiteNums := int(slices.Max(next))
+	blackBits = propWhiteBase(blackNums, whiteNums)
+	words = (blackBits + whiteNums + 63) / 64
 	fresh := e.freshA
 	for k := 0; k < words; k++ {
 		clear(fresh[k*propPadMax : k*propPadMax+used])
@@ -532,7 +554,7 @@ func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
 	for _, pp := range e.srcW[:nw] {
-		i := int(e.freshB[pp])
+		i := blackBits + int(e.freshB[pp])
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
 	for k := 0; k < words; k++ {

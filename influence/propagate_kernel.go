@@ -17,7 +17,7 @@ import "math/bits"
 func (e *Propagate) propSearch(words int) {
 	size := e.geo.Size
 	rin, rout := &e.rowA, &e.rowB
-	// Every row may hold sources; freshB holds nothing.
+	// Every row may hold sources.
 	clear(rin[:])
 	clear(rout[:])
 	for y := 1; y <= size; y++ {
@@ -29,11 +29,20 @@ func (e *Propagate) propSearch(words int) {
 		maxD = len(e.pow) - 1
 	}
 	if usePropAsm && words <= 2 {
+		// Both planes start as T_0: the sources' bits on their points.
+		used := (size + 2) * e.stride
+		for k := 0; k < words; k++ {
+			copy(e.freshB[k*propPadMax:k*propPadMax+used], e.freshA[k*propPadMax:k*propPadMax+used])
+		}
+		mode := words
+		if words == 2 && e.black[0] == ^uint64(0) && e.black[1] == 0 {
+			mode = 3
+		}
 		a := propSearchArgs{
-			fin: &e.freshA[0], fout: &e.freshB[0], set: &e.set[0],
+			tin: &e.freshA[0], tout: &e.freshB[0], emptyRow: &e.emptyRow[0],
 			accB: &e.accB[0], accW: &e.accW[0],
 			rin: &rin[0], rout: &rout[0], pow: &e.pow[0],
-			rows: size, stride: 8 * e.stride, groups: e.stride / 8, maxD: maxD, words: words,
+			rows: size, stride: 8 * e.stride, maxD: maxD, mode: mode,
 			black0: e.black[0], black1: e.black[1],
 		}
 		propSearchAVX512(&a)
@@ -45,15 +54,15 @@ func (e *Propagate) propSearch(words int) {
 // propSearchArgs are the arguments of propSearchAVX512 (the offsets are
 // spelled out in propagate_amd64.s).
 type propSearchArgs struct {
-	fin, fout, set *uint64
+	tin, tout      *uint64
+	emptyRow       *uint32 // per padded row, bit x for an empty point x
 	accB, accW     *float64
 	rin, rout      *uint8
 	pow            *float64
 	rows           int // board rows: padded rows 1 to rows
 	stride         int // padded row, in bytes
-	groups         int // groups of 8 points per row
 	maxD           int
-	words          int
+	mode           int // 1 or 2 words; 3 for two words, Black's and White's
 	black0, black1 uint64
 }
 
@@ -76,14 +85,10 @@ func propSearchGo(e *Propagate, words, maxD int) {
 	emp := &e.emptyRow
 	ain, aout := &e.actA, &e.actB
 	onBoard := uint32(1)<<size - 1
-	emp[0], ain[0], aout[0] = 0, 0, 0
-	emp[size+1], ain[size+1], aout[size+1] = 0, 0, 0
+	ain[0], aout[0] = 0, 0
+	ain[size+1], aout[size+1] = 0, 0
 	for y := 1; y <= size; y++ {
-		m := uint32(0)
-		for x, v := range e.empty[y*W : y*W+size] {
-			m |= uint32(v&1) << x
-		}
-		emp[y], ain[y], aout[y] = m, onBoard&^m, 0
+		ain[y], aout[y] = onBoard&^emp[y], 0
 	}
 	fin, fout := e.freshA, e.freshB
 	set, accB, accW := e.set, e.accB, e.accW
