@@ -21,8 +21,8 @@
 // d-1), for each group of 8 points with an empty point:
 //
 //	tout[i] = tin[i] | F
-//	accB[i] += float64(popcount(F & black)) * pow[d]
-//	accW[i] += float64(popcount(F &^ black)) * pow[d]
+//	accB[i] = FMA(float64(popcount(F & black)), pow[d], accB[i])
+//	accW[i] = FMA(float64(popcount(F &^ black)), pow[d], accW[i])
 //
 // the counts summed over the words before the conversion (with Black in
 // word 0 and White in word 1, mode 3, a word's count is its colour's); a
@@ -120,10 +120,8 @@ group1:
 	VPSUBQ Z4, Z3, Z3              // white ones
 	VCVTQQ2PD Z4, Z4
 	VCVTQQ2PD Z3, Z3
-	VMULPD Z29, Z4, Z4
-	VMULPD Z29, Z3, Z3
-	VADDPD (R10)(AX*1), Z4, Z4
-	VADDPD (R11)(AX*1), Z3, Z3
+	VFMADD213PD (R10)(AX*1), Z29, Z4 // accB + count * pow[d], rounded once
+	VFMADD213PD (R11)(AX*1), Z29, Z3
 	VMOVAPD Z4, (R10)(AX*1)
 	VMOVAPD Z3, (R11)(AX*1)
 
@@ -169,10 +167,8 @@ group2:
 	VPSUBQ Z4, Z3, Z3              // white ones
 	VCVTQQ2PD Z4, Z4
 	VCVTQQ2PD Z3, Z3
-	VMULPD Z29, Z4, Z4
-	VMULPD Z29, Z3, Z3
-	VADDPD (R10)(AX*1), Z4, Z4
-	VADDPD (R11)(AX*1), Z3, Z3
+	VFMADD213PD (R10)(AX*1), Z29, Z4 // accB + count * pow[d], rounded once
+	VFMADD213PD (R11)(AX*1), Z29, Z3
 	VMOVAPD Z4, (R10)(AX*1)
 	VMOVAPD Z3, (R11)(AX*1)
 
@@ -211,8 +207,7 @@ group3:
 	JEQ white3
 	VPOPCNTQ Z0, Z4
 	VCVTQQ2PD Z4, Z4
-	VMULPD Z29, Z4, Z4
-	VADDPD (R10)(AX*1), Z4, Z4
+	VFMADD213PD (R10)(AX*1), Z29, Z4
 	VMOVAPD Z4, (R10)(AX*1)
 
 white3:
@@ -220,8 +215,7 @@ white3:
 	JEQ next3
 	VPOPCNTQ Z10, Z3
 	VCVTQQ2PD Z3, Z3
-	VMULPD Z29, Z3, Z3
-	VADDPD (R11)(AX*1), Z3, Z3
+	VFMADD213PD (R11)(AX*1), Z29, Z3
 	VMOVAPD Z3, (R11)(AX*1)
 
 next3:
@@ -280,8 +274,8 @@ GLOBL propTwo52<>(SB), RODATA|NOPTR, $8
 //
 //	F = (fin[i-1] | fin[i+1] | fin[i-stride] | fin[i+stride]) &^ set[i]
 //	fout[i] = F, set[i] |= F
-//	accB[i] += float64(popcount(F & black)) * w
-//	accW[i] += float64(popcount(F &^ black)) * w
+//	accB[i] = FMA(float64(popcount(F & black)), w, accB[i])
+//	accW[i] = FMA(float64(popcount(F &^ black)), w, accW[i])
 //
 // the counts summed over the words before the conversion. The other
 // points of such a group get F = 0 (their neighbours hold nothing in fin,
@@ -442,10 +436,8 @@ sums:
 	VPOR Y10, Y4, Y4
 	VSUBPD Y10, Y3, Y3
 	VSUBPD Y10, Y4, Y4
-	VMULPD Y11, Y3, Y3
-	VMULPD Y11, Y4, Y4
-	VADDPD (R10)(AX*1), Y3, Y3
-	VADDPD (R11)(AX*1), Y4, Y4
+	VFMADD213PD (R10)(AX*1), Y11, Y3 // accB + count * w, rounded once
+	VFMADD213PD (R11)(AX*1), Y11, Y4
 	VMOVAPD Y3, (R10)(AX*1)
 	VMOVAPD Y4, (R11)(AX*1)
 	CMPQ words+48(FP), $2

@@ -1,6 +1,9 @@
 package influence
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // propSearch adds the stones at distances 1, 2, ... to accB and accW,
 // which are 0 on entry. On entry freshA holds each source's bit on its
@@ -161,8 +164,8 @@ func propRow1(fin, fout, set []uint64, accB, accW []float64, black uint64, w flo
 		}
 		nb := bits.OnesCount64(f & black)
 		nw := bits.OnesCount64(f &^ black)
-		ab[x] += float64(float64(nb) * w)
-		aw[x] += float64(float64(nw) * w)
+		ab[x] = math.FMA(float64(nb), w, ab[x])
+		aw[x] = math.FMA(float64(nw), w, aw[x])
 	}
 	return got
 }
@@ -196,8 +199,8 @@ func propRow2(fin, fout, set []uint64, accB, accW []float64, black0, black1 uint
 		}
 		nb := bits.OnesCount64(f0&black0) + bits.OnesCount64(f1&black1)
 		nw := bits.OnesCount64(f0&^black0) + bits.OnesCount64(f1&^black1)
-		ab[x] += float64(float64(nb) * w)
-		aw[x] += float64(float64(nw) * w)
+		ab[x] = math.FMA(float64(nb), w, ab[x])
+		aw[x] = math.FMA(float64(nw), w, aw[x])
 	}
 	return got
 }
@@ -221,8 +224,8 @@ func propRowN(fin, fout, set []uint64, accB, accW []float64, black []uint64, w f
 			continue
 		}
 		got |= 1 << x
-		accB[i] += float64(float64(nb) * w)
-		accW[i] += float64(float64(nw) * w)
+		accB[i] = math.FMA(float64(nb), w, accB[i])
+		accW[i] = math.FMA(float64(nw), w, accW[i])
 	}
 	return got
 }
