@@ -18,29 +18,30 @@
 // (at d = 1 the neighbours' T_0 are the stones' own bits), and T_d = T_{d-1} | F;
 // stones and off-board points never change. So per distance d, on every
 // visited row (a row that, or a neighbour of which, got new stones at
-// d-1), for each group of 8 points with an empty point:
+// d-1), for each group of 8 points:
 //
 //	tout[i] = tin[i] | F
 //	accB[i] = FMA(float64(popcount(F & black)), pow[d], accB[i])
 //	accW[i] = FMA(float64(popcount(F &^ black)), pow[d], accW[i])
 //
 // the counts summed over the words before the conversion (with Black in
-// word 0 and White in word 1, mode 3, a word's count is its colour's); a
-// group with no new stone skips the sums (adding 0 changes nothing). Then
+// word 0 and White in word 1, mode 3, a word's count is its colour's).
+// Most groups visited get new stones, so none skips the sums (adding 0
+// changes nothing) and a row's new stones are tested once, ORed. Then
 // tin and tout swap, and the search ends after a distance where no row
 // got anything, or at maxD. These are the sets and sums of propSearchGo,
 // in the same order, so the results agree bit for bit.
 //
-// The planes are double-buffered, and a row or group not visited is not
-// written: its points, and those next to them, got nothing at d-1, so
+// The planes are double-buffered, and a row not visited is not written:
+// its points, and those next to them, got nothing at d-1, so
 // T_d = T_{d-1} = T_{d-2} there, which tout holds already (both planes
 // start as T_0).
 //
 // Registers: AX the group's byte offset, BX the row, CX the row's end,
-// DX the stride and R12 minus it, SI tin, DI tout, R8 the row's empty
-// points (8 bits per group), R10 accB, R11 accW, R9 and R13 scratch;
-// Z29 pow[d], Z30 and Z31 the black masks; K1 a group's empty points, K4
-// collects a row's new stones, K3 the step's.
+// DX the stride and R12 minus it, SI tin, DI tout, R8 the group's byte
+// of emptyRow (its empty points), R10 accB, R11 accW, R9 and R13
+// scratch; Z29 pow[d], Z30 and Z31 the black masks, Z7 a row's new
+// stones; K1 a group's empty points, K3 the step's new stones.
 TEXT ·propSearchAVX512(SB), NOSPLIT, $64-8
 	MOVQ a+0(FP), R13
 	MOVQ 0(R13), SI
@@ -90,18 +91,15 @@ row:
 visit:
 	LEAQ (AX)(DX*1), CX
 	MOVQ emp-64(SP), R8
-	MOVL (R8)(BX*4), R8
-	KXORB K4, K4, K4
+	LEAQ (R8)(BX*4), R8            // the row's first group's empty points
+	VPXORQ Z7, Z7, Z7
 	MOVQ mode-48(SP), R13
 	CMPQ R13, $2
 	JEQ group2
 	JGT group3
 
 group1:
-	KMOVB R8, K1
-	SHRL $8, R8
-	KORTESTB K1, K1
-	JEQ next1                      // no empty point
+	KMOVB (R8), K1
 	LEAQ (SI)(AX*1), R9
 	VMOVDQU64 -8(R9), Z0           // west
 	VMOVDQA64 (R9)(R12*1), Z1      // north
@@ -110,10 +108,7 @@ group1:
 	VPTERNLOGQ.Z $0x32, (R9)(DX*1), Z2, K1, Z0 // (| south) &^ T, on empty points: F
 	VPORQ Z0, Z2, Z2
 	VMOVDQA64 Z2, (DI)(AX*1)
-	VPTESTMQ Z0, Z0, K2
-	KORTESTB K2, K2
-	JEQ next1
-	KORB K2, K4, K4
+	VPORQ Z0, Z7, Z7
 	VPOPCNTQ Z0, Z3                // all new stones
 	VPANDQ Z30, Z0, Z4
 	VPOPCNTQ Z4, Z4                // black ones
@@ -124,18 +119,14 @@ group1:
 	VFMADD213PD (R11)(AX*1), Z29, Z3
 	VMOVAPD Z4, (R10)(AX*1)
 	VMOVAPD Z3, (R11)(AX*1)
-
-next1:
+	INCQ R8
 	ADDQ $64, AX
 	CMPQ AX, CX
 	JLT group1
 	JMP rowdone
 
 group2:
-	KMOVB R8, K1
-	SHRL $8, R8
-	KORTESTB K1, K1
-	JEQ next2
+	KMOVB (R8), K1
 	LEAQ (SI)(AX*1), R9
 	VMOVDQU64 -8(R9), Z0
 	VMOVDQA64 (R9)(R12*1), Z1
@@ -151,11 +142,7 @@ group2:
 	VPTERNLOGQ.Z $0x32, PLANE(R9)(DX*1), Z12, K1, Z10
 	VPORQ Z10, Z12, Z12
 	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-	VPORQ Z0, Z10, Z5
-	VPTESTMQ Z5, Z5, K2
-	KORTESTB K2, K2
-	JEQ next2
-	KORB K2, K4, K4
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7  // row's new stones |= F0 | F1
 	VPOPCNTQ Z0, Z3
 	VPOPCNTQ Z10, Z13
 	VPADDQ Z13, Z3, Z3             // all new stones
@@ -167,12 +154,11 @@ group2:
 	VPSUBQ Z4, Z3, Z3              // white ones
 	VCVTQQ2PD Z4, Z4
 	VCVTQQ2PD Z3, Z3
-	VFMADD213PD (R10)(AX*1), Z29, Z4 // accB + count * pow[d], rounded once
+	VFMADD213PD (R10)(AX*1), Z29, Z4
 	VFMADD213PD (R11)(AX*1), Z29, Z3
 	VMOVAPD Z4, (R10)(AX*1)
 	VMOVAPD Z3, (R11)(AX*1)
-
-next2:
+	INCQ R8
 	ADDQ $64, AX
 	CMPQ AX, CX
 	JLT group2
@@ -180,10 +166,7 @@ next2:
 
 	// Mode 3: word 0 holds Black's sources, word 1 White's.
 group3:
-	KMOVB R8, K1
-	SHRL $8, R8
-	KORTESTB K1, K1
-	JEQ next3
+	KMOVB (R8), K1
 	LEAQ (SI)(AX*1), R9
 	VMOVDQU64 -8(R9), Z0
 	VMOVDQA64 (R9)(R12*1), Z1
@@ -199,32 +182,23 @@ group3:
 	VPTERNLOGQ.Z $0x32, PLANE(R9)(DX*1), Z12, K1, Z10
 	VPORQ Z10, Z12, Z12
 	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-	VPTESTMQ Z0, Z0, K2
-	VPTESTMQ Z10, Z10, K5
-	KORB K2, K5, K6
-	KORB K6, K4, K4
-	KORTESTB K2, K2
-	JEQ white3
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7
 	VPOPCNTQ Z0, Z4
-	VCVTQQ2PD Z4, Z4
-	VFMADD213PD (R10)(AX*1), Z29, Z4
-	VMOVAPD Z4, (R10)(AX*1)
-
-white3:
-	KORTESTB K5, K5
-	JEQ next3
 	VPOPCNTQ Z10, Z3
+	VCVTQQ2PD Z4, Z4
 	VCVTQQ2PD Z3, Z3
+	VFMADD213PD (R10)(AX*1), Z29, Z4
 	VFMADD213PD (R11)(AX*1), Z29, Z3
+	VMOVAPD Z4, (R10)(AX*1)
 	VMOVAPD Z3, (R11)(AX*1)
-
-next3:
+	INCQ R8
 	ADDQ $64, AX
 	CMPQ AX, CX
 	JLT group3
 
 rowdone:
 	MOVQ rout-16(SP), R9
+	VPTESTMQ Z7, Z7, K4
 	KORTESTB K4, K4
 	SETNE R13B
 	MOVB R13B, (R9)(BX*1)
