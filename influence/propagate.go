@@ -297,8 +297,8 @@ func (e *Propagate) Params() []control.Param {
 // Estimate evaluates b into dst: the control map of Control and its sum.
 func (e *Propagate) Estimate(dst *control.Result, b *board.Board) error {
 	dst.Reset(b.Geometry().N)
-	e.Control(dst.Control, b)
-	dst.Sum()
+	// The sum is dst.Sum's, in the same order, made in the same loop.
+	dst.Score = e.control(dst.Control, b)
 	dst.Converged = true
 	return nil
 }
@@ -312,21 +312,36 @@ func (e *Propagate) Control(dst []float64, b *board.Board) {
 	if len(dst) != g.N {
 		panic(fmt.Sprintf("influence: Control: %d values for %d points", len(dst), g.N))
 	}
+	e.control(dst, b)
+}
+
+// control is Control for a dst of the right length, returning the sum of
+// dst in map order. B and W are 0 on stones, so a point's control is its
+// colour (0 if empty) plus the combination, without a branch on either.
+func (e *Propagate) control(dst []float64, b *board.Board) (sum float64) {
 	e.influence(b)
+	size := b.Size()
+	cells := b.Cells()
+	W := e.stride
 	capTotal := e.s.Combine == CapTotal
-	for p, c := range b.Cells() {
-		if c != board.Empty {
-			dst[p] = float64(c)
-			continue
-		}
-		pp := e.pad[p]
-		bl, wh := e.accB[pp], e.accW[pp]
-		if capTotal {
-			dst[p] = max(-1, min(1, bl-wh))
-		} else {
-			dst[p] = min(bl, 1) - min(wh, 1)
+	for y := 0; y < size; y++ {
+		row := cells[y*size : y*size+size]
+		out := dst[y*size : y*size+size]
+		bl := e.accB[(y+1)*W : (y+1)*W+size]
+		wh := e.accW[(y+1)*W : (y+1)*W+size]
+		for x, c := range row {
+			var v float64
+			if capTotal {
+				v = max(-1, min(1, bl[x]-wh[x]))
+			} else {
+				v = min(bl[x], 1) - min(wh[x], 1)
+			}
+			v += float64(c)
+			out[x] = v
+			sum += v
 		}
 	}
+	return sum
 }
 
 // Influence writes Black's influence B(p) into black and White's W(p) into
@@ -339,12 +354,8 @@ func (e *Propagate) Influence(black, white []float64, b *board.Board) {
 		panic(fmt.Sprintf("influence: Influence: %d and %d values for %d points", len(black), len(white), g.N))
 	}
 	e.influence(b)
-	for p, c := range b.Cells() {
-		if c != board.Empty {
-			black[p], white[p] = 0, 0
-			continue
-		}
-		black[p], white[p] = e.accB[e.pad[p]], e.accW[e.pad[p]]
+	for p, pp := range e.pad[:g.N] {
+		black[p], white[p] = e.accB[pp], e.accW[pp]
 	}
 }
 
@@ -382,18 +393,18 @@ type propSource struct {
 }
 
 // influence fills accB and accW (padded) with B(p) and W(p) on the empty
-// points of b; other entries are left undefined.
+// points of b and 0 on its stones; other entries are left undefined.
 func (e *Propagate) influence(b *board.Board) {
 	g := b.Geometry()
 	e.propSetGeometry(g)
 	cells := b.Cells()
 	W := e.stride
 	empty := &e.empty
-	set := e.set[:propPadMax]
 
-	// The padded board, its empty points and its stones. A stone or an
-	// off-board point holds every stone, so that it never gets new ones.
-	// emptyRow[y] marks the empty points of padded row y.
+	// The padded board, its empty points and its stones, without a
+	// branch on the colour (the positions change from call to call, so
+	// such branches are mispredicted): a stone's colour is odd (+1 or
+	// -1), Empty 0. emptyRow[y] marks the empty points of padded row y.
 	nEmpty, nStones := 0, 0
 	size := g.Size
 	for y := 0; y < size; y++ {
@@ -401,19 +412,14 @@ func (e *Propagate) influence(b *board.Board) {
 		ppRow := (y + 1) * W
 		m := uint32(0)
 		for x, c := range row {
-			pp := int16(ppRow + x)
-			if c == board.Empty {
-				empty[pp] = ^uint64(0)
-				set[pp] = 0
-				e.empties[nEmpty] = pp
-				nEmpty++
-				m |= 1 << x
-			} else {
-				empty[pp] = 0
-				set[pp] = ^uint64(0)
-				e.stones[nStones] = int16(y*size + x)
-				nStones++
-			}
+			pp := ppRow + x
+			stone := int(c) & 1
+			empty[pp] = uint64(stone) - 1
+			e.empties[nEmpty] = int16(pp)
+			e.stones[nStones] = int16(y*size + x)
+			nEmpty += stone ^ 1
+			nStones += stone
+			m |= uint32(stone^1) << x
 		}
 		e.emptyRow[y+1] = m
 	}
@@ -428,16 +434,12 @@ func (e *Propagate) influence(b *board.Board) {
 	nb, nw := 0, 0
 	for _, p := range e.stones[:nStones] {
 		pp := int(e.pad[p])
-		if empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W] == 0 {
-			continue
-		}
-		if cells[p] == board.Black {
-			e.srcB[nb] = int16(pp)
-			nb++
-		} else {
-			e.srcW[nw] = int16(pp)
-			nw++
-		}
+		lib := int(empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W]) & 1
+		black := int(cells[p]+1) >> 1 // 1 for Black, 0 for White
+		e.srcB[nb] = int16(pp)
+		e.srcW[nw] = int16(pp)
+		nb += lib & black
+		nw += lib &^ black
 	}
 	if nb+nw == 0 {
 		return
@@ -462,26 +464,19 @@ func (e *Propagate) influence(b *board.Board) {
 		if n := min(blackBits, lo+64) - lo; n > 0 {
 			e.black[k] = ^uint64(0) >> (64 - n)
 		}
-		if k > 0 {
-			s := e.set[k*propPadMax:]
-			for _, pp := range e.pad[:g.N] {
-				s[pp] = ^empty[pp]
-			}
-		}
 	}
 	e.propSearch(words)
 }
 
-// propGlobalBits numbers the sources srcB[:nb] and srcW[:nw] from 0 in
-// that order, clears the used words of freshA and freshB and sets each
-// source's bit on its point of freshA. It returns the number of words and
-// of black bits.
+// propGlobalBits numbers the sources srcB[:nb] from 0 and srcW[:nw] from
+// propWhiteBase, clears the used words of freshA and sets each source's
+// bit on its point of freshA. It returns the number of words and of black
+// bits.
 func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
 	blackBits = propWhiteBase(nb, nw)
 	words = (blackBits + nw + 63) / 64
 	for k := 0; k < words; k++ {
 		clear(e.freshA[k*propPadMax : k*propPadMax+used])
-		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 	}
 	fresh := e.freshA
 	for i, pp := range e.srcB[:nb] {
@@ -507,8 +502,8 @@ func propWhiteBase(nb, nw int) int {
 
 // propRegionBits labels the empty regions and numbers the sources of each
 // on its own, Black's first: a source takes the first number free in every
-// region its liberties touch. It clears the used words of freshA and
-// freshB and sets each source's bit on its point of freshA, returning the
+// region its liberties touch. It clears the used words of freshA and sets
+// each source's bit on its point of freshA, returning the
 // number of words and of black bits (the most black numbers any region
 // uses).
 func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words, blackBits int) {
@@ -556,9 +551,6 @@ func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words
 	for _, pp := range e.srcW[:nw] {
 		i := blackBits + int(e.freshB[pp])
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
-	}
-	for k := 0; k < words; k++ {
-		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 	}
 	return words, blackBits
 }

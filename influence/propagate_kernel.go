@@ -7,8 +7,8 @@ import (
 
 // propSearch adds the stones at distances 1, 2, ... to accB and accW,
 // which are 0 on entry. On entry freshA holds each source's bit on its
-// own point (and nothing elsewhere), freshB nothing, and set every stone
-// on stones and off the board and none on empty points.
+// own point (and nothing elsewhere), and emptyRow and empty mark the
+// empty points; the rest of the scratch is the kernel's.
 //
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
@@ -50,6 +50,17 @@ func (e *Propagate) propSearch(words int) {
 		}
 		propSearchAVX512(&a)
 		return
+	}
+	// The Go kernel's planes: freshB empty, and set every stone on stones
+	// and off the board (where it stays from propSetGeometry) and none on
+	// empty points.
+	used := (size + 2) * e.stride
+	for k := 0; k < words; k++ {
+		clear(e.freshB[k*propPadMax : k*propPadMax+used])
+		set := e.set[k*propPadMax:]
+		for _, pp := range e.pad[:e.geo.N] {
+			set[pp] = ^e.empty[pp]
+		}
 	}
 	propSearchGo(e, words, maxD)
 }
