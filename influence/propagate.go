@@ -97,9 +97,11 @@ package influence
 // of x+y (it halved the words of the old form but not its time).
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -212,27 +214,26 @@ type Propagate struct {
 	pad    [board.MaxPoints]int16 // board point -> padded point
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
-	empty  [propPadMax]uint64 // all ones on empty points, 0 elsewhere
-	region [propPadMax]int16  // empty region id; propNoRegion elsewhere
+	region [propPadMax]int16 // empty region id; propNoRegion elsewhere
 	// accB and accW hold B and W, aligned like the sets.
 	accB, accW []float64
-	// empties are the padded empty points, stones the board points of the
-	// stones, srcB and srcW the black and white stones with a liberty
+	// cells is the board's cells as bytes, with room to read 8 past the
+	// end.
+	cells [board.MaxPoints + 8]byte
+	// srcB and srcW are the black and white stones with a liberty
 	// (padded).
-	empties    [board.MaxPoints]int16
-	stones     [board.MaxPoints]int16
 	srcB, srcW [board.MaxPoints]int16
 	stack      [board.MaxPoints]int16
 	// next is, per empty region, the next free source number.
-	next    [board.MaxPoints]int16
-	nStones int
+	next [board.MaxPoints]int16
 	// rowA and rowB flag the padded rows that got new stones in a step
 	// (for the AVX-512 kernel).
 	rowA, rowB [board.MaxSize + 2]uint8
-	// For propSearchGo, per padded row: bit x for the point x of the row.
-	// emptyRow marks the empty points, actA and actB (double-buffered)
-	// those that got new stones in a step.
-	emptyRow, actA, actB [board.MaxSize + 2]uint32
+	// Per padded row, bit x for the point x of the row: emptyRow marks the
+	// empty points, blackRow and whiteRow the stones; actA and actB
+	// (double-buffered, for propSearchGo) those that got new stones in a
+	// step.
+	emptyRow, blackRow, whiteRow, actA, actB [board.MaxSize + 2]uint32
 	// The stone sets: word k of padded point pp is at k*propPadMax+pp.
 	// set holds S_d (all ones on stones and off the board), freshA and
 	// freshB double-buffer the stones that arrived at distance d (on a
@@ -370,9 +371,8 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
 	}
-	// Padded points off the board stay not empty and in no region for
-	// ever.
-	clear(e.empty[:])
+	// Padded points off the board stay in no region, and hold every
+	// stone in set, for ever.
 	for i := range e.region {
 		e.region[i] = propNoRegion
 	}
@@ -399,47 +399,48 @@ func (e *Propagate) influence(b *board.Board) {
 	e.propSetGeometry(g)
 	cells := b.Cells()
 	W := e.stride
-	empty := &e.empty
-
-	// The padded board, its empty points and its stones, without a
-	// branch on the colour (the positions change from call to call, so
-	// such branches are mispredicted): a stone's colour is odd (+1 or
-	// -1), Empty 0. emptyRow[y] marks the empty points of padded row y.
-	nEmpty, nStones := 0, 0
 	size := g.Size
+
+	// The board as bit masks per row, 8 points at a time and without a
+	// branch on the colour (the positions change from call to call, so
+	// such branches are mispredicted): a cell is a byte, 0 for Empty,
+	// 0x01 for Black and 0xff for White, so its bit 0 says stone and its
+	// bit 1 White. The multiplication gathers bit 0 of 8 bytes into the
+	// top byte, byte i to bit 56+i (no two partial products meet there).
+	copy(e.cells[:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells)))
+	const lows, gather = 0x0101010101010101, 0x0102040810204080
+	onBoard := uint32(1)<<size - 1
 	for y := 0; y < size; y++ {
-		row := cells[y*size : y*size+size]
-		ppRow := (y + 1) * W
-		m := uint32(0)
-		for x, c := range row {
-			pp := ppRow + x
-			stone := int(c) & 1
-			empty[pp] = uint64(stone) - 1
-			e.empties[nEmpty] = int16(pp)
-			e.stones[nStones] = int16(y*size + x)
-			nEmpty += stone ^ 1
-			nStones += stone
-			m |= uint32(stone^1) << x
+		var stone, white uint32
+		for x := 0; x < size; x += 8 {
+			v := binary.LittleEndian.Uint64(e.cells[y*size+x:])
+			stone |= uint32((v&lows)*gather>>56) << x
+			white |= uint32((v>>1&lows)*gather>>56) << x
 		}
-		e.emptyRow[y+1] = m
+		stone &= onBoard
+		e.emptyRow[y+1] = onBoard &^ stone
+		e.blackRow[y+1] = stone &^ white
+		e.whiteRow[y+1] = stone & white
 	}
 	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
-	empties := e.empties[:nEmpty]
-	e.nStones = nStones
 	used := (g.Size + 2) * W
 	clear(e.accB[:used])
 	clear(e.accW[:used])
 
-	// The sources: the stones with a liberty.
+	// The sources: the stones with a liberty, row by row.
 	nb, nw := 0, 0
-	for _, p := range e.stones[:nStones] {
-		pp := int(e.pad[p])
-		lib := int(empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W]) & 1
-		black := int(cells[p]+1) >> 1 // 1 for Black, 0 for White
-		e.srcB[nb] = int16(pp)
-		e.srcW[nw] = int16(pp)
-		nb += lib & black
-		nw += lib &^ black
+	emp := &e.emptyRow
+	for y := 1; y <= size; y++ {
+		lib := emp[y]<<1 | emp[y]>>1 | emp[y-1] | emp[y+1]
+		row := y * W
+		for m := e.blackRow[y] & lib; m != 0; m &= m - 1 {
+			e.srcB[nb] = int16(row + bits.TrailingZeros32(m))
+			nb++
+		}
+		for m := e.whiteRow[y] & lib; m != 0; m &= m - 1 {
+			e.srcW[nw] = int16(row + bits.TrailingZeros32(m))
+			nw++
+		}
 	}
 	if nb+nw == 0 {
 		return
@@ -456,7 +457,7 @@ func (e *Propagate) influence(b *board.Board) {
 	if nb+nw <= 128 {
 		words, blackBits = e.propGlobalBits(nb, nw, used)
 	} else {
-		words, blackBits = e.propRegionBits(nb, nw, empties, used)
+		words, blackBits = e.propRegionBits(nb, nw, used)
 	}
 	for k := 0; k < words; k++ {
 		lo := 64 * k
@@ -506,8 +507,8 @@ func propWhiteBase(nb, nw int) int {
 // each source's bit on its point of freshA, returning the
 // number of words and of black bits (the most black numbers any region
 // uses).
-func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words, blackBits int) {
-	nRegions := e.propRegions(empties)
+func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) {
+	nRegions := e.propRegions()
 	next := e.next[:nRegions]
 	clear(next)
 	W := e.stride
@@ -555,51 +556,58 @@ func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words
 	return words, blackBits
 }
 
-// propRegions labels the connected regions of empties (whose region is 0
-// on entry), returning their number.
-func (e *Propagate) propRegions(empties []int16) int {
+// propRegions labels the connected regions of empty points, returning
+// their number.
+func (e *Propagate) propRegions() int {
 	W := e.stride
+	size := e.geo.Size
 	region := &e.region
 	stack := &e.stack
-	for _, pp := range empties {
-		region[pp] = -1
-	}
-	for _, p := range e.stones[:e.nStones] {
-		region[e.pad[p]] = propNoRegion
+	// -1 on empty points, propNoRegion on stones (and off the board,
+	// where it stays from propSetGeometry).
+	for y := 1; y <= size; y++ {
+		emp := e.emptyRow[y]
+		row := region[y*W : y*W+size]
+		for x := range row {
+			row[x] = int16(propNoRegion - int(emp>>x&1)*(propNoRegion+1))
+		}
 	}
 	n := 0
-	for _, start := range empties {
-		if region[start] >= 0 {
-			continue
-		}
-		id := int16(n)
-		n++
-		region[start] = id
-		stack[0] = start
-		k := 1
-		for k > 0 {
-			k--
-			p := int(stack[k])
-			// Stones and the border hold propNoRegion, never -1.
-			if q := p - W; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
+	for y := 1; y <= size; y++ {
+		for m := e.emptyRow[y]; m != 0; m &= m - 1 {
+			start := int16(y*W + bits.TrailingZeros32(m))
+			if region[start] >= 0 {
+				continue
 			}
-			if q := p - 1; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
-			}
-			if q := p + 1; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
-			}
-			if q := p + W; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
+			id := int16(n)
+			n++
+			region[start] = id
+			stack[0] = start
+			k := 1
+			for k > 0 {
+				k--
+				p := int(stack[k])
+				// Stones and the border hold propNoRegion, never -1.
+				if q := p - W; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
+				if q := p - 1; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
+				if q := p + 1; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
+				if q := p + W; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
 			}
 		}
 	}

@@ -7,8 +7,8 @@ import (
 
 // propSearch adds the stones at distances 1, 2, ... to accB and accW,
 // which are 0 on entry. On entry freshA holds each source's bit on its
-// own point (and nothing elsewhere), and emptyRow and empty mark the
-// empty points; the rest of the scratch is the kernel's.
+// own point (and nothing elsewhere), and emptyRow marks the empty
+// points; the rest of the scratch is the kernel's.
 //
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
@@ -58,8 +58,12 @@ func (e *Propagate) propSearch(words int) {
 	for k := 0; k < words; k++ {
 		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 		set := e.set[k*propPadMax:]
-		for _, pp := range e.pad[:e.geo.N] {
-			set[pp] = ^e.empty[pp]
+		for y := 1; y <= size; y++ {
+			emp := e.emptyRow[y]
+			row := set[y*e.stride : y*e.stride+size]
+			for x := range row {
+				row[x] = uint64(emp>>x&1) - 1
+			}
 		}
 	}
 	propSearchGo(e, words, maxD)
