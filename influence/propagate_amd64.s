@@ -4,6 +4,73 @@
 // first (propPadMax words; propPlaneBytes in propagate_amd64.go).
 #define PLANE 6912
 
+// One group of 8 points at byte o of the row (AX its offset, R9 tin +
+// AX), its empty points at byte k of R8; the group's F and T for word 0
+// (Z0, Z2) or word 1 (Z10, Z12) of the stone sets.
+#define WORD0(o, k) \
+	KMOVB k(R8), K1; \
+	VMOVDQU64 (o-8)(R9), Z0; \
+	VMOVDQA64 o(R9)(R12*1), Z1; \
+	VPTERNLOGQ $0xfe, (o+8)(R9), Z1, Z0; \
+	VMOVDQA64 o(R9), Z2; \
+	VPTERNLOGQ.Z $0x32, o(R9)(DX*1), Z2, K1, Z0; \
+	VPORQ Z0, Z2, Z2; \
+	VMOVDQA64 Z2, o(DI)(AX*1)
+
+#define WORD1(o) \
+	VMOVDQU64 (PLANE+o-8)(R9), Z10; \
+	VMOVDQA64 (PLANE+o)(R9)(R12*1), Z11; \
+	VPTERNLOGQ $0xfe, (PLANE+o+8)(R9), Z11, Z10; \
+	VMOVDQA64 (PLANE+o)(R9), Z12; \
+	VPTERNLOGQ.Z $0x32, (PLANE+o)(R9)(DX*1), Z12, K1, Z10; \
+	VPORQ Z10, Z12, Z12; \
+	VMOVDQA64 Z12, (PLANE+o)(DI)(AX*1)
+
+// The sums of a group at byte o from the counts of its new black (Z4)
+// and white (Z3) stones.
+#define SUMS(o) \
+	VCVTQQ2PD Z4, Z4; \
+	VCVTQQ2PD Z3, Z3; \
+	VFMADD213PD o(R10)(AX*1), Z29, Z4; \
+	VFMADD213PD o(R11)(AX*1), Z29, Z3; \
+	VMOVAPD Z4, o(R10)(AX*1); \
+	VMOVAPD Z3, o(R11)(AX*1)
+
+// A group for one word (mode 1).
+#define GROUP1(o, k) \
+	WORD0(o, k); \
+	VPORQ Z0, Z7, Z7; \
+	VPOPCNTQ Z0, Z3; \
+	VPANDQ Z30, Z0, Z4; \
+	VPOPCNTQ Z4, Z4; \
+	VPSUBQ Z4, Z3, Z3; \
+	SUMS(o)
+
+// A group for two words (mode 2).
+#define GROUP2(o, k) \
+	WORD0(o, k); \
+	WORD1(o); \
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
+	VPOPCNTQ Z0, Z3; \
+	VPOPCNTQ Z10, Z13; \
+	VPADDQ Z13, Z3, Z3; \
+	VPANDQ Z30, Z0, Z4; \
+	VPANDQ Z31, Z10, Z14; \
+	VPOPCNTQ Z4, Z4; \
+	VPOPCNTQ Z14, Z14; \
+	VPADDQ Z14, Z4, Z4; \
+	VPSUBQ Z4, Z3, Z3; \
+	SUMS(o)
+
+// A group for two words, Black's and White's (mode 3).
+#define GROUP3(o, k) \
+	WORD0(o, k); \
+	WORD1(o); \
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
+	VPOPCNTQ Z0, Z4; \
+	VPOPCNTQ Z10, Z3; \
+	SUMS(o)
+
 // func propSearchAVX512(a *propSearchArgs)
 //
 // The search of propSearch in AVX-512, for one or two words per stone
@@ -37,7 +104,7 @@
 // T_d = T_{d-1} = T_{d-2} there, which tout holds already (both planes
 // start as T_0).
 //
-// Registers: AX the group's byte offset, BX the row, CX the row's end,
+// Registers: AX the row's byte offset, BX the row,
 // DX the stride and R12 minus it, SI tin, DI tout, R8 the group's byte
 // of emptyRow (its empty points), R10 accB, R11 accW, R9 and R13
 // scratch; Z29 pow[d], Z30 and Z31 the black masks, Z7 a row's new
@@ -89,114 +156,50 @@ row:
 	JMP rownext
 
 visit:
-	LEAQ (AX)(DX*1), CX
 	MOVQ emp-64(SP), R8
 	LEAQ (R8)(BX*4), R8            // the row's first group's empty points
+	LEAQ (SI)(AX*1), R9
 	VPXORQ Z7, Z7, Z7
 	MOVQ mode-48(SP), R13
 	CMPQ R13, $2
-	JEQ group2
-	JGT group3
+	JEQ row2
+	JGT row3
 
-group1:
-	KMOVB (R8), K1
-	LEAQ (SI)(AX*1), R9
-	VMOVDQU64 -8(R9), Z0           // west
-	VMOVDQA64 (R9)(R12*1), Z1      // north
-	VPTERNLOGQ $0xfe, 8(R9), Z1, Z0 // | east
-	VMOVDQA64 (R9), Z2
-	VPTERNLOGQ.Z $0x32, (R9)(DX*1), Z2, K1, Z0 // (| south) &^ T, on empty points: F
-	VPORQ Z0, Z2, Z2
-	VMOVDQA64 Z2, (DI)(AX*1)
-	VPORQ Z0, Z7, Z7
-	VPOPCNTQ Z0, Z3                // all new stones
-	VPANDQ Z30, Z0, Z4
-	VPOPCNTQ Z4, Z4                // black ones
-	VPSUBQ Z4, Z3, Z3              // white ones
-	VCVTQQ2PD Z4, Z4
-	VCVTQQ2PD Z3, Z3
-	VFMADD213PD (R10)(AX*1), Z29, Z4 // accB + count * pow[d], rounded once
-	VFMADD213PD (R11)(AX*1), Z29, Z3
-	VMOVAPD Z4, (R10)(AX*1)
-	VMOVAPD Z3, (R11)(AX*1)
-	INCQ R8
-	ADDQ $64, AX
-	CMPQ AX, CX
-	JLT group1
+	// A row of 2, 3 or 4 groups (stride 128, 192 or 256 bytes).
+row1:
+	GROUP1(0, 0)
+	GROUP1(64, 1)
+	CMPQ DX, $192
+	JLT rowdone
+	GROUP1(128, 2)
+	CMPQ DX, $256
+	JLT rowdone
+	GROUP1(192, 3)
 	JMP rowdone
 
-group2:
-	KMOVB (R8), K1
-	LEAQ (SI)(AX*1), R9
-	VMOVDQU64 -8(R9), Z0
-	VMOVDQA64 (R9)(R12*1), Z1
-	VPTERNLOGQ $0xfe, 8(R9), Z1, Z0
-	VMOVDQA64 (R9), Z2
-	VPTERNLOGQ.Z $0x32, (R9)(DX*1), Z2, K1, Z0
-	VPORQ Z0, Z2, Z2
-	VMOVDQA64 Z2, (DI)(AX*1)
-	VMOVDQU64 PLANE-8(R9), Z10
-	VMOVDQA64 PLANE(R9)(R12*1), Z11
-	VPTERNLOGQ $0xfe, PLANE+8(R9), Z11, Z10
-	VMOVDQA64 PLANE(R9), Z12
-	VPTERNLOGQ.Z $0x32, PLANE(R9)(DX*1), Z12, K1, Z10
-	VPORQ Z10, Z12, Z12
-	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-	VPTERNLOGQ $0xfe, Z10, Z0, Z7  // row's new stones |= F0 | F1
-	VPOPCNTQ Z0, Z3
-	VPOPCNTQ Z10, Z13
-	VPADDQ Z13, Z3, Z3             // all new stones
-	VPANDQ Z30, Z0, Z4
-	VPANDQ Z31, Z10, Z14
-	VPOPCNTQ Z4, Z4
-	VPOPCNTQ Z14, Z14
-	VPADDQ Z14, Z4, Z4             // black ones
-	VPSUBQ Z4, Z3, Z3              // white ones
-	VCVTQQ2PD Z4, Z4
-	VCVTQQ2PD Z3, Z3
-	VFMADD213PD (R10)(AX*1), Z29, Z4
-	VFMADD213PD (R11)(AX*1), Z29, Z3
-	VMOVAPD Z4, (R10)(AX*1)
-	VMOVAPD Z3, (R11)(AX*1)
-	INCQ R8
-	ADDQ $64, AX
-	CMPQ AX, CX
-	JLT group2
+row2:
+	GROUP2(0, 0)
+	GROUP2(64, 1)
+	CMPQ DX, $192
+	JLT rowdone
+	GROUP2(128, 2)
+	CMPQ DX, $256
+	JLT rowdone
+	GROUP2(192, 3)
 	JMP rowdone
 
-	// Mode 3: word 0 holds Black's sources, word 1 White's.
-group3:
-	KMOVB (R8), K1
-	LEAQ (SI)(AX*1), R9
-	VMOVDQU64 -8(R9), Z0
-	VMOVDQA64 (R9)(R12*1), Z1
-	VPTERNLOGQ $0xfe, 8(R9), Z1, Z0
-	VMOVDQA64 (R9), Z2
-	VPTERNLOGQ.Z $0x32, (R9)(DX*1), Z2, K1, Z0
-	VPORQ Z0, Z2, Z2
-	VMOVDQA64 Z2, (DI)(AX*1)
-	VMOVDQU64 PLANE-8(R9), Z10
-	VMOVDQA64 PLANE(R9)(R12*1), Z11
-	VPTERNLOGQ $0xfe, PLANE+8(R9), Z11, Z10
-	VMOVDQA64 PLANE(R9), Z12
-	VPTERNLOGQ.Z $0x32, PLANE(R9)(DX*1), Z12, K1, Z10
-	VPORQ Z10, Z12, Z12
-	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-	VPTERNLOGQ $0xfe, Z10, Z0, Z7
-	VPOPCNTQ Z0, Z4
-	VPOPCNTQ Z10, Z3
-	VCVTQQ2PD Z4, Z4
-	VCVTQQ2PD Z3, Z3
-	VFMADD213PD (R10)(AX*1), Z29, Z4
-	VFMADD213PD (R11)(AX*1), Z29, Z3
-	VMOVAPD Z4, (R10)(AX*1)
-	VMOVAPD Z3, (R11)(AX*1)
-	INCQ R8
-	ADDQ $64, AX
-	CMPQ AX, CX
-	JLT group3
+row3:
+	GROUP3(0, 0)
+	GROUP3(64, 1)
+	CMPQ DX, $192
+	JLT rowdone
+	GROUP3(128, 2)
+	CMPQ DX, $256
+	JLT rowdone
+	GROUP3(192, 3)
 
 rowdone:
+	ADDQ DX, AX
 	MOVQ rout-16(SP), R9
 	VPTESTMQ Z7, Z7, K4
 	KORTESTB K4, K4
