@@ -248,14 +248,8 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Propagate{
-		s:      s.withDefaults(),
-		set:    propAligned[uint64](propPadMax * propMaxWords),
-		freshA: propAligned[uint64](propPadMax * propMaxWords),
-		freshB: propAligned[uint64](propPadMax * propMaxWords),
-		accB:   propAligned[float64](propPadMax),
-		accW:   propAligned[float64](propPadMax),
-	}
+	e := &Propagate{s: s.withDefaults()}
+	e.propAlloc()
 	e.pow[0] = 1
 	for d := 1; d < len(e.pow); d++ {
 		e.pow[d] = e.pow[d-1] * e.s.Attenuation
@@ -263,16 +257,50 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 	return e, nil
 }
 
-// propAligned returns a slice of n zero values starting on a 64-byte
-// boundary (a cache line), so that a group of 8 points whose first padded
-// point is a multiple of 8 fills one line.
-func propAligned[T uint64 | float64](n int) []T {
-	s := make([]T, n+7)
+// propAlloc allocates the stone sets and the sums in one block, each
+// starting on a 64-byte boundary (a cache line, so that a group of 8
+// points whose first padded point is a multiple of 8 fills one line) at
+// a chosen offset modulo 4096. A processor first tells a load from an
+// earlier store by their addresses modulo 4096; allocated apart, these
+// large arrays all started on a page, so that the AVX-512 kernel's loads
+// of a group's neighbours in tin (bytes -192 to 256 around the group, and
+// 2816 further in word 1, propPadMax*8 being 6912) matched its recent
+// stores to tout, accB and accW and waited for them. With tin at offset
+// 0 (modulo 4096) or 2048 and tout at the other, accB at 1536 and accW at
+// 3584, no two of these ranges meet (tested in TestPropagateLayout).
+func (e *Propagate) propAlloc() {
+	const page = 4096
+	planes := propPadMax * propMaxWords * 8 // bytes
+	sums := propPadMax * 8
+	layout := [...]struct{ skew, size int }{
+		{0, planes},    // freshA
+		{2048, planes}, // freshB
+		{1536, sums},   // accB
+		{3584, sums},   // accW
+		{0, planes},    // set (the Go kernel's)
+	}
+	var at [len(layout)]int
+	end := 0
+	for i, l := range layout {
+		start := end&^(page-1) + l.skew
+		if start < end {
+			start += page
+		}
+		at[i], end = start, start+l.size
+	}
+	mem := make([]uint64, (end+page)/8)
 	off := 0
-	for uintptr(unsafe.Pointer(&s[off]))%64 != 0 {
+	for uintptr(unsafe.Pointer(&mem[off]))%page != 0 {
 		off++
 	}
-	return s[off : off+n : off+n]
+	words := func(i int) []uint64 {
+		n := layout[i].size / 8
+		return mem[off+at[i]/8 : off+at[i]/8+n : off+at[i]/8+n]
+	}
+	floats := func(i int) []float64 {
+		return unsafe.Slice((*float64)(unsafe.Pointer(&words(i)[0])), layout[i].size/8)
+	}
+	e.freshA, e.freshB, e.accB, e.accW, e.set = words(0), words(1), floats(2), floats(3), words(4)
 }
 
 // Settings returns the settings in effect, defaults filled in.
