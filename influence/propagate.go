@@ -36,11 +36,18 @@ package influence
 // liberties, so their distances differ. The estimator computes the same
 // sums bit-parallel over the stones, 64 to a machine word:
 //
+//   - The board is read as bit masks per row (empty, black, white; 8
+//     cells per multiplication), and the sources are the stones under a
+//     row's liberty mask, without a branch on any point's colour.
 //   - Only stones with a liberty are sources, one bit each, Black's first.
-//     Up to 128 sources are numbered across the board. Beyond, the empty
-//     regions (connected empty points) are labelled and each numbers its
-//     own sources from 0, Black's from bit 0 and White's from the largest
-//     black count of any region: sources of different regions never meet.
+//     Up to 128 sources are numbered across the board; where they need
+//     two words and each colour fits in one, Black takes word 0 and White
+//     word 1, so that a word's new stones are one colour's and need one
+//     popcount, not two. Beyond 128, the empty regions (connected empty
+//     points) are labelled and each numbers its own sources from 0,
+//     Black's from bit 0 and White's from the largest black count of any
+//     region (or from 64, as above): sources of different regions never
+//     meet.
 //     A stone next to two regions takes a number free in both. A late
 //     position with 150 sources in small regions then needs one word,
 //     not three.
@@ -52,7 +59,8 @@ package influence
 //     any, and a stone's own bit is its F_0: distance 1 is the first step
 //     (a stone next to two regions reaches both through its point).
 //   - The numbers of black and white stones in F_d(p) (popcounts, summed
-//     over the words) times alpha^d are added to B(p) and W(p). So B(p) is
+//     over the words) times alpha^d are added to B(p) and W(p), with one
+//     fused multiply-add (math.FMA in Go, rounded once). So B(p) is
 //     summed as (number of black stones at distance d) * alpha^d in
 //     increasing d, whatever the order of the sources: the result is
 //     exactly invariant under the board's symmetries and the colour swap
@@ -65,8 +73,15 @@ package influence
 //     64 bytes, so that 8 points fill a 512-bit register. Where the
 //     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
 //     the whole search for one or two words per set, visiting a row if it
-//     or a row next to it got stones (a row not visited is cleared if it
-//     held stones two steps ago).
+//     or a row next to it got stones. It keeps only T_d, S on empty
+//     points and each source's own bit on its stone: a point's neighbours
+//     held T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
+//     (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p, three vector
+//     operations and one store per group of 8 points and word, in two
+//     planes (tin and tout) that a row not visited needs no writing to.
+//     The planes and sums sit at chosen offsets modulo 4096 bytes
+//     (propAlloc), so that loads are never held behind recent stores
+//     that look alike to the processor.
 //   - Elsewhere (and for more words) propSearchGo in propagate_kernel.go
 //     keeps a bit mask per row of the points that got stones, and visits
 //     only the empty points next to one; on x86 with AVX2 a row's step is
@@ -78,19 +93,28 @@ package influence
 //
 // Cost: the AVX-512 search visits about 1,700-1,900 groups of 8 points per
 // 19x19 position at move 50 (one word) and 2,500-3,700 at move 150 (two
-// words), each a few vector operations; with the setup (the padded board,
-// the sources, and the regions where labelled) an estimate takes 10-35 µs
-// (about 18 on average over the benchmark positions, against 107 for the
-// per-point work list this replaced, which paid ~10 ns per point and step
-// in branches and int-to-float conversions). The portable kernel visits
+// words), about 6 cycles each, bound by the vector work (unrolling the
+// rows, keeping row flags in registers and taking the neighbours from
+// aligned loads instead of line-splitting ones all measured neutral or
+// worse). The frontier stays nearly full for 35-60 steps: at move 150,
+// 45-55 of a step's 57 groups get new stones for 40 steps. With the setup
+// (2.5 µs at move 50; 6 at move 250, labelling regions) an estimate
+// takes, at best on the development machine, about 10 µs at move 50, 17
+// at 150 and 11 at 250: 13 on average over the benchmark positions
+// (against 17-20 before the single-plane kernel, the colour words, the
+// fused sums and the branch-free setup, and 107 for the per-point work
+// list these replaced). The portable kernel visits
 // about 6,500 points per position (5 in 6 of them get new stones): with
 // AVX2 rows an estimate takes a little over twice the AVX-512 time (half
 // the old work list's), in scalar Go about 4 times, as long as the old
 // work list (BenchmarkPropagate, cases -avx2 and -go). Visiting
 // whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
-// than the old work list. No cutoff by weight is taken:
-// with alpha = 1/2 a weight drops below what could move a value by 1e-12
-// only beyond distance 40 or so. Two ideas were measured and left out:
+// than the old work list. No cutoff by weight is taken: N sources beyond
+// distance D add at most N*alpha^(D+1), below 1e-13 for 128 sources and
+// alpha = 1/2 only from D = 49, and on the benchmark positions the steps
+// past 46 hold 5-20% of the move-150 work and none of the move-50 work,
+// too little to give up exactness for. Two ideas were measured and left
+// out:
 // merging stones with the same liberties into one weighted source (few
 // merge: on the benchmark positions 113 distinct liberty sets for 120
 // sources, never saving a word), and splitting the stones by the parity
