@@ -36,11 +36,18 @@ package influence
 // liberties, so their distances differ. The estimator computes the same
 // sums bit-parallel over the stones, 64 to a machine word:
 //
+//   - The board is read as bit masks per row (empty, black, white; 8
+//     cells per multiplication), and the sources are the stones under a
+//     row's liberty mask, without a branch on any point's colour.
 //   - Only stones with a liberty are sources, one bit each, Black's first.
-//     Up to 128 sources are numbered across the board. Beyond, the empty
-//     regions (connected empty points) are labelled and each numbers its
-//     own sources from 0, Black's from bit 0 and White's from the largest
-//     black count of any region: sources of different regions never meet.
+//     Up to 128 sources are numbered across the board; where they need
+//     two words and each colour fits in one, Black takes word 0 and White
+//     word 1, so that a word's new stones are one colour's and need one
+//     popcount, not two. Beyond 128, the empty regions (connected empty
+//     points) are labelled and each numbers its own sources from 0,
+//     Black's from bit 0 and White's from the largest black count of any
+//     region (or from 64, as above): sources of different regions never
+//     meet.
 //     A stone next to two regions takes a number free in both. A late
 //     position with 150 sources in small regions then needs one word,
 //     not three.
@@ -52,7 +59,8 @@ package influence
 //     any, and a stone's own bit is its F_0: distance 1 is the first step
 //     (a stone next to two regions reaches both through its point).
 //   - The numbers of black and white stones in F_d(p) (popcounts, summed
-//     over the words) times alpha^d are added to B(p) and W(p). So B(p) is
+//     over the words) times alpha^d are added to B(p) and W(p), with one
+//     fused multiply-add (math.FMA in Go, rounded once). So B(p) is
 //     summed as (number of black stones at distance d) * alpha^d in
 //     increasing d, whatever the order of the sources: the result is
 //     exactly invariant under the board's symmetries and the colour swap
@@ -65,8 +73,15 @@ package influence
 //     64 bytes, so that 8 points fill a 512-bit register. Where the
 //     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
 //     the whole search for one or two words per set, visiting a row if it
-//     or a row next to it got stones (a row not visited is cleared if it
-//     held stones two steps ago).
+//     or a row next to it got stones. It keeps only T_d, S on empty
+//     points and each source's own bit on its stone: a point's neighbours
+//     held T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
+//     (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p, three vector
+//     operations and one store per group of 8 points and word, in two
+//     planes (tin and tout) that a row not visited needs no writing to.
+//     The planes and sums sit at chosen offsets modulo 4096 bytes
+//     (propAlloc), so that loads are never held behind recent stores
+//     that look alike to the processor.
 //   - Elsewhere (and for more words) propSearchGo in propagate_kernel.go
 //     keeps a bit mask per row of the points that got stones, and visits
 //     only the empty points next to one; on x86 with AVX2 a row's step is
@@ -78,28 +93,39 @@ package influence
 //
 // Cost: the AVX-512 search visits about 1,700-1,900 groups of 8 points per
 // 19x19 position at move 50 (one word) and 2,500-3,700 at move 150 (two
-// words), each a few vector operations; with the setup (the padded board,
-// the sources, and the regions where labelled) an estimate takes 10-35 µs
-// (about 18 on average over the benchmark positions, against 107 for the
-// per-point work list this replaced, which paid ~10 ns per point and step
-// in branches and int-to-float conversions). The portable kernel visits
+// words), about 6 cycles each, bound by the vector work (unrolling the
+// rows, keeping row flags in registers and taking the neighbours from
+// aligned loads instead of line-splitting ones all measured neutral or
+// worse). The frontier stays nearly full for 35-60 steps: at move 150,
+// 45-55 of a step's 57 groups get new stones for 40 steps. With the setup
+// (2.5 µs at move 50; 6 at move 250, labelling regions) an estimate
+// takes, at best on the development machine, about 10 µs at move 50, 17
+// at 150 and 11 at 250: 13 on average over the benchmark positions
+// (against 17-20 before the single-plane kernel, the colour words, the
+// fused sums and the branch-free setup, and 107 for the per-point work
+// list these replaced). The portable kernel visits
 // about 6,500 points per position (5 in 6 of them get new stones): with
 // AVX2 rows an estimate takes a little over twice the AVX-512 time (half
 // the old work list's), in scalar Go about 4 times, as long as the old
 // work list (BenchmarkPropagate, cases -avx2 and -go). Visiting
 // whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
-// than the old work list. No cutoff by weight is taken:
-// with alpha = 1/2 a weight drops below what could move a value by 1e-12
-// only beyond distance 40 or so. Two ideas were measured and left out:
+// than the old work list. No cutoff by weight is taken: N sources beyond
+// distance D add at most N*alpha^(D+1), below 1e-13 for 128 sources and
+// alpha = 1/2 only from D = 49, and on the benchmark positions the steps
+// past 46 hold 5-20% of the move-150 work and none of the move-50 work,
+// too little to give up exactness for. Two ideas were measured and left
+// out:
 // merging stones with the same liberties into one weighted source (few
 // merge: on the benchmark positions 113 distinct liberty sets for 120
 // sources, never saving a word), and splitting the stones by the parity
 // of x+y (it halved the words of the old form but not its time).
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -212,27 +238,26 @@ type Propagate struct {
 	pad    [board.MaxPoints]int16 // board point -> padded point
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
-	empty  [propPadMax]uint64 // all ones on empty points, 0 elsewhere
-	region [propPadMax]int16  // empty region id; propNoRegion elsewhere
+	region [propPadMax]int16 // empty region id; propNoRegion elsewhere
 	// accB and accW hold B and W, aligned like the sets.
 	accB, accW []float64
-	// empties are the padded empty points, stones the board points of the
-	// stones, srcB and srcW the black and white stones with a liberty
+	// cells is the board's cells as bytes, with room to read 8 past the
+	// end.
+	cells [board.MaxPoints + 8]byte
+	// srcB and srcW are the black and white stones with a liberty
 	// (padded).
-	empties    [board.MaxPoints]int16
-	stones     [board.MaxPoints]int16
 	srcB, srcW [board.MaxPoints]int16
 	stack      [board.MaxPoints]int16
 	// next is, per empty region, the next free source number.
-	next    [board.MaxPoints]int16
-	nStones int
+	next [board.MaxPoints]int16
 	// rowA and rowB flag the padded rows that got new stones in a step
 	// (for the AVX-512 kernel).
 	rowA, rowB [board.MaxSize + 2]uint8
-	// For propSearchGo, per padded row: bit x for the point x of the row.
-	// emptyRow marks the empty points, actA and actB (double-buffered)
-	// those that got new stones in a step.
-	emptyRow, actA, actB [board.MaxSize + 2]uint32
+	// Per padded row, bit x for the point x of the row: emptyRow marks the
+	// empty points, blackRow and whiteRow the stones; actA and actB
+	// (double-buffered, for propSearchGo) those that got new stones in a
+	// step.
+	emptyRow, blackRow, whiteRow, actA, actB [board.MaxSize + 2]uint32
 	// The stone sets: word k of padded point pp is at k*propPadMax+pp.
 	// set holds S_d (all ones on stones and off the board), freshA and
 	// freshB double-buffer the stones that arrived at distance d (on a
@@ -247,14 +272,8 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Propagate{
-		s:      s.withDefaults(),
-		set:    propAligned[uint64](propPadMax * propMaxWords),
-		freshA: propAligned[uint64](propPadMax * propMaxWords),
-		freshB: propAligned[uint64](propPadMax * propMaxWords),
-		accB:   propAligned[float64](propPadMax),
-		accW:   propAligned[float64](propPadMax),
-	}
+	e := &Propagate{s: s.withDefaults()}
+	e.propAlloc()
 	e.pow[0] = 1
 	for d := 1; d < len(e.pow); d++ {
 		e.pow[d] = e.pow[d-1] * e.s.Attenuation
@@ -262,16 +281,50 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 	return e, nil
 }
 
-// propAligned returns a slice of n zero values starting on a 64-byte
-// boundary (a cache line), so that a group of 8 points whose first padded
-// point is a multiple of 8 fills one line.
-func propAligned[T uint64 | float64](n int) []T {
-	s := make([]T, n+7)
+// propAlloc allocates the stone sets and the sums in one block, each
+// starting on a 64-byte boundary (a cache line, so that a group of 8
+// points whose first padded point is a multiple of 8 fills one line) at
+// a chosen offset modulo 4096. A processor first tells a load from an
+// earlier store by their addresses modulo 4096; allocated apart, these
+// large arrays all started on a page, so that the AVX-512 kernel's loads
+// of a group's neighbours in tin (bytes -192 to 256 around the group, and
+// 2816 further in word 1, propPadMax*8 being 6912) matched its recent
+// stores to tout, accB and accW and waited for them. With tin at offset
+// 0 (modulo 4096) or 2048 and tout at the other, accB at 1536 and accW at
+// 3584, no two of these ranges meet (tested in TestPropagateLayout).
+func (e *Propagate) propAlloc() {
+	const page = 4096
+	planes := propPadMax * propMaxWords * 8 // bytes
+	sums := propPadMax * 8
+	layout := [...]struct{ skew, size int }{
+		{0, planes},    // freshA
+		{2048, planes}, // freshB
+		{1536, sums},   // accB
+		{3584, sums},   // accW
+		{0, planes},    // set (the Go kernel's)
+	}
+	var at [len(layout)]int
+	end := 0
+	for i, l := range layout {
+		start := end&^(page-1) + l.skew
+		if start < end {
+			start += page
+		}
+		at[i], end = start, start+l.size
+	}
+	mem := make([]uint64, (end+page)/8)
 	off := 0
-	for uintptr(unsafe.Pointer(&s[off]))%64 != 0 {
+	for uintptr(unsafe.Pointer(&mem[off]))%page != 0 {
 		off++
 	}
-	return s[off : off+n : off+n]
+	words := func(i int) []uint64 {
+		n := layout[i].size / 8
+		return mem[off+at[i]/8 : off+at[i]/8+n : off+at[i]/8+n]
+	}
+	floats := func(i int) []float64 {
+		return unsafe.Slice((*float64)(unsafe.Pointer(&words(i)[0])), layout[i].size/8)
+	}
+	e.freshA, e.freshB, e.accB, e.accW, e.set = words(0), words(1), floats(2), floats(3), words(4)
 }
 
 // Settings returns the settings in effect, defaults filled in.
@@ -297,8 +350,8 @@ func (e *Propagate) Params() []control.Param {
 // Estimate evaluates b into dst: the control map of Control and its sum.
 func (e *Propagate) Estimate(dst *control.Result, b *board.Board) error {
 	dst.Reset(b.Geometry().N)
-	e.Control(dst.Control, b)
-	dst.Sum()
+	// The sum is dst.Sum's, in the same order, made in the same loop.
+	dst.Score = e.control(dst.Control, b)
 	dst.Converged = true
 	return nil
 }
@@ -312,21 +365,36 @@ func (e *Propagate) Control(dst []float64, b *board.Board) {
 	if len(dst) != g.N {
 		panic(fmt.Sprintf("influence: Control: %d values for %d points", len(dst), g.N))
 	}
+	e.control(dst, b)
+}
+
+// control is Control for a dst of the right length, returning the sum of
+// dst in map order. B and W are 0 on stones, so a point's control is its
+// colour (0 if empty) plus the combination, without a branch on either.
+func (e *Propagate) control(dst []float64, b *board.Board) (sum float64) {
 	e.influence(b)
+	size := b.Size()
+	cells := b.Cells()
+	W := e.stride
 	capTotal := e.s.Combine == CapTotal
-	for p, c := range b.Cells() {
-		if c != board.Empty {
-			dst[p] = float64(c)
-			continue
-		}
-		pp := e.pad[p]
-		bl, wh := e.accB[pp], e.accW[pp]
-		if capTotal {
-			dst[p] = max(-1, min(1, bl-wh))
-		} else {
-			dst[p] = min(bl, 1) - min(wh, 1)
+	for y := 0; y < size; y++ {
+		row := cells[y*size : y*size+size]
+		out := dst[y*size : y*size+size]
+		bl := e.accB[(y+1)*W : (y+1)*W+size]
+		wh := e.accW[(y+1)*W : (y+1)*W+size]
+		for x, c := range row {
+			var v float64
+			if capTotal {
+				v = max(-1, min(1, bl[x]-wh[x]))
+			} else {
+				v = min(bl[x], 1) - min(wh[x], 1)
+			}
+			v += float64(c)
+			out[x] = v
+			sum += v
 		}
 	}
+	return sum
 }
 
 // Influence writes Black's influence B(p) into black and White's W(p) into
@@ -339,12 +407,8 @@ func (e *Propagate) Influence(black, white []float64, b *board.Board) {
 		panic(fmt.Sprintf("influence: Influence: %d and %d values for %d points", len(black), len(white), g.N))
 	}
 	e.influence(b)
-	for p, c := range b.Cells() {
-		if c != board.Empty {
-			black[p], white[p] = 0, 0
-			continue
-		}
-		black[p], white[p] = e.accB[e.pad[p]], e.accW[e.pad[p]]
+	for p, pp := range e.pad[:g.N] {
+		black[p], white[p] = e.accB[pp], e.accW[pp]
 	}
 }
 
@@ -359,9 +423,8 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
 	}
-	// Padded points off the board stay not empty and in no region for
-	// ever.
-	clear(e.empty[:])
+	// Padded points off the board stay in no region, and hold every
+	// stone in set, for ever.
 	for i := range e.region {
 		e.region[i] = propNoRegion
 	}
@@ -382,50 +445,52 @@ type propSource struct {
 }
 
 // influence fills accB and accW (padded) with B(p) and W(p) on the empty
-// points of b; other entries are left undefined.
+// points of b and 0 on its stones; other entries are left undefined.
 func (e *Propagate) influence(b *board.Board) {
 	g := b.Geometry()
 	e.propSetGeometry(g)
 	cells := b.Cells()
 	W := e.stride
-	empty := &e.empty
-	set := e.set[:propPadMax]
+	size := g.Size
 
-	// The padded board, its empty points and its stones. A stone or an
-	// off-board point holds every stone, so that it never gets new ones.
-	nEmpty, nStones := 0, 0
-	for p, c := range cells {
-		pp := e.pad[p]
-		if c == board.Empty {
-			empty[pp] = ^uint64(0)
-			set[pp] = 0
-			e.empties[nEmpty] = pp
-			nEmpty++
-		} else {
-			empty[pp] = 0
-			set[pp] = ^uint64(0)
-			e.stones[nStones] = int16(p)
-			nStones++
+	// The board as bit masks per row, 8 points at a time and without a
+	// branch on the colour (the positions change from call to call, so
+	// such branches are mispredicted): a cell is a byte, 0 for Empty,
+	// 0x01 for Black and 0xff for White, so its bit 0 says stone and its
+	// bit 1 White. The multiplication gathers bit 0 of 8 bytes into the
+	// top byte, byte i to bit 56+i (no two partial products meet there).
+	copy(e.cells[:], unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells)))
+	const lows, gather = 0x0101010101010101, 0x0102040810204080
+	onBoard := uint32(1)<<size - 1
+	for y := 0; y < size; y++ {
+		var stone, white uint32
+		for x := 0; x < size; x += 8 {
+			v := binary.LittleEndian.Uint64(e.cells[y*size+x:])
+			stone |= uint32((v&lows)*gather>>56) << x
+			white |= uint32((v>>1&lows)*gather>>56) << x
 		}
+		stone &= onBoard
+		e.emptyRow[y+1] = onBoard &^ stone
+		e.blackRow[y+1] = stone &^ white
+		e.whiteRow[y+1] = stone & white
 	}
-	empties := e.empties[:nEmpty]
-	e.nStones = nStones
+	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
 	used := (g.Size + 2) * W
 	clear(e.accB[:used])
 	clear(e.accW[:used])
 
-	// The sources: the stones with a liberty.
+	// The sources: the stones with a liberty, row by row.
 	nb, nw := 0, 0
-	for _, p := range e.stones[:nStones] {
-		pp := int(e.pad[p])
-		if empty[pp-W]|empty[pp-1]|empty[pp+1]|empty[pp+W] == 0 {
-			continue
-		}
-		if cells[p] == board.Black {
-			e.srcB[nb] = int16(pp)
+	emp := &e.emptyRow
+	for y := 1; y <= size; y++ {
+		lib := emp[y]<<1 | emp[y]>>1 | emp[y-1] | emp[y+1]
+		row := y * W
+		for m := e.blackRow[y] & lib; m != 0; m &= m - 1 {
+			e.srcB[nb] = int16(row + bits.TrailingZeros32(m))
 			nb++
-		} else {
-			e.srcW[nw] = int16(pp)
+		}
+		for m := e.whiteRow[y] & lib; m != 0; m &= m - 1 {
+			e.srcW[nw] = int16(row + bits.TrailingZeros32(m))
 			nw++
 		}
 	}
@@ -444,7 +509,7 @@ func (e *Propagate) influence(b *board.Board) {
 	if nb+nw <= 128 {
 		words, blackBits = e.propGlobalBits(nb, nw, used)
 	} else {
-		words, blackBits = e.propRegionBits(nb, nw, empties, used)
+		words, blackBits = e.propRegionBits(nb, nw, used)
 	}
 	for k := 0; k < words; k++ {
 		lo := 64 * k
@@ -452,45 +517,50 @@ func (e *Propagate) influence(b *board.Board) {
 		if n := min(blackBits, lo+64) - lo; n > 0 {
 			e.black[k] = ^uint64(0) >> (64 - n)
 		}
-		if k > 0 {
-			s := e.set[k*propPadMax:]
-			for _, pp := range e.pad[:g.N] {
-				s[pp] = ^empty[pp]
-			}
-		}
 	}
 	e.propSearch(words)
 }
 
-// propGlobalBits numbers the sources srcB[:nb] and srcW[:nw] from 0 in
-// that order, clears the used words of freshA and freshB and sets each
-// source's bit on its point of freshA. It returns the number of words and
-// of black bits.
+// propGlobalBits numbers the sources srcB[:nb] from 0 and srcW[:nw] from
+// propWhiteBase, clears the used words of freshA and sets each source's
+// bit on its point of freshA. It returns the number of words and of black
+// bits.
 func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
-	words = (nb + nw + 63) / 64
+	blackBits = propWhiteBase(nb, nw)
+	words = (blackBits + nw + 63) / 64
 	for k := 0; k < words; k++ {
 		clear(e.freshA[k*propPadMax : k*propPadMax+used])
-		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 	}
 	fresh := e.freshA
 	for i, pp := range e.srcB[:nb] {
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
 	for j, pp := range e.srcW[:nw] {
-		i := nb + j
+		i := blackBits + j
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
-	return words, nb
+	return words, blackBits
+}
+
+// propWhiteBase returns the first number of White's sources given nb
+// black and nw white numbers: nb, except where the two need two words
+// and each fits in one; then Black has word 0 and White word 1, so that a
+// word's new stones are all of one colour and need one count, not two.
+func propWhiteBase(nb, nw int) int {
+	if nb+nw > 64 && nb <= 64 && nw <= 64 {
+		return 64
+	}
+	return nb
 }
 
 // propRegionBits labels the empty regions and numbers the sources of each
 // on its own, Black's first: a source takes the first number free in every
-// region its liberties touch. It clears the used words of freshA and
-// freshB and sets each source's bit on its point of freshA, returning the
+// region its liberties touch. It clears the used words of freshA and sets
+// each source's bit on its point of freshA, returning the
 // number of words and of black bits (the most black numbers any region
 // uses).
-func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words, blackBits int) {
-	nRegions := e.propRegions(empties)
+func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) {
+	nRegions := e.propRegions()
 	next := e.next[:nRegions]
 	clear(next)
 	W := e.stride
@@ -515,14 +585,14 @@ func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words
 	for _, pp := range e.srcB[:nb] {
 		e.freshB[pp] = uint64(bit(int(pp)))
 	}
-	blackBits = int(slices.Max(next))
-	for r := range next {
-		next[r] = int16(blackBits)
-	}
+	blackNums := int(slices.Max(next))
+	clear(next)
 	for _, pp := range e.srcW[:nw] {
 		e.freshB[pp] = uint64(bit(int(pp)))
 	}
-	words = (int(slices.Max(next)) + 63) / 64
+	whiteNums := int(slices.Max(next))
+	blackBits = propWhiteBase(blackNums, whiteNums)
+	words = (blackBits + whiteNums + 63) / 64
 	fresh := e.freshA
 	for k := 0; k < words; k++ {
 		clear(fresh[k*propPadMax : k*propPadMax+used])
@@ -532,60 +602,64 @@ func (e *Propagate) propRegionBits(nb, nw int, empties []int16, used int) (words
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
 	}
 	for _, pp := range e.srcW[:nw] {
-		i := int(e.freshB[pp])
+		i := blackBits + int(e.freshB[pp])
 		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
-	}
-	for k := 0; k < words; k++ {
-		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 	}
 	return words, blackBits
 }
 
-// propRegions labels the connected regions of empties (whose region is 0
-// on entry), returning their number.
-func (e *Propagate) propRegions(empties []int16) int {
+// propRegions labels the connected regions of empty points, returning
+// their number.
+func (e *Propagate) propRegions() int {
 	W := e.stride
+	size := e.geo.Size
 	region := &e.region
 	stack := &e.stack
-	for _, pp := range empties {
-		region[pp] = -1
-	}
-	for _, p := range e.stones[:e.nStones] {
-		region[e.pad[p]] = propNoRegion
+	// -1 on empty points, propNoRegion on stones (and off the board,
+	// where it stays from propSetGeometry).
+	for y := 1; y <= size; y++ {
+		emp := e.emptyRow[y]
+		row := region[y*W : y*W+size]
+		for x := range row {
+			row[x] = int16(propNoRegion - int(emp>>x&1)*(propNoRegion+1))
+		}
 	}
 	n := 0
-	for _, start := range empties {
-		if region[start] >= 0 {
-			continue
-		}
-		id := int16(n)
-		n++
-		region[start] = id
-		stack[0] = start
-		k := 1
-		for k > 0 {
-			k--
-			p := int(stack[k])
-			// Stones and the border hold propNoRegion, never -1.
-			if q := p - W; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
+	for y := 1; y <= size; y++ {
+		for m := e.emptyRow[y]; m != 0; m &= m - 1 {
+			start := int16(y*W + bits.TrailingZeros32(m))
+			if region[start] >= 0 {
+				continue
 			}
-			if q := p - 1; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
-			}
-			if q := p + 1; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
-			}
-			if q := p + W; region[q] == -1 {
-				region[q] = id
-				stack[k] = int16(q)
-				k++
+			id := int16(n)
+			n++
+			region[start] = id
+			stack[0] = start
+			k := 1
+			for k > 0 {
+				k--
+				p := int(stack[k])
+				// Stones and the border hold propNoRegion, never -1.
+				if q := p - W; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
+				if q := p - 1; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
+				if q := p + 1; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
+				if q := p + W; region[q] == -1 {
+					region[q] = id
+					stack[k] = int16(q)
+					k++
+				}
 			}
 		}
 	}

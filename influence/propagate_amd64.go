@@ -33,8 +33,8 @@ func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int,
 var usePropAsm = haveAVX512
 
 // usePropAVX2 selects propRowAVX2 in the portable kernel (propSearchGo),
-// for one or two words, where the processor has AVX2; tests turn it off to
-// compare.
+// for one or two words, where the processor has AVX2 (haveAVX2 includes
+// FMA, which the sums use); tests turn it off to compare.
 var usePropAVX2 = haveAVX2
 
 // The assembly kernel finds a point's second word propPadMax words after

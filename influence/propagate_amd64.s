@@ -4,33 +4,117 @@
 // first (propPadMax words; propPlaneBytes in propagate_amd64.go).
 #define PLANE 6912
 
+// One group of 8 points at byte o of the row (AX its offset, R9 tin +
+// AX), its empty points at byte k of R8; the group's F and T for word 0
+// (Z0, Z2) or word 1 (Z10, Z12) of the stone sets.
+#define WORD0(o, k) \
+	KMOVB k(R8), K1; \
+	VMOVDQU64 (o-8)(R9), Z0; \
+	VMOVDQA64 o(R9)(R12*1), Z1; \
+	VPTERNLOGQ $0xfe, (o+8)(R9), Z1, Z0; \
+	VMOVDQA64 o(R9), Z2; \
+	VPTERNLOGQ.Z $0x32, o(R9)(DX*1), Z2, K1, Z0; \
+	VPORQ Z0, Z2, Z2; \
+	VMOVDQA64 Z2, o(DI)(AX*1)
+
+#define WORD1(o) \
+	VMOVDQU64 (PLANE+o-8)(R9), Z10; \
+	VMOVDQA64 (PLANE+o)(R9)(R12*1), Z11; \
+	VPTERNLOGQ $0xfe, (PLANE+o+8)(R9), Z11, Z10; \
+	VMOVDQA64 (PLANE+o)(R9), Z12; \
+	VPTERNLOGQ.Z $0x32, (PLANE+o)(R9)(DX*1), Z12, K1, Z10; \
+	VPORQ Z10, Z12, Z12; \
+	VMOVDQA64 Z12, (PLANE+o)(DI)(AX*1)
+
+// The sums of a group at byte o from the counts of its new black (Z4)
+// and white (Z3) stones.
+#define SUMS(o) \
+	VCVTQQ2PD Z4, Z4; \
+	VCVTQQ2PD Z3, Z3; \
+	VFMADD213PD o(R10)(AX*1), Z29, Z4; \
+	VFMADD213PD o(R11)(AX*1), Z29, Z3; \
+	VMOVAPD Z4, o(R10)(AX*1); \
+	VMOVAPD Z3, o(R11)(AX*1)
+
+// A group for one word (mode 1).
+#define GROUP1(o, k) \
+	WORD0(o, k); \
+	VPORQ Z0, Z7, Z7; \
+	VPOPCNTQ Z0, Z3; \
+	VPANDQ Z30, Z0, Z4; \
+	VPOPCNTQ Z4, Z4; \
+	VPSUBQ Z4, Z3, Z3; \
+	SUMS(o)
+
+// A group for two words (mode 2).
+#define GROUP2(o, k) \
+	WORD0(o, k); \
+	WORD1(o); \
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
+	VPOPCNTQ Z0, Z3; \
+	VPOPCNTQ Z10, Z13; \
+	VPADDQ Z13, Z3, Z3; \
+	VPANDQ Z30, Z0, Z4; \
+	VPANDQ Z31, Z10, Z14; \
+	VPOPCNTQ Z4, Z4; \
+	VPOPCNTQ Z14, Z14; \
+	VPADDQ Z14, Z4, Z4; \
+	VPSUBQ Z4, Z3, Z3; \
+	SUMS(o)
+
+// A group for two words, Black's and White's (mode 3).
+#define GROUP3(o, k) \
+	WORD0(o, k); \
+	WORD1(o); \
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
+	VPOPCNTQ Z0, Z4; \
+	VPOPCNTQ Z10, Z3; \
+	SUMS(o)
+
 // func propSearchAVX512(a *propSearchArgs)
 //
-// propSearchGo (propagate_kernel.go) in AVX-512, for one or two words per
-// stone set, 8 points to a register: the same operations on every point in
-// the same order, so the results agree bit for bit. Per distance d, on
-// every visited row (a row that, or a neighbour of which, got new stones
-// at d-1), for each group of 8 points:
+// The search of propSearch in AVX-512, for one or two words per stone
+// set, 8 points to a register. It keeps one set per point and word, T_d:
+// the sources within distance d on an empty point, the sources' own bits
+// on their stones (T_0), nothing off the board. Since a point's
+// neighbours held T_{d-2} at d-2, all of which the point holds at d-1,
+// the stones new at d on an empty point are
 //
-//	F = (fin[i-1] | fin[i+1] | fin[i-stride] | fin[i+stride]) &^ set[i]
-//	fout[i] = F, set[i] |= F
-//	accB[i] += float64(popcount(F & black)) * pow[d]
-//	accW[i] += float64(popcount(F &^ black)) * pow[d]
+//	F = (T_{d-1}[i-1] | T_{d-1}[i+1] | T_{d-1}[i-stride] | T_{d-1}[i+stride]) &^ T_{d-1}[i]
 //
-// the counts summed over the words before the conversion; a group with no
-// new stone skips the sums (adding 0 changes nothing). A row not visited
-// is cleared in fout if it held anything. Then fin and fout swap, and the
-// search ends after a distance where no row got anything, or at maxD.
+// (at d = 1 the neighbours' T_0 are the stones' own bits), and T_d = T_{d-1} | F;
+// stones and off-board points never change. So per distance d, on every
+// visited row (a row that, or a neighbour of which, got new stones at
+// d-1), for each group of 8 points:
 //
-// Registers: AX the group's byte offset, BX the row, CX the row's end,
-// DX the stride and R12 minus it, SI fin, DI fout, R8 set, R10 accB, R11
-// accW, R9 and R13 scratch; Z29 pow[d], Z30 and Z31 the black masks, Z28
-// zero; K2 collects a row's new stones, K3 the step's.
-TEXT ·propSearchAVX512(SB), NOSPLIT, $56-8
+//	tout[i] = tin[i] | F
+//	accB[i] = FMA(float64(popcount(F & black)), pow[d], accB[i])
+//	accW[i] = FMA(float64(popcount(F &^ black)), pow[d], accW[i])
+//
+// the counts summed over the words before the conversion (with Black in
+// word 0 and White in word 1, mode 3, a word's count is its colour's).
+// Most groups visited get new stones, so none skips the sums (adding 0
+// changes nothing) and a row's new stones are tested once, ORed. Then
+// tin and tout swap, and the search ends after a distance where no row
+// got anything, or at maxD. These are the sets and sums of propSearchGo,
+// in the same order, so the results agree bit for bit.
+//
+// The planes are double-buffered, and a row not visited is not written:
+// its points, and those next to them, got nothing at d-1, so
+// T_d = T_{d-1} = T_{d-2} there, which tout holds already (both planes
+// start as T_0).
+//
+// Registers: AX the row's byte offset, BX the row,
+// DX the stride and R12 minus it, SI tin, DI tout, R8 the group's byte
+// of emptyRow (its empty points), R10 accB, R11 accW, R9 and R13
+// scratch; Z29 pow[d], Z30 and Z31 the black masks, Z7 a row's new
+// stones; K1 a group's empty points, K3 the step's new stones.
+TEXT ·propSearchAVX512(SB), NOSPLIT, $64-8
 	MOVQ a+0(FP), R13
 	MOVQ 0(R13), SI
 	MOVQ 8(R13), DI
-	MOVQ 16(R13), R8
+	MOVQ 16(R13), R9
+	MOVQ R9, emp-64(SP)
 	MOVQ 24(R13), R10
 	MOVQ 32(R13), R11
 	MOVQ 40(R13), R9
@@ -44,13 +128,12 @@ TEXT ·propSearchAVX512(SB), NOSPLIT, $56-8
 	MOVQ 72(R13), DX
 	MOVQ DX, R12
 	NEGQ R12
-	MOVQ 88(R13), R9
+	MOVQ 80(R13), R9
 	MOVQ R9, maxd-40(SP)
-	MOVQ 96(R13), R9
-	MOVQ R9, words-48(SP)
-	VPBROADCASTQ 104(R13), Z30
-	VPBROADCASTQ 112(R13), Z31
-	VPXORQ Z28, Z28, Z28
+	MOVQ 88(R13), R9
+	MOVQ R9, mode-48(SP)
+	VPBROADCASTQ 96(R13), Z30
+	VPBROADCASTQ 104(R13), Z31
 	MOVQ $1, d-56(SP)
 
 step:
@@ -68,117 +151,61 @@ row:
 	ORB 1(R9)(BX*1), R13B
 	JNE visit
 	MOVQ rout-16(SP), R9
-	CMPB (R9)(BX*1), $0
-	JEQ skip
 	MOVB $0, (R9)(BX*1)
-	LEAQ (AX)(DX*1), CX
-	MOVQ AX, R13
-
-clearrow:
-	VMOVDQA64 Z28, (DI)(R13*1)
-	VMOVDQA64 Z28, PLANE(DI)(R13*1)
-	ADDQ $64, R13
-	CMPQ R13, CX
-	JLT clearrow
-
-skip:
 	ADDQ DX, AX
 	JMP rownext
 
 visit:
-	LEAQ (AX)(DX*1), CX
-	KXORB K2, K2, K2
-	CMPQ words-48(SP), $2
-	JEQ group2
-
-group1:
+	MOVQ emp-64(SP), R8
+	LEAQ (R8)(BX*4), R8            // the row's first group's empty points
 	LEAQ (SI)(AX*1), R9
-	VMOVDQU64 -8(R9), Z0           // west
-	VPORQ 8(R9), Z0, Z0            // east
-	VPORQ (R9)(DX*1), Z0, Z0       // south
-	VPORQ (R9)(R12*1), Z0, Z0      // north
-	VMOVDQA64 (R8)(AX*1), Z1
-	VPANDNQ Z0, Z1, Z2             // F = neighbours &^ set
-	VMOVDQA64 Z2, (DI)(AX*1)
-	VPTESTMQ Z2, Z2, K1
-	KORTESTB K1, K1
-	JEQ next1
-	KORB K1, K2, K2
-	VPORQ Z2, Z1, Z1
-	VMOVDQA64 Z1, (R8)(AX*1)
-	VPOPCNTQ Z2, Z3                // all new stones
-	VPANDQ Z30, Z2, Z4
-	VPOPCNTQ Z4, Z4                // black ones
-	VPSUBQ Z4, Z3, Z3              // white ones
-	VCVTQQ2PD Z4, Z4
-	VCVTQQ2PD Z3, Z3
-	VMULPD Z29, Z4, Z4
-	VMULPD Z29, Z3, Z3
-	VADDPD (R10)(AX*1), Z4, Z4
-	VADDPD (R11)(AX*1), Z3, Z3
-	VMOVAPD Z4, (R10)(AX*1)
-	VMOVAPD Z3, (R11)(AX*1)
+	VPXORQ Z7, Z7, Z7
+	MOVQ mode-48(SP), R13
+	CMPQ R13, $2
+	JEQ row2
+	JGT row3
 
-next1:
-	ADDQ $64, AX
-	CMPQ AX, CX
-	JLT group1
+	// A row of 2, 3 or 4 groups (stride 128, 192 or 256 bytes).
+row1:
+	GROUP1(0, 0)
+	GROUP1(64, 1)
+	CMPQ DX, $192
+	JLT rowdone
+	GROUP1(128, 2)
+	CMPQ DX, $256
+	JLT rowdone
+	GROUP1(192, 3)
 	JMP rowdone
 
-group2:
-	LEAQ (SI)(AX*1), R9
-	VMOVDQU64 -8(R9), Z0
-	VPORQ 8(R9), Z0, Z0
-	VPORQ (R9)(DX*1), Z0, Z0
-	VPORQ (R9)(R12*1), Z0, Z0
-	VMOVDQU64 PLANE-8(R9), Z10
-	VPORQ PLANE+8(R9), Z10, Z10
-	VPORQ PLANE(R9)(DX*1), Z10, Z10
-	VPORQ PLANE(R9)(R12*1), Z10, Z10
-	VMOVDQA64 (R8)(AX*1), Z1
-	VMOVDQA64 PLANE(R8)(AX*1), Z11
-	VPANDNQ Z0, Z1, Z2
-	VPANDNQ Z10, Z11, Z12
-	VMOVDQA64 Z2, (DI)(AX*1)
-	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-	VPORQ Z2, Z12, Z5
-	VPTESTMQ Z5, Z5, K1
-	KORTESTB K1, K1
-	JEQ next2
-	KORB K1, K2, K2
-	VPORQ Z2, Z1, Z1
-	VPORQ Z12, Z11, Z11
-	VMOVDQA64 Z1, (R8)(AX*1)
-	VMOVDQA64 Z11, PLANE(R8)(AX*1)
-	VPOPCNTQ Z2, Z3
-	VPOPCNTQ Z12, Z13
-	VPADDQ Z13, Z3, Z3             // all new stones
-	VPANDQ Z30, Z2, Z4
-	VPANDQ Z31, Z12, Z14
-	VPOPCNTQ Z4, Z4
-	VPOPCNTQ Z14, Z14
-	VPADDQ Z14, Z4, Z4             // black ones
-	VPSUBQ Z4, Z3, Z3              // white ones
-	VCVTQQ2PD Z4, Z4
-	VCVTQQ2PD Z3, Z3
-	VMULPD Z29, Z4, Z4
-	VMULPD Z29, Z3, Z3
-	VADDPD (R10)(AX*1), Z4, Z4
-	VADDPD (R11)(AX*1), Z3, Z3
-	VMOVAPD Z4, (R10)(AX*1)
-	VMOVAPD Z3, (R11)(AX*1)
+row2:
+	GROUP2(0, 0)
+	GROUP2(64, 1)
+	CMPQ DX, $192
+	JLT rowdone
+	GROUP2(128, 2)
+	CMPQ DX, $256
+	JLT rowdone
+	GROUP2(192, 3)
+	JMP rowdone
 
-next2:
-	ADDQ $64, AX
-	CMPQ AX, CX
-	JLT group2
+row3:
+	GROUP3(0, 0)
+	GROUP3(64, 1)
+	CMPQ DX, $192
+	JLT rowdone
+	GROUP3(128, 2)
+	CMPQ DX, $256
+	JLT rowdone
+	GROUP3(192, 3)
 
 rowdone:
+	ADDQ DX, AX
 	MOVQ rout-16(SP), R9
-	KORTESTB K2, K2
+	VPTESTMQ Z7, Z7, K4
+	KORTESTB K4, K4
 	SETNE R13B
 	MOVB R13B, (R9)(BX*1)
-	KORB K2, K3, K3
+	KORB K4, K3, K3
 
 rownext:
 	INCQ BX
@@ -224,8 +251,8 @@ GLOBL propTwo52<>(SB), RODATA|NOPTR, $8
 //
 //	F = (fin[i-1] | fin[i+1] | fin[i-stride] | fin[i+stride]) &^ set[i]
 //	fout[i] = F, set[i] |= F
-//	accB[i] += float64(popcount(F & black)) * w
-//	accW[i] += float64(popcount(F &^ black)) * w
+//	accB[i] = FMA(float64(popcount(F & black)), w, accB[i])
+//	accW[i] = FMA(float64(popcount(F &^ black)), w, accW[i])
 //
 // the counts summed over the words before the conversion. The other
 // points of such a group get F = 0 (their neighbours hold nothing in fin,
@@ -386,10 +413,8 @@ sums:
 	VPOR Y10, Y4, Y4
 	VSUBPD Y10, Y3, Y3
 	VSUBPD Y10, Y4, Y4
-	VMULPD Y11, Y3, Y3
-	VMULPD Y11, Y4, Y4
-	VADDPD (R10)(AX*1), Y3, Y3
-	VADDPD (R11)(AX*1), Y4, Y4
+	VFMADD213PD (R10)(AX*1), Y11, Y3 // accB + count * w, rounded once
+	VFMADD213PD (R11)(AX*1), Y11, Y4
 	VMOVAPD Y3, (R10)(AX*1)
 	VMOVAPD Y4, (R11)(AX*1)
 	CMPQ words+48(FP), $2

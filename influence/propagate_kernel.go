@@ -1,11 +1,14 @@
 package influence
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // propSearch adds the stones at distances 1, 2, ... to accB and accW,
 // which are 0 on entry. On entry freshA holds each source's bit on its
-// own point (and nothing elsewhere), freshB nothing, and set every stone
-// on stones and off the board and none on empty points.
+// own point (and nothing elsewhere), and emptyRow marks the empty
+// points; the rest of the scratch is the kernel's.
 //
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
@@ -17,7 +20,7 @@ import "math/bits"
 func (e *Propagate) propSearch(words int) {
 	size := e.geo.Size
 	rin, rout := &e.rowA, &e.rowB
-	// Every row may hold sources; freshB holds nothing.
+	// Every row may hold sources.
 	clear(rin[:])
 	clear(rout[:])
 	for y := 1; y <= size; y++ {
@@ -29,15 +32,39 @@ func (e *Propagate) propSearch(words int) {
 		maxD = len(e.pow) - 1
 	}
 	if usePropAsm && words <= 2 {
+		// Both planes start as T_0: the sources' bits on their points.
+		used := (size + 2) * e.stride
+		for k := 0; k < words; k++ {
+			copy(e.freshB[k*propPadMax:k*propPadMax+used], e.freshA[k*propPadMax:k*propPadMax+used])
+		}
+		mode := words
+		if words == 2 && e.black[0] == ^uint64(0) && e.black[1] == 0 {
+			mode = 3
+		}
 		a := propSearchArgs{
-			fin: &e.freshA[0], fout: &e.freshB[0], set: &e.set[0],
+			tin: &e.freshA[0], tout: &e.freshB[0], emptyRow: &e.emptyRow[0],
 			accB: &e.accB[0], accW: &e.accW[0],
 			rin: &rin[0], rout: &rout[0], pow: &e.pow[0],
-			rows: size, stride: 8 * e.stride, groups: e.stride / 8, maxD: maxD, words: words,
+			rows: size, stride: 8 * e.stride, maxD: maxD, mode: mode,
 			black0: e.black[0], black1: e.black[1],
 		}
 		propSearchAVX512(&a)
 		return
+	}
+	// The Go kernel's planes: freshB empty, and set every stone on stones
+	// and off the board (where it stays from propSetGeometry) and none on
+	// empty points.
+	used := (size + 2) * e.stride
+	for k := 0; k < words; k++ {
+		clear(e.freshB[k*propPadMax : k*propPadMax+used])
+		set := e.set[k*propPadMax:]
+		for y := 1; y <= size; y++ {
+			emp := e.emptyRow[y]
+			row := set[y*e.stride : y*e.stride+size]
+			for x := range row {
+				row[x] = uint64(emp>>x&1) - 1
+			}
+		}
 	}
 	propSearchGo(e, words, maxD)
 }
@@ -45,15 +72,15 @@ func (e *Propagate) propSearch(words int) {
 // propSearchArgs are the arguments of propSearchAVX512 (the offsets are
 // spelled out in propagate_amd64.s).
 type propSearchArgs struct {
-	fin, fout, set *uint64
+	tin, tout      *uint64
+	emptyRow       *uint32 // per padded row, bit x for an empty point x
 	accB, accW     *float64
 	rin, rout      *uint8
 	pow            *float64
 	rows           int // board rows: padded rows 1 to rows
 	stride         int // padded row, in bytes
-	groups         int // groups of 8 points per row
 	maxD           int
-	words          int
+	mode           int // 1 or 2 words; 3 for two words, Black's and White's
 	black0, black1 uint64
 }
 
@@ -76,14 +103,10 @@ func propSearchGo(e *Propagate, words, maxD int) {
 	emp := &e.emptyRow
 	ain, aout := &e.actA, &e.actB
 	onBoard := uint32(1)<<size - 1
-	emp[0], ain[0], aout[0] = 0, 0, 0
-	emp[size+1], ain[size+1], aout[size+1] = 0, 0, 0
+	ain[0], aout[0] = 0, 0
+	ain[size+1], aout[size+1] = 0, 0
 	for y := 1; y <= size; y++ {
-		m := uint32(0)
-		for x, v := range e.empty[y*W : y*W+size] {
-			m |= uint32(v&1) << x
-		}
-		emp[y], ain[y], aout[y] = m, onBoard&^m, 0
+		ain[y], aout[y] = onBoard&^emp[y], 0
 	}
 	fin, fout := e.freshA, e.freshB
 	set, accB, accW := e.set, e.accB, e.accW
@@ -156,8 +179,8 @@ func propRow1(fin, fout, set []uint64, accB, accW []float64, black uint64, w flo
 		}
 		nb := bits.OnesCount64(f & black)
 		nw := bits.OnesCount64(f &^ black)
-		ab[x] += float64(float64(nb) * w)
-		aw[x] += float64(float64(nw) * w)
+		ab[x] = math.FMA(float64(nb), w, ab[x])
+		aw[x] = math.FMA(float64(nw), w, aw[x])
 	}
 	return got
 }
@@ -191,8 +214,8 @@ func propRow2(fin, fout, set []uint64, accB, accW []float64, black0, black1 uint
 		}
 		nb := bits.OnesCount64(f0&black0) + bits.OnesCount64(f1&black1)
 		nw := bits.OnesCount64(f0&^black0) + bits.OnesCount64(f1&^black1)
-		ab[x] += float64(float64(nb) * w)
-		aw[x] += float64(float64(nw) * w)
+		ab[x] = math.FMA(float64(nb), w, ab[x])
+		aw[x] = math.FMA(float64(nw), w, aw[x])
 	}
 	return got
 }
@@ -216,8 +239,8 @@ func propRowN(fin, fout, set []uint64, accB, accW []float64, black []uint64, w f
 			continue
 		}
 		got |= 1 << x
-		accB[i] += float64(float64(nb) * w)
-		accW[i] += float64(float64(nw) * w)
+		accB[i] = math.FMA(float64(nb), w, accB[i])
+		accW[i] = math.FMA(float64(nw), w, accW[i])
 	}
 	return got
 }

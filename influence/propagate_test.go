@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"goeval/board"
 	"goeval/control"
@@ -513,4 +514,41 @@ func TestPropagateControlPanics(t *testing.T) {
 		}
 	}()
 	mustPropagate(t, PropagateSettings{}).Control(make([]float64, 3), board.New(9))
+}
+
+// TestPropagateLayout checks propAlloc's layout: every array on a cache
+// line, and, modulo 4096, the AVX-512 kernel's loads of a group's
+// neighbours in tin (either plane, both words) clear of its stores to
+// tout and the sums, and of the stores of the three groups before it.
+func TestPropagateLayout(t *testing.T) {
+	e := mustPropagate(t, PropagateSettings{})
+	addr := func(p unsafe.Pointer) int { return int(uintptr(p) % 4096) }
+	a, b := addr(unsafe.Pointer(&e.freshA[0])), addr(unsafe.Pointer(&e.freshB[0]))
+	sb, sw := addr(unsafe.Pointer(&e.accB[0])), addr(unsafe.Pointer(&e.accW[0]))
+	for _, x := range []int{a, b, sb, sw, addr(unsafe.Pointer(&e.set[0]))} {
+		if x%64 != 0 {
+			t.Fatalf("array at %d modulo 4096, not on a cache line", x)
+		}
+	}
+	const stride = 8 * propStrideMax // the widest row, in bytes
+	plane := propPadMax * 8
+	// meet reports whether [x, x+n) and [y, y+m) meet modulo 4096.
+	meet := func(x, n, y, m int) bool {
+		d := ((y-x)%4096 + 4096) % 4096
+		return d < n || d > 4096-m
+	}
+	for _, in := range []int{a, b} {
+		out := a + b - in
+		for k := 0; k < 2; k++ {
+			load := in + k*plane - stride // north to south of a group
+			for _, st := range []struct {
+				name string
+				at   int
+			}{{"tout", out}, {"tout word 1", out + plane}, {"accB", sb}, {"accW", sw}} {
+				if meet(load, 2*stride+64, st.at-3*64, 4*64) {
+					t.Errorf("tin at %d word %d: loads meet the stores to %s at %d modulo 4096", in, k, st.name, st.at)
+				}
+			}
+		}
+	}
 }
