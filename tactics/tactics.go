@@ -151,11 +151,15 @@ func (r *Reader) legal(b *board.Board, c board.Color, q board.Point) bool {
 	if b.At(q) != board.Empty || q == b.Ko() {
 		return false
 	}
-	var libs [MaxLiberties + 1]board.Point
-	for _, n := range b.Geometry().Neighbors(q) {
-		switch b.At(n) {
-		case board.Empty:
+	nbs := b.Geometry().Neighbors(q)
+	for _, n := range nbs {
+		if b.At(n) == board.Empty {
 			return true
+		}
+	}
+	var libs [MaxLiberties + 1]board.Point
+	for _, n := range nbs {
+		switch b.At(n) {
 		case c:
 			if len(r.liberties(b, n, libs[:0])) > 1 {
 				return true
