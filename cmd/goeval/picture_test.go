@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"goeval/judge"
 )
 
 // svgTexts parses an SVG document to the end and returns its texts.
@@ -92,7 +94,7 @@ func TestEvalSVG(t *testing.T) {
 	}
 	texts := strings.Join(svgTexts(t, out), "\n")
 	for _, want := range []string{"example.sgf, move 150 of 258, Black to move",
-		"judge (lambda 0.44, kappa 0.8, dead-at 0.5", "after komi 6.5", "iterations, converged", "\nT\n", "\n19\n"} {
+		fmt.Sprintf("judge (lambda 0.44, kappa 0.8, dead-at %g", judge.Default().DeadAt), "after komi 6.5", "iterations, converged", "\nT\n", "\n19\n"} {
 		if !strings.Contains(texts, want) {
 			t.Errorf("SVG text lacks %q", want)
 		}
