@@ -200,8 +200,8 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // estimates without allocating. Make one with NewSymmetric or NewPreset.
 //
 // It takes the SPEC's Jacobi steps and stops by the SPEC's rule, so that its
-// answer is the SPEC's answer up to rounding (about 1e-14) and Iterations
-// counts the same steps. (A Gauss–Seidel or over-relaxed schedule would
+// answer is the SPEC's answer up to rounding (about 1e-14 in float64, 3e-6
+// in float32: see below) and Iterations counts the same steps. (A Gauss–Seidel or over-relaxed schedule would
 // need fewer steps, but it would stop somewhere else: the SPEC's stopping
 // rule ends the Jacobi iteration 0.06 to 0.5 away from its fixed point on
 // some points of real positions, so only the Jacobi steps themselves land
@@ -217,9 +217,23 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // tables are rebuilt only when the stones differ from the previous call's.
 // On amd64 processors with AVX2 and FMA both passes of a step run in
 // assembly, four values to a register (jacobi_amd64.s); elsewhere in Go.
+//
+// On amd64 processors with AVX-512 the steps are taken in float32, sixteen
+// values to a register, with the chain values looked up by the point pass
+// instead of written to the stones (tables32, jacobi32.go). The stopping
+// rule is still decided as in float64: a float32 step's sum of squared
+// changes strays from the float64 one's by less than a relative 6e-4 of
+// the tolerance on the test positions, and when one lands within 6e-3 of
+// the tolerance (band32), the estimate is made again in float64, which
+// happens for a few percent of positions. Colour swaps still negate the
+// answer exactly.
 type Symmetric struct {
-	r resolved
-	t tables
+	r   resolved
+	t   tables
+	t32 tables32
+	// fallbacks counts the estimates whose float32 run was dropped for
+	// the float64 one (see solve32), for tests.
+	fallbacks int
 }
 
 var _ control.WarmStarter = (*Symmetric)(nil)
@@ -252,18 +266,7 @@ func (e *Symmetric) Params() []control.Param {
 // Estimate evaluates b into dst, starting from the stones (±1 on stones, 0
 // elsewhere).
 func (e *Symmetric) Estimate(dst *control.Result, b *board.Board) error {
-	t := &e.t
-	t.prepare(b, &e.r)
-	cells := b.Cells()
-	for y := range t.size {
-		row := cells[y*t.size : (y+1)*t.size]
-		x := t.x[t.rowStart(y):][:len(row)]
-		for i, c := range row {
-			x[i] = float64(c)
-		}
-	}
-	e.solve(dst)
-	return nil
+	return e.estimate(dst, b, nil)
 }
 
 // EstimateFrom evaluates b into dst, starting from start, one value per
@@ -276,24 +279,61 @@ func (e *Symmetric) EstimateFrom(dst *control.Result, b *board.Board, start []fl
 	if len(start) != n {
 		panic(fmt.Sprintf("influence: EstimateFrom: %d start values for %d points", len(start), n))
 	}
+	return e.estimate(dst, b, start)
+}
+
+// startValue is the start value of a point of colour c: its colour if
+// start is nil, else start clamped to [-1, 1] with NaN as 0, or the
+// colour of a stone of the fixed preset.
+func (e *Symmetric) startValue(start []float64, p int, c board.Color) float64 {
+	if start == nil {
+		return float64(c)
+	}
+	switch v := start[p]; {
+	case e.r.fixed && c != board.Empty:
+		return float64(c)
+	case v > 1:
+		return 1
+	case v < -1:
+		return -1
+	case !(v == v):
+		return 0
+	default:
+		return v
+	}
+}
+
+// estimate is Estimate (start nil) and EstimateFrom. It runs the float32
+// path where it is selected and decisive, else the float64 one.
+func (e *Symmetric) estimate(dst *control.Result, b *board.Board, start []float64) error {
+	cells := b.Cells()
+	if use32 && e.r.tolerance >= minTolerance32 {
+		if e.t.size != b.Size() {
+			// The float64 tables too, so that a fallback finds them sized
+			// and an estimate does not allocate once a size is seen.
+			e.t.prepare(b, &e.r)
+		}
+		t := &e.t32
+		t.prepare(b, &e.r)
+		for y := range t.size {
+			x := t.x[t.rowStart(y):][:t.size]
+			for i := range x {
+				p := y*t.size + i
+				x[i] = float32(e.startValue(start, p, cells[p]))
+			}
+		}
+		if e.solve32(dst) {
+			return nil
+		}
+		e.fallbacks++
+	}
 	t := &e.t
 	t.prepare(b, &e.r)
-	cells := b.Cells()
 	for y := range t.size {
-		row := start[y*t.size : (y+1)*t.size]
-		x := t.x[t.rowStart(y):][:len(row)]
-		for i, v := range row {
-			switch c := cells[y*t.size+i]; {
-			case e.r.fixed && c != board.Empty:
-				v = float64(c)
-			case v > 1:
-				v = 1
-			case v < -1:
-				v = -1
-			case !(v == v):
-				v = 0
-			}
-			x[i] = v
+		x := t.x[t.rowStart(y):][:t.size]
+		for i := range x {
+			p := y*t.size + i
+			x[i] = e.startValue(start, p, cells[p])
 		}
 	}
 	e.solve(dst)
@@ -319,3 +359,45 @@ func (e *Symmetric) solve(dst *control.Result) {
 	}
 	dst.Sum()
 }
+
+// solve32 takes the Jacobi steps of solve in float32, from e.t32.x, and
+// writes the result into dst, unless a step's sum of squared changes lands
+// so near the tolerance that float32 rounding could decide the SPEC's rule
+// otherwise than float64: then it reports false, and the estimate is made
+// again in float64 (see band32).
+func (e *Symmetric) solve32(dst *control.Result) bool {
+	t := &e.t32
+	hi, lo := e.r.tolerance*(1+band32), e.r.tolerance*(1-band32)
+	dst.Reset(t.size * t.size)
+	dst.Iterative = true
+	for dst.Iterations < e.r.maxIterations {
+		dst.Iterations++
+		sq := float64(t.step())
+		if sq < hi {
+			if sq >= lo {
+				return false
+			}
+			dst.Converged = true
+			break
+		}
+	}
+	for y := range t.size {
+		row := dst.Control[y*t.size : (y+1)*t.size]
+		for i, v := range t.x[t.rowStart(y):][:t.size] {
+			row[i] = float64(v)
+		}
+	}
+	dst.Sum()
+	return true
+}
+
+// band32 and minTolerance32 bound where the float32 path decides the
+// stopping rule itself. A float32 step's sum of squared changes is within
+// a relative band32/10 of the float64 one's on the test positions
+// (TestBand32 measures it); a sum within band32 of the tolerance is left
+// to float64. Below minTolerance32 the changes of a step that meets the
+// tolerance approach float32 rounding, and float64 runs throughout.
+const (
+	band32         = 6e-3
+	minTolerance32 = 1e-6
+)

@@ -1,0 +1,336 @@
+package influence
+
+import (
+	"slices"
+	"unsafe"
+
+	"goeval/board"
+)
+
+// tables32 is the working memory of the float32 path of Symmetric: the
+// position in the padded layout of tables (row stride w = size+1, a ring
+// of zeros), in float32, with the chain tables laid out for 16-lane
+// vectors. Like tables, it is rebuilt only when the stones change.
+//
+// A step reads every point's κG from val through ci, so that the chain
+// pass writes one value per chain and no pass scatters values to stones:
+// val[0] is 0 (empty points and the border), val[1] and val[2] are +1
+// and -1 (the stones of the fixed preset), and val[valChains+k] is κG of
+// the chain in slot k, rewritten every step.
+type tables32 struct {
+	size   int
+	stones [board.MaxPoints]board.Color // the stones the tables were built for
+	builds int                          // how many times prepare built them (for tests)
+	w      int                          // row stride
+	first  int                          // padded index of the top-left point
+	n      int                          // cells a pass computes from first: a multiple of 16
+
+	// Per padded index.
+	a0, b0 []float64 // coefficients of S1 and S3 for an empty point
+	a, b   []float32 // coefficients of S1 and S3 (times 1-κ on stones)
+	ci     []int32   // the index in val of the point's κG
+	x, y   []float32 // current and next values; the last two cells hold -1 and +1 (see padOne)
+	col    []board.Color
+	label  []int32 // 1 + chain, on stones
+	mark   []int32 // 1 + the last chain that listed the cell in its A(C)
+
+	// Chains, sorted by the length of A(C) and grouped by 16 (the last
+	// group filled up with dummies). Per chain slot:
+	val  []float32 // see above; valChains + 16 per group, and zeros up to a multiple of 32
+	half []float32 // colour/2; 1/2 for a dummy
+	kc   []float32 // κ·colour; 0 for a dummy
+	// Per group: glen is the length of its longest A(C) (at least 1);
+	// its entries follow the previous group's in adj, entry-major (entry e
+	// of slot l at 16e+l), as padded indices; a shorter A(C) is filled up
+	// with the cell whose factor is 1.
+	glen []int32
+	adj  []int32
+	// masks tells the AVX-512 point pass where to look up val[ci]: it
+	// reads val as len(val)/32 tables of 32, and for block j of 16 cells
+	// from first and table k, bit l of masks[j·len(val)/32 + k] is set if
+	// the cell's ci, not 0, falls in table k.
+	masks []uint16
+
+	// Scratch of findChains.
+	stoneList, st, stCh, tmp, tmpOff, count, rank, goff []int32
+	colour                                              []board.Color
+}
+
+// valChains is the index in tables32.val of the first chain slot.
+const valChains = 16
+
+// lanes32 is the number of float32 values the widest kernel handles at
+// once: the grouping of chains and the rounding of the cells of a pass.
+const lanes32 = 16
+
+func (t *tables32) rowStart(y int) int { return (y+1)*t.w + 1 }
+
+// resize allocates the tables for a size x size board and sets the
+// coefficients of empty points for λ.
+func (t *tables32) resize(size int, lambda float64) {
+	t.size = size
+	t.w = size + 1
+	t.first = t.rowStart(0)
+	end := t.rowStart(size-1) + size
+	t.n = (end - t.first + lanes32 - 1) &^ (lanes32 - 1)
+	// A pass reads w cells beyond first+n; then the two cells of padOne.
+	n := t.first + t.n + t.w + 2
+	t.a0, t.b0 = make([]float64, n), make([]float64, n)
+	t.a, t.b = aligned[float32](n, t.first), aligned[float32](n, t.first)
+	t.ci = aligned[int32](n, t.first)
+	t.x, t.y = aligned[float32](n, t.first), aligned[float32](n, t.first)
+	t.col = make([]board.Color, n)
+	t.label, t.mark = make([]int32, n), make([]int32, n)
+	t.stoneList = make([]int32, 0, size*size)
+	// At most one chain per point.
+	slots := (size*size + lanes32 - 1) &^ (lanes32 - 1)
+	maxVal := (valChains + slots + 31) &^ 31
+	t.val = aligned[float32](maxVal, 0)
+	t.half, t.kc = make([]float32, slots), make([]float32, slots)
+	t.masks = make([]uint16, t.n/lanes32*maxVal/32)
+	for _, v := range [][]float32{t.x, t.y} {
+		v[n-2], v[n-1] = -1, 1
+	}
+	for i := range t.col {
+		t.col[i] = offBoard
+	}
+	for y := range size {
+		for x := range size {
+			i := t.rowStart(y) + x
+			t.col[i] = board.Empty
+			t.a0[i], t.b0[i] = emptyCoefficients(x, y, size, lambda)
+		}
+	}
+}
+
+// emptyCoefficients returns the coefficients of S1 and S3 in F for the
+// point in column x and row y of a size x size board.
+func emptyCoefficients(x, y, size int, lambda float64) (a, b float64) {
+	deg := 4
+	if x == 0 || x == size-1 {
+		deg--
+	}
+	if y == 0 || y == size-1 {
+		deg--
+	}
+	switch deg {
+	case 4: // F = ((1+2λ)S1 + (1-2λ)S3)/8
+		return (1 + 2*lambda) / 8, (1 - 2*lambda) / 8
+	case 3: // F = (S1+S3)/4 + λ(S1-3S3)/4
+		return (1 + lambda) / 4, (1 - 3*lambda) / 4
+	default: // F = (x1+x2)/2, and S3 = 0
+		return 0.5, 0
+	}
+}
+
+// padOne returns the index of the cell whose factor (1 - s·x)/2 in the
+// product of a chain of colour s is 1: the cell holding -s.
+func (t *tables32) padOne(s board.Color) int32 {
+	if s > 0 {
+		return int32(len(t.x) - 2) // holds -1
+	}
+	return int32(len(t.x) - 1) // holds +1
+}
+
+// prepare builds the tables for b unless they were built for the same
+// stones (and size).
+func (t *tables32) prepare(b *board.Board, r *resolved) {
+	size := b.Size()
+	cells := b.Cells()
+	if size == t.size && slices.Equal(cells, t.stones[:len(cells)]) {
+		return
+	}
+	if size != t.size {
+		t.resize(size, r.lambda)
+	}
+	copy(t.stones[:], cells)
+	t.builds++
+	t.val = t.val[:valChains]
+	clear(t.val)
+	t.val[1], t.val[2] = 1, -1
+	scale := [3]float64{1 - r.kappa, 1, 1 - r.kappa} // by colour+1
+	fixedSlot := [3]int32{2, 0, 1}                   // by colour+1
+	stones := t.stoneList[:cap(t.stoneList)]
+	ns := 0
+	for y := range size {
+		row := cells[y*size : (y+1)*size]
+		i0 := t.rowStart(y)
+		col, a0, b0 := t.col[i0:][:size], t.a0[i0:][:size], t.b0[i0:][:size]
+		a, bb, ci := t.a[i0:][:size], t.b[i0:][:size], t.ci[i0:][:size]
+		for x, c := range row {
+			col[x] = c
+			f := scale[c+1]
+			a[x], bb[x], ci[x] = float32(f*a0[x]), float32(f*b0[x]), fixedSlot[c+1]
+			stones[ns] = int32(i0 + x)
+			ns += int(c & 1) // 1 for a stone, without a branch
+		}
+	}
+	t.stoneList = stones[:ns]
+	t.glen = t.glen[:0]
+	if !r.fixed { // else ci points at ±1 on stones for good
+		t.findChains(float32(r.kappa))
+	}
+	t.buildMasks()
+}
+
+// buildMasks pads val with zeros to a multiple of 32 and sets masks.
+func (t *tables32) buildMasks() {
+	nv := len(t.val)
+	nt := (nv + 31) / 32
+	t.val = t.val[:32*nt]
+	clear(t.val[nv:])
+	masks := t.masks[:t.n/lanes32*nt]
+	clear(masks)
+	ci := t.ci[t.first:][:t.n]
+	for j := range t.n / lanes32 {
+		for l, c := range ci[lanes32*j:][:lanes32] {
+			if c != 0 {
+				masks[j*nt+int(c)/32] |= 1 << l
+			}
+		}
+	}
+	t.masks = masks
+}
+
+// aligned returns a slice of n zeros whose element at is 64-byte aligned,
+// the width of an AVX-512 register.
+func aligned[T float32 | int32](n, at int) []T {
+	const per = 64 / 4
+	s := make([]T, n+per)
+	off := int(-uintptr(unsafe.Pointer(&s[at])) % 64 / 4)
+	return s[off : off+n : off+n]
+}
+
+// findChains labels the chains, lists their A(C), builds the chain tables
+// and points ci of every stone at its chain's slot.
+func (t *tables32) findChains(kappa float32) {
+	col, label, mark := t.col, t.label, t.mark
+	clear(label)
+	clear(mark)
+	w := int32(t.w)
+	// A breadth-first fill per chain, with the list of stones as its
+	// queue; every stone is listed once and every cell at most four times
+	// in A(C)s, so the buffers are large enough.
+	n := len(t.stoneList)
+	st := slices.Grow(t.st[:0], n)[:n]
+	stCh := slices.Grow(t.stCh[:0], n)[:n]
+	tmp := slices.Grow(t.tmp[:0], 4*n)[:4*n]
+	tmpOff := append(t.tmpOff[:0], 0)
+	colour := t.colour[:0]
+	nst, ntmp, nc := 0, int32(0), int32(0)
+	for _, start := range t.stoneList {
+		if label[start] != 0 {
+			continue
+		}
+		c := col[start]
+		colour = append(colour, c)
+		label[start] = nc + 1
+		st[nst] = start
+		for head := nst; head <= nst; head++ {
+			p := st[head]
+			stCh[head] = nc
+			for _, q := range [4]int32{p - w, p - 1, p + 1, p + w} {
+				switch cq := col[q]; {
+				case cq == c:
+					if label[q] == 0 {
+						label[q] = nc + 1
+						nst++
+						st[nst] = q
+					}
+				case cq != offBoard && mark[q] != nc+1:
+					mark[q] = nc + 1
+					tmp[ntmp] = q
+					ntmp++
+				}
+			}
+		}
+		nst++
+		nc++
+		tmpOff = append(tmpOff, ntmp)
+	}
+	t.st, t.stCh, t.tmp, t.tmpOff, t.colour = st, stCh, tmp[:ntmp], tmpOff, colour
+
+	// Sort the chains by the length of A(C) (a stable counting sort), so
+	// that the chains of a group have similar lengths.
+	length := func(i int32) int32 { return max(1, tmpOff[i+1]-tmpOff[i]) }
+	longest := int32(1)
+	for i := range nc {
+		longest = max(longest, length(i))
+	}
+	count := slices.Grow(t.count[:0], int(longest)+2)[:longest+2]
+	clear(count)
+	for i := range nc {
+		count[length(i)+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	rank := slices.Grow(t.rank[:0], int(nc))[:nc]
+	for i := range nc {
+		rank[i] = count[length(i)]
+		count[length(i)]++
+	}
+	t.count, t.rank = count, rank
+
+	ng := (nc + lanes32 - 1) / lanes32
+	slots := lanes32 * ng
+	t.val = t.val[:valChains+slots]
+	t.half, t.kc = t.half[:slots], t.kc[:slots]
+	t.glen = slices.Grow(t.glen[:0], int(ng))[:ng]
+	for k := range slots {
+		t.half[k], t.kc[k] = 0.5, 0 // dummies
+	}
+	clear(t.glen)
+	for i := range nc {
+		k := rank[i]
+		s := float32(colour[i])
+		t.half[k], t.kc[k] = s/2, kappa*s
+		t.glen[k/lanes32] = max(t.glen[k/lanes32], length(i))
+	}
+	goff := slices.Grow(t.goff[:0], int(ng))[:ng]
+	entries := int32(0)
+	for g, l := range t.glen {
+		goff[g] = entries
+		entries += lanes32 * l
+	}
+	t.goff = goff
+	t.adj = slices.Grow(t.adj[:0], int(entries))[:entries]
+	one := t.padOne(board.Black)
+	for i := range t.adj {
+		t.adj[i] = one // dummies' entries
+	}
+	for i := range nc {
+		k := rank[i]
+		s := colour[i]
+		list := tmp[tmpOff[i]:tmpOff[i+1]]
+		dst := t.adj[goff[k/lanes32]+k%lanes32:]
+		for e := range t.glen[k/lanes32] {
+			v := t.padOne(s)
+			switch {
+			case int(e) < len(list):
+				v = list[e]
+			case e == 0:
+				// A chain with no adjacent point (it fills the board)
+				// has G = its colour: a factor 0 makes the product 0.
+				v = t.padOne(-s)
+			}
+			dst[lanes32*e] = v
+		}
+	}
+	for j, i := range stCh {
+		t.ci[st[j]] = valChains + rank[i]
+	}
+}
+
+// step takes one Jacobi step from x, swaps x and y (so that x holds the
+// new values) and returns the sum of squared changes: the chain pass sets
+// κG of every chain in val, then the point pass computes every point's
+// new value a·S1 + b·S3 + val[ci].
+func (t *tables32) step() float32 {
+	if len(t.glen) > 0 {
+		chains32Fast(t.val[valChains:], t.half, t.kc, t.adj, t.glen, t.x)
+	}
+	sq := jacobi32Fast(t.y, t.x, t.a, t.b, t.ci, t.val, t.masks, t.first, t.n, t.w)
+	t.x, t.y = t.y, t.x
+	return sq
+}
