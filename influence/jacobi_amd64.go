@@ -1,5 +1,7 @@
 package influence
 
+import "unsafe"
+
 // The assembly kernels (jacobi_amd64.s) and the processor check that
 // chooses them.
 
@@ -67,10 +69,30 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 }
 
 //go:noescape
-func jacobi32AVX512(y, x, a, b *float32, ci *int32, val *float32, masks *uint16, nt, n, w int) float32
+func solve32AVX512(a *solve32Args)
 
-//go:noescape
-func chains32AVX512(val, half, kc *float32, adj, glen *int32, ng int, x *float32)
+// solve32Args are the arguments of solve32AVX512: tables32 as pointers to
+// first (x, y, a, b, ci) or to the start (masks, val, half, kc, adj,
+// glen), the sizes, and the steps to take.
+type solve32Args struct {
+	x, y, a, b *float32
+	ci         *int32
+	masks      *uint16
+	val        *float32
+	half, kc   *float32
+	adj, glen  *int32
+	ng, nt     int
+	n, w       int
+	steps      int     // in: the most steps to take; out: the steps taken
+	hi         float32 // stop after a step whose sum of squares is below hi
+	sq         float32 // out: the last step's sum of squares
+}
+
+// The assembly kernel finds the fields at these offsets.
+var (
+	_ [unsafe.Offsetof(solve32Args{}.sq) - 132]struct{}
+	_ [132 - unsafe.Offsetof(solve32Args{}.sq)]struct{}
+)
 
 // haveAVX512F reports whether the processor and the operating system
 // support AVX512F, the instructions of the float32 kernels, with the ZMM
@@ -99,33 +121,24 @@ var useAsm32 = haveAVX512F
 // both paths.
 var use32 = haveAVX512F
 
-// jacobi32Fast is jacobi32, in AVX-512 where the processor has it (which
-// reads val through masks: see tables32). n must be a multiple of 16, the
-// slices must reach w cells beyond first+n, and val must hold 32 values
-// per table of masks.
-func jacobi32Fast(y, x, a, b []float32, ci []int32, val []float32, masks []uint16, first, n, w int) float32 {
-	nt := len(val) / 32
-	if !useAsm32 || n == 0 || nt == 0 {
-		return jacobi32(y, x, a, b, ci, val, first, n, w)
+// stepsAVX512 is tables32.steps in AVX-512.
+func (t *tables32) stepsAVX512(maxSteps int, hi float32) (int, float32) {
+	_ = t.x[t.first+t.n+max(t.w, lanes32)-1]
+	_ = t.y[t.first+t.n+max(t.w, lanes32)-1]
+	_, _, _ = t.a[t.first+t.n-1], t.b[t.first+t.n-1], t.ci[t.first+t.n-1]
+	_, _ = t.masks[t.n/lanes32*t.nt-1], t.val[32*t.nt-1]
+	args := solve32Args{
+		x: &t.x[t.first], y: &t.y[t.first], a: &t.a[t.first], b: &t.b[t.first],
+		ci: &t.ci[t.first], masks: &t.masks[0], val: &t.val[0],
+		ng: len(t.glen), nt: t.nt, n: t.n, w: t.w, steps: maxSteps, hi: hi,
 	}
-	_, _, _, _, _ = y[first+n-1], a[first+n-1], b[first+n-1], ci[first+n-1], x[first+n-1+w]
-	_, _ = x[first-w], masks[n/16*nt-1]
-	return jacobi32AVX512(&y[first], &x[first], &a[first], &b[first], &ci[first], &val[0], &masks[0], nt, n, w)
-}
-
-// chains32Fast is chains32, in AVX-512 where the processor has it. Every
-// index in adj must be within x, and every glen at least 1.
-func chains32Fast(val, half, kc []float32, adj, glen []int32, x []float32) {
-	ng := len(glen)
-	if !useAsm32 || ng == 0 {
-		chains32(val, half, kc, adj, glen, x)
-		return
+	if ng := len(t.glen); ng > 0 {
+		_, _ = t.half[lanes32*ng-1], t.kc[lanes32*ng-1]
+		args.half, args.kc, args.adj, args.glen = &t.half[0], &t.kc[0], &t.adj[0], &t.glen[0]
 	}
-	_, _, _ = val[lanes32*ng-1], half[lanes32*ng-1], kc[lanes32*ng-1]
-	entries := 0
-	for _, l := range glen {
-		entries += lanes32 * int(l)
+	solve32AVX512(&args)
+	if args.steps%2 == 1 {
+		t.x, t.y = t.y, t.x
 	}
-	_ = adj[entries-1]
-	chains32AVX512(&val[0], &half[0], &kc[0], &adj[0], &glen[0], ng, &x[0])
+	return args.steps, args.sq
 }

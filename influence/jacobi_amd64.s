@@ -155,136 +155,191 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	MOVL AX, eax+0(FP)
 	RET
 
-// func jacobi32AVX512(y, x, a, b *float32, ci *int32, val *float32, masks *uint16, nt, n, w int) float32
+// func solve32AVX512(a *solve32Args)
 //
-// jacobi32 (see jacobi32.go) on the n cells from the pointers up, n a
-// multiple of 16, sixteen cells to a register:
+// tables32.steps: up to a.steps Jacobi steps in float32, sixteen values
+// to a register, each a chain pass (chains32) and a point pass (jacobi32),
+// stopping after a step whose sum of squared changes is below a.hi; it
+// sets a.steps to the steps taken and a.sq to the last sum. x and y trade
+// places every step. Denormals are flushed to zero meanwhile (they would
+// cost a microcode assist each and are far below the precision sought).
 //
-//	y = u·(a + b·E·S) + kg + v·(a + b·N·W),  u = N+W, v = E+S, kg = val[ci]
-//
-// with N, W, E, S = x[i-w], x[i-1], x[i+1], x[i+w]; it returns Σ(y-x)².
-// val is read as nt tables of 32 values: kg is looked up in table t, by
-// the low 5 bits of ci, on the lanes of the t-th of the block's nt masks
-// (the lanes whose ci is in that table; empty points are in none and get
-// 0), and the tables' answers, on disjoint lanes, are ORed together.
-TEXT ·jacobi32AVX512(SB), NOSPLIT, $16-84
+// The point pass reads x of the cell and its neighbours in a block as the
+// aligned blocks before, at and after it (W and E by VALIGND) and the
+// rows above and below; it looks κG up in val with VPERMI2PS, from
+// registers if val has two tables (64 values), else table by table from
+// memory.
+
+#define A_X 0
+#define A_Y 8
+#define A_A 16
+#define A_B 24
+#define A_CI 32
+#define A_MASKS 40
+#define A_VAL 48
+#define A_HALF 56
+#define A_KC 64
+#define A_ADJ 72
+#define A_GLEN 80
+#define A_NG 88
+#define A_NT 96
+#define A_N 104
+#define A_W 112
+#define A_STEPS 120
+#define A_HI 128
+#define A_SQ 132
+
+// POINTS computes y for the block at AX from Z16 = κG, with Z24, Z25 the
+// blocks of x before and at AX, and sums (y-x)² into Z14: with Z26 the
+// next block, W and E are Z1 and Z2 (VALIGND), N and S Z0 and Z3, a and b
+// Z8 and Z9; then u = N+W (Z4), v = E+S (Z5), y = u·(a + b·E·S) + κG +
+// v·(a + b·N·W), and the blocks move on (Z24, Z25 = Z25, Z26).
+#define POINTS \
+	VMOVAPS 64(SI)(AX*1), Z26; \
+	VALIGND $15, Z24, Z25, Z1; \
+	VALIGND $1, Z25, Z26, Z2; \
+	VMOVUPS (R11)(AX*1), Z0; \
+	VMOVUPS (R12)(AX*1), Z3; \
+	VMOVAPS (R8)(AX*1), Z8; \
+	VMOVAPS (R9)(AX*1), Z9; \
+	VADDPS Z1, Z0, Z4; \
+	VADDPS Z3, Z2, Z5; \
+	VMULPS Z1, Z0, Z6; \
+	VMULPS Z3, Z2, Z7; \
+	VFMADD213PS Z8, Z9, Z7; \
+	VFMADD213PS Z8, Z9, Z6; \
+	VFMADD213PS Z16, Z7, Z4; \
+	VFMADD231PS Z6, Z5, Z4; \
+	VMOVAPS Z4, (DI)(AX*1)        ; \
+	VSUBPS Z25, Z4, Z4            ; \
+	VFMADD231PS Z4, Z4, Z14       ; \
+	VMOVAPS Z25, Z24              ; \
+	VMOVAPS Z26, Z25
+
+TEXT ·solve32AVX512(SB), NOSPLIT, $16-8
 	STMXCSR mxcsr-8(SP)
 	MOVL mxcsr-8(SP), AX
-	ORL $0x8040, AX // flush denormals to zero (FTZ, DAZ)
+	ORL $0x8040, AX // FTZ, DAZ
 	MOVL AX, mxcsr-4(SP)
 	LDMXCSR mxcsr-4(SP)
-	MOVQ y+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ a+16(FP), R8
-	MOVQ b+24(FP), R9
-	MOVQ ci+32(FP), R10
-	MOVQ val+40(FP), R13
-	MOVQ masks+48(FP), R14
-	MOVQ n+64(FP), CX
-	MOVQ w+72(FP), DX
-	SHLQ $2, DX
-	SHLQ $2, CX
-	MOVQ SI, R11
-	SUBQ DX, R11         // the row above
-	LEAQ (SI)(DX*1), R12 // the row below
-	VPXORD Z14, Z14, Z14
-	XORQ AX, AX
+	MOVQ a+0(FP), R15
+	MOVQ A_X(R15), SI
+	MOVQ A_Y(R15), DI
+	XORQ R14, R14                // steps taken
+	MOVL $0x3F800000, AX         // 1.0
+	VPBROADCASTD AX, Z13
+	MOVL $0x3F000000, AX         // 0.5
+	VPBROADCASTD AX, Z12
+
+step:
+	// The chain pass: val = kc·(1 - 2P) per slot.
+	MOVQ A_NG(R15), CX
 	TESTQ CX, CX
-	JEQ done32
+	JEQ points
+	MOVQ A_VAL(R15), DX
+	MOVQ A_HALF(R15), R8
+	MOVQ A_KC(R15), R9
+	MOVQ A_ADJ(R15), R10
+	MOVQ A_GLEN(R15), R11
+group:
+	MOVL (R11), BX               // entries, at least 1
+	VMOVUPS (R8), Z10            // half
+	VMOVAPS Z13, Z11             // product
+entry:
+	VMOVDQU32 (R10), Z17
+	KXNORW K0, K0, K1
+	VPXORD Z18, Z18, Z18
+	VGATHERDPS (SI)(Z17*4), K1, Z18
+	VFNMADD213PS Z12, Z10, Z18   // 1/2 - half·x
+	VMULPS Z18, Z11, Z11
+	ADDQ $64, R10
+	DECL BX
+	JNZ entry
+	VADDPS Z11, Z11, Z11         // 2P
+	VSUBPS Z11, Z13, Z11         // 1 - 2P
+	VMULPS (R9), Z11, Z11
+	VMOVUPS Z11, (DX)
+	ADDQ $64, DX
+	ADDQ $64, R8
+	ADDQ $64, R9
+	ADDQ $4, R11
+	DECQ CX
+	JNZ group
 
-loop32:
-	VMOVDQU32 (R10)(AX*1), Z16     // ci
-	VPXORD Z17, Z17, Z17           // kg
-	MOVQ R13, BX
-	MOVQ nt+56(FP), R15
-table32:
-	KMOVW (R14), K1
-	VMOVUPS (BX), Z18
-	VPERMT2PS.Z 64(BX), Z16, K1, Z18
-	VPORD Z18, Z17, Z17
-	ADDQ $2, R14
-	ADDQ $128, BX
-	DECQ R15
-	JNZ table32
+points:
+	MOVQ A_A(R15), R8
+	MOVQ A_B(R15), R9
+	MOVQ A_CI(R15), R10
+	MOVQ A_MASKS(R15), BX
+	MOVQ A_W(R15), DX
+	SHLQ $2, DX
+	MOVQ SI, R11
+	SUBQ DX, R11                 // the row above
+	LEAQ (SI)(DX*1), R12         // the row below
+	MOVQ A_N(R15), CX
+	SHLQ $2, CX
+	VPXORD Z14, Z14, Z14
+	VMOVAPS -64(SI), Z24
+	VMOVAPS (SI), Z25
+	XORQ AX, AX
+	MOVQ A_VAL(R15), DX
+	CMPQ A_NT(R15), $2
+	JNE memtables
 
-	VMOVUPS (R11)(AX*1), Z0        // N
-	VMOVUPS -4(SI)(AX*1), Z1       // W
-	VMOVUPS 4(SI)(AX*1), Z2        // E
-	VMOVUPS (R12)(AX*1), Z3        // S
-	VMOVUPS (R8)(AX*1), Z8         // a
-	VMOVUPS (R9)(AX*1), Z9         // b
-	VADDPS Z1, Z0, Z4              // u = N+W
-	VADDPS Z3, Z2, Z5              // v = E+S
-	VMULPS Z1, Z0, Z6              // N·W
-	VMULPS Z3, Z2, Z7              // E·S
-	VFMADD213PS Z8, Z9, Z7         // a + b·E·S
-	VFMADD213PS Z8, Z9, Z6         // a + b·N·W
-	VFMADD213PS Z17, Z7, Z4        // u·(a + b·E·S) + kg
-	VFMADD231PS Z6, Z5, Z4         // + v·(a + b·N·W)
-	VMOVUPS Z4, (DI)(AX*1)
-	VSUBPS (SI)(AX*1), Z4, Z4
-	VFMADD231PS Z4, Z4, Z14
+	VMOVAPS (DX), Z20
+	VMOVAPS 64(DX), Z21
+	VMOVAPS 128(DX), Z22
+	VMOVAPS 192(DX), Z23
+regloop:
+	KMOVW (BX), K1
+	KMOVW 2(BX), K2
+	VMOVDQA32 (R10)(AX*1), Z16   // ci; 0 (+0.0) on empty points
+	VPERMI2PS Z21, Z20, K1, Z16
+	VPERMI2PS Z23, Z22, K2, Z16
+	POINTS
+	ADDQ $4, BX
 	ADDQ $64, AX
 	CMPQ AX, CX
-	JLT loop32
+	JLT regloop
+	JMP reduce
 
-done32:
+memtables:
+	VMOVDQA32 (R10)(AX*1), Z17   // ci
+	VPXORD Z16, Z16, Z16
+	MOVQ DX, R13
+	MOVQ A_NT(R15), R9
+table:
+	KMOVW (BX), K1
+	VMOVAPS (R13), Z18
+	VPERMT2PS.Z 64(R13), Z17, K1, Z18
+	VPORD Z18, Z16, Z16
+	ADDQ $2, BX
+	ADDQ $128, R13
+	DECQ R9
+	JNZ table
+	MOVQ A_B(R15), R9
+	POINTS
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT memtables
+
+reduce:
 	VEXTRACTF64X4 $1, Z14, Y15
 	VADDPS Y15, Y14, Y14
 	VEXTRACTF128 $1, Y14, X15
 	VADDPS X15, X14, X14
 	VHADDPS X14, X14, X14
 	VHADDPS X14, X14, X14
+	XCHGQ SI, DI
+	INCQ R14
+	VUCOMISS A_HI(R15), X14
+	JCS out                      // below hi
+	CMPQ R14, A_STEPS(R15)
+	JLT step
+
+out:
+	MOVQ R14, A_STEPS(R15)
+	MOVSS X14, A_SQ(R15)
 	VZEROUPPER
-	MOVSS X14, ret+80(FP)
 	LDMXCSR mxcsr-8(SP)
-	RET
-
-// func chains32AVX512(val, half, kc *float32, adj, glen *int32, ng int, x *float32)
-//
-// chains32 (see jacobi32.go) with one group of 16 chain slots to a
-// register: the entries of a group are gathered sixteen at a time.
-TEXT ·chains32AVX512(SB), NOSPLIT, $0-56
-	MOVQ val+0(FP), DI
-	MOVQ half+8(FP), SI
-	MOVQ kc+16(FP), R8
-	MOVQ adj+24(FP), R9
-	MOVQ glen+32(FP), R10
-	MOVQ ng+40(FP), CX
-	MOVQ x+48(FP), R11
-	MOVL $0x3F800000, AX // 1.0
-	VPBROADCASTD AX, Z13
-	MOVL $0x3F000000, AX // 0.5
-	VPBROADCASTD AX, Z12
-	TESTQ CX, CX
-	JEQ cdone32
-
-group32:
-	MOVL (R10), DX     // entries, at least 1
-	VMOVUPS (SI), Z10  // half
-	VMOVAPS Z13, Z0    // product
-entry32:
-	VMOVDQU32 (R9), Z1
-	KXNORW K0, K0, K1
-	VPXORD Z3, Z3, Z3
-	VGATHERDPS (R11)(Z1*4), K1, Z3
-	VFNMADD213PS Z12, Z10, Z3 // 1/2 - half·x
-	VMULPS Z3, Z0, Z0
-	ADDQ $64, R9
-	DECL DX
-	JNZ entry32
-
-	VADDPS Z0, Z0, Z0  // 2P
-	VSUBPS Z0, Z13, Z0 // 1 - 2P
-	VMULPS (R8), Z0, Z0
-	VMOVUPS Z0, (DI)
-	ADDQ $64, DI
-	ADDQ $64, SI
-	ADDQ $64, R8
-	ADDQ $4, R10
-	DECQ CX
-	JNZ group32
-
-cdone32:
-	VZEROUPPER
 	RET

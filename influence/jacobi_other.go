@@ -29,14 +29,7 @@ func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int,
 // path would be no faster than the float64 one.
 var use32, useAsm32 = false, false
 
-// jacobi32Fast is jacobi32: there is no assembly version on this
-// architecture.
-func jacobi32Fast(y, x, a, b []float32, ci []int32, val []float32, masks []uint16, first, n, w int) float32 {
-	return jacobi32(y, x, a, b, ci, val, first, n, w)
-}
-
-// chains32Fast is chains32: there is no assembly version on this
-// architecture.
-func chains32Fast(val, half, kc []float32, adj, glen []int32, x []float32) {
-	chains32(val, half, kc, adj, glen, x)
+// stepsAVX512 is never called: useAsm32 is false.
+func (t *tables32) stepsAVX512(max int, hi float32) (int, float32) {
+	panic("influence: no assembly kernel")
 }

@@ -370,16 +370,17 @@ func (e *Symmetric) solve32(dst *control.Result) bool {
 	hi, lo := e.r.tolerance*(1+band32), e.r.tolerance*(1-band32)
 	dst.Reset(t.size * t.size)
 	dst.Iterative = true
-	for dst.Iterations < e.r.maxIterations {
-		dst.Iterations++
-		sq := float64(t.step())
-		if sq < hi {
-			if sq >= lo {
-				return false
-			}
-			dst.Converged = true
-			break
+	hi32 := float32(hi)
+	if float64(hi32) > hi {
+		hi32 = math.Nextafter32(hi32, 0)
+	}
+	steps, sq := t.steps(e.r.maxIterations, hi32)
+	dst.Iterations = steps
+	if sq < hi32 {
+		if float64(sq) >= lo {
+			return false
 		}
+		dst.Converged = true
 	}
 	for y := range t.size {
 		row := dst.Control[y*t.size : (y+1)*t.size]

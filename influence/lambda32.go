@@ -9,14 +9,15 @@ import (
 
 // tables32 is the working memory of the float32 path of Symmetric: the
 // position in the padded layout of tables (row stride w = size+1, a ring
-// of zeros), in float32, with the chain tables laid out for 16-lane
-// vectors. Like tables, it is rebuilt only when the stones change.
+// of zeros), in float32, shifted by lead32 cells, with the chain tables
+// laid out for 16-lane vectors. Like tables, it is rebuilt only when the
+// stones change.
 //
-// A step reads every point's κG from val through ci, so that the chain
-// pass writes one value per chain and no pass scatters values to stones:
-// val[0] is 0 (empty points and the border), val[1] and val[2] are +1
-// and -1 (the stones of the fixed preset), and val[valChains+k] is κG of
-// the chain in slot k, rewritten every step.
+// A step reads every stone's κG from val, so that the chain pass writes
+// one value per chain and no pass scatters values to stones: a stone's
+// value is val[32k + ci%32], k being the table of val that masks names for
+// it (see masks); an empty point's is 0. With the fixed preset val holds
+// +1 and -1, the values of black and white stones.
 type tables32 struct {
 	size   int
 	stones [board.MaxPoints]board.Color // the stones the tables were built for
@@ -36,34 +37,36 @@ type tables32 struct {
 
 	// Chains, sorted by the length of A(C) and grouped by 16 (the last
 	// group filled up with dummies). Per chain slot:
-	val  []float32 // see above; valChains + 16 per group, and zeros up to a multiple of 32
+	val  []float32 // κG, rewritten every step; zeros up to 32·nt
 	half []float32 // colour/2; 1/2 for a dummy
 	kc   []float32 // κ·colour; 0 for a dummy
 	// Per group: glen is the length of its longest A(C) (at least 1);
 	// its entries follow the previous group's in adj, entry-major (entry e
-	// of slot l at 16e+l), as padded indices; a shorter A(C) is filled up
-	// with the cell whose factor is 1.
+	// of slot l at 16e+l), as indices relative to first; a shorter A(C)
+	// is filled up with the cell whose factor is 1.
 	glen []int32
 	adj  []int32
-	// masks tells the AVX-512 point pass where to look up val[ci]: it
-	// reads val as len(val)/32 tables of 32, and for block j of 16 cells
-	// from first and table k, bit l of masks[j·len(val)/32 + k] is set if
-	// the cell's ci, not 0, falls in table k.
+	// masks tells the point pass where to look up a stone's κG: it reads
+	// val as nt ≥ 2 tables of 32, and for block j of 16 cells from first
+	// and table k, bit l of masks[j·nt + k] is set if the cell is a stone
+	// and its value is in table k.
 	masks []uint16
+	nt    int
 
 	// Scratch of findChains.
 	stoneList, st, stCh, tmp, tmpOff, count, rank, goff []int32
 	colour                                              []board.Color
 }
 
-// valChains is the index in tables32.val of the first chain slot.
-const valChains = 16
-
-// lanes32 is the number of float32 values the widest kernel handles at
-// once: the grouping of chains and the rounding of the cells of a pass.
+// lanes32 is the number of float32 values the kernels handle at once:
+// the grouping of chains and the rounding of the cells of a pass.
 const lanes32 = 16
 
-func (t *tables32) rowStart(y int) int { return (y+1)*t.w + 1 }
+// lead32 is the number of cells before the padded layout in tables32,
+// so that a pass may read the block of 16 before the first point.
+const lead32 = 16
+
+func (t *tables32) rowStart(y int) int { return lead32 + (y+1)*t.w + 1 }
 
 // resize allocates the tables for a size x size board and sets the
 // coefficients of empty points for λ.
@@ -73,8 +76,9 @@ func (t *tables32) resize(size int, lambda float64) {
 	t.first = t.rowStart(0)
 	end := t.rowStart(size-1) + size
 	t.n = (end - t.first + lanes32 - 1) &^ (lanes32 - 1)
-	// A pass reads w cells beyond first+n; then the two cells of padOne.
-	n := t.first + t.n + t.w + 2
+	// A pass reads w cells and the block of 16 beyond first+n; then the
+	// two cells of padOne.
+	n := t.first + t.n + max(t.w, lanes32) + 2
 	t.a0, t.b0 = make([]float64, n), make([]float64, n)
 	t.a, t.b = aligned[float32](n, t.first), aligned[float32](n, t.first)
 	t.ci = aligned[int32](n, t.first)
@@ -84,7 +88,7 @@ func (t *tables32) resize(size int, lambda float64) {
 	t.stoneList = make([]int32, 0, size*size)
 	// At most one chain per point.
 	slots := (size*size + lanes32 - 1) &^ (lanes32 - 1)
-	maxVal := (valChains + slots + 31) &^ 31
+	maxVal := max(64, (slots+31)&^31)
 	t.val = aligned[float32](maxVal, 0)
 	t.half, t.kc = make([]float32, slots), make([]float32, slots)
 	t.masks = make([]uint16, t.n/lanes32*maxVal/32)
@@ -145,11 +149,8 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 	}
 	copy(t.stones[:], cells)
 	t.builds++
-	t.val = t.val[:valChains]
-	clear(t.val)
-	t.val[1], t.val[2] = 1, -1
 	scale := [3]float64{1 - r.kappa, 1, 1 - r.kappa} // by colour+1
-	fixedSlot := [3]int32{2, 0, 1}                   // by colour+1
+	fixedSlot := [3]int32{1, 0, 0}                   // by colour+1
 	stones := t.stoneList[:cap(t.stoneList)]
 	ns := 0
 	for y := range size {
@@ -167,29 +168,39 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 	}
 	t.stoneList = stones[:ns]
 	t.glen = t.glen[:0]
-	if !r.fixed { // else ci points at ±1 on stones for good
+	if r.fixed {
+		t.val = t.val[:2]
+		t.val[0], t.val[1] = 1, -1 // ci points at them on stones for good
+	} else {
 		t.findChains(float32(r.kappa))
 	}
 	t.buildMasks()
 }
 
-// buildMasks pads val with zeros to a multiple of 32 and sets masks.
+// buildMasks pads val with zeros to nt tables of 32 and sets masks.
 func (t *tables32) buildMasks() {
 	nv := len(t.val)
-	nt := (nv + 31) / 32
+	nt := max(2, (nv+31)/32)
+	t.nt = nt
 	t.val = t.val[:32*nt]
 	clear(t.val[nv:])
 	masks := t.masks[:t.n/lanes32*nt]
 	clear(masks)
-	ci := t.ci[t.first:][:t.n]
-	for j := range t.n / lanes32 {
-		for l, c := range ci[lanes32*j:][:lanes32] {
-			if c != 0 {
-				masks[j*nt+int(c)/32] |= 1 << l
-			}
-		}
+	first := int32(t.first)
+	for _, p := range t.stoneList {
+		i := p - first
+		masks[int(i/lanes32)*nt+int(t.ci[p]/32)] |= 1 << (i % lanes32)
 	}
 	t.masks = masks
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int32 {
+	var i int32
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // aligned returns a slice of n zeros whose element at is 64-byte aligned,
@@ -211,44 +222,46 @@ func (t *tables32) findChains(kappa float32) {
 	// A breadth-first fill per chain, with the list of stones as its
 	// queue; every stone is listed once and every cell at most four times
 	// in A(C)s, so the buffers are large enough.
+	// The board's contents make branches here unpredictable, so a
+	// neighbour is written to both lists and counted in one or neither
+	// (the buffers have a cell to spare for that), and mark is set on
+	// every neighbour, as only this chain reads it.
 	n := len(t.stoneList)
-	st := slices.Grow(t.st[:0], n)[:n]
+	st := slices.Grow(t.st[:0], n+1)[:n+1]
 	stCh := slices.Grow(t.stCh[:0], n)[:n]
-	tmp := slices.Grow(t.tmp[:0], 4*n)[:4*n]
+	tmp := slices.Grow(t.tmp[:0], 4*n+1)[:4*n+1]
 	tmpOff := append(t.tmpOff[:0], 0)
 	colour := t.colour[:0]
-	nst, ntmp, nc := 0, int32(0), int32(0)
+	nst, ntmp, nc := 0, 0, int32(0)
 	for _, start := range t.stoneList {
 		if label[start] != 0 {
 			continue
 		}
 		c := col[start]
+		id := nc + 1
 		colour = append(colour, c)
-		label[start] = nc + 1
+		label[start], mark[start] = id, id
 		st[nst] = start
 		for head := nst; head <= nst; head++ {
 			p := st[head]
 			stCh[head] = nc
 			for _, q := range [4]int32{p - w, p - 1, p + 1, p + w} {
-				switch cq := col[q]; {
-				case cq == c:
-					if label[q] == 0 {
-						label[q] = nc + 1
-						nst++
-						st[nst] = q
-					}
-				case cq != offBoard && mark[q] != nc+1:
-					mark[q] = nc + 1
-					tmp[ntmp] = q
-					ntmp++
-				}
+				cq := col[q]
+				same := b2i(cq == c) & b2i(label[q] == 0)
+				label[q] |= id & -same
+				st[nst+1] = q
+				nst += int(same)
+				adj := b2i(cq != c) & b2i(cq != offBoard) & b2i(mark[q] != id)
+				mark[q] = id
+				tmp[ntmp] = q
+				ntmp += int(adj)
 			}
 		}
 		nst++
 		nc++
-		tmpOff = append(tmpOff, ntmp)
+		tmpOff = append(tmpOff, int32(ntmp))
 	}
-	t.st, t.stCh, t.tmp, t.tmpOff, t.colour = st, stCh, tmp[:ntmp], tmpOff, colour
+	t.st, t.stCh, t.tmp, t.tmpOff, t.colour = st[:n], stCh, tmp[:ntmp], tmpOff, colour
 
 	// Sort the chains by the length of A(C) (a stable counting sort), so
 	// that the chains of a group have similar lengths.
@@ -274,7 +287,7 @@ func (t *tables32) findChains(kappa float32) {
 
 	ng := (nc + lanes32 - 1) / lanes32
 	slots := lanes32 * ng
-	t.val = t.val[:valChains+slots]
+	t.val = t.val[:slots]
 	t.half, t.kc = t.half[:slots], t.kc[:slots]
 	t.glen = slices.Grow(t.glen[:0], int(ng))[:ng]
 	for k := range slots {
@@ -295,42 +308,72 @@ func (t *tables32) findChains(kappa float32) {
 	}
 	t.goff = goff
 	t.adj = slices.Grow(t.adj[:0], int(entries))[:entries]
-	one := t.padOne(board.Black)
-	for i := range t.adj {
-		t.adj[i] = one // dummies' entries
+	// Entries relative to first; one[s+1] has factor 1 for a chain of
+	// colour s, and one[1-s] factor 0.
+	first := int32(t.first)
+	one := [3]int32{t.padOne(board.White) - first, 0, t.padOne(board.Black) - first}
+	for g, l := range t.glen { // the dummies' entries
+		for e := range l {
+			base := goff[g] + lanes32*e
+			for k := nc - lanes32*int32(g); k < lanes32; k++ {
+				if k >= 0 {
+					t.adj[base+k] = one[2]
+				}
+			}
+		}
 	}
 	for i := range nc {
 		k := rank[i]
 		s := colour[i]
 		list := tmp[tmpOff[i]:tmpOff[i+1]]
-		dst := t.adj[goff[k/lanes32]+k%lanes32:]
-		for e := range t.glen[k/lanes32] {
-			v := t.padOne(s)
-			switch {
-			case int(e) < len(list):
-				v = list[e]
-			case e == 0:
-				// A chain with no adjacent point (it fills the board)
-				// has G = its colour: a factor 0 makes the product 0.
-				v = t.padOne(-s)
-			}
-			dst[lanes32*e] = v
+		g := k / lanes32
+		dst := t.adj[goff[g]+k%lanes32:][:lanes32*(t.glen[g]-1)+1]
+		e := 0
+		for _, q := range list {
+			dst[lanes32*e] = q - first
+			e++
+		}
+		if len(list) == 0 {
+			// A chain with no adjacent point (it fills the board) has G =
+			// its colour: a factor 0 makes the product 0.
+			dst[0] = one[1-s]
+			e++
+		}
+		for ; lanes32*e < len(dst); e++ {
+			dst[lanes32*e] = one[s+1]
 		}
 	}
 	for j, i := range stCh {
-		t.ci[st[j]] = valChains + rank[i]
+		t.ci[st[j]] = rank[i]
 	}
 }
 
-// step takes one Jacobi step from x, swaps x and y (so that x holds the
-// new values) and returns the sum of squared changes: the chain pass sets
-// κG of every chain in val, then the point pass computes every point's
-// new value a·S1 + b·S3 + val[ci].
+// step takes one Jacobi step from x in Go, swaps x and y (so that x holds
+// the new values) and returns the sum of squared changes: the chain pass
+// sets κG of every chain in val, then the point pass computes every
+// point's new value a·S1 + b·S3 + κG.
 func (t *tables32) step() float32 {
 	if len(t.glen) > 0 {
-		chains32Fast(t.val[valChains:], t.half, t.kc, t.adj, t.glen, t.x)
+		chains32(t.val, t.half, t.kc, t.adj, t.glen, t.x[t.first:])
 	}
-	sq := jacobi32Fast(t.y, t.x, t.a, t.b, t.ci, t.val, t.masks, t.first, t.n, t.w)
+	sq := jacobi32(t.y, t.x, t.a, t.b, t.ci, t.val, t.masks, t.nt, t.first, t.n, t.w)
 	t.x, t.y = t.y, t.x
 	return sq
+}
+
+// steps takes up to max steps, stopping after one whose sum of squared
+// changes is below hi, and returns the number taken and the last sum; x
+// holds the last step's values. It runs in AVX-512 where the processor
+// has it (solve32AVX512), else in Go.
+func (t *tables32) steps(max int, hi float32) (n int, sq float32) {
+	if !useAsm32 {
+		for n < max {
+			n++
+			if sq = t.step(); sq < hi {
+				break
+			}
+		}
+		return n, sq
+	}
+	return t.stepsAVX512(max, hi)
 }
