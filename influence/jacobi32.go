@@ -26,21 +26,29 @@ func jacobi32(y, x, a, b []float32, ci []int32, val []float32, masks []uint16, n
 	return sq
 }
 
-// chains32 is chains in float32 for groups of 16 slots: it sets val[c] =
-// kc[c]·(1 - 2P) for every chain slot c, P being the product of
-// (1/2 - half[c]·x[q]) over the slot's entries q in adj (see tables32).
-func chains32(val, half, kc []float32, adj, glen []int32, x []float32) {
-	off := 0
-	for g, l := range glen {
-		for lane := range lanes32 {
-			c := lanes32*g + lane
-			h := half[c]
-			prod := float32(1)
-			for e := range int(l) {
-				prod *= 0.5 - h*x[adj[off+lanes32*e+lane]]
+// chains32 is chains in float32 for the chain rows of tables32: it sets
+// val[c] = kc[c]·(1 - 2P) for each of the nc chains c, P being the
+// product of the chain's factors (1/2 - hrow·x[adj]) in its lane of the
+// rows, each lane handing its running product on to val at the rows
+// named by ends (see tables32). val must have 16 cells to spare after
+// nc, as the kernel writes a whole row at a time.
+func chains32(val, kc []float32, adj []int32, hrow []float32, ends []uint16, eoff []int32, nc int, x []float32) {
+	var prod [lanes32]float32
+	for l := range prod {
+		prod[l] = 1
+	}
+	for e, m := range ends {
+		k := eoff[e]
+		for l := range prod {
+			prod[l] *= 0.5 - hrow[lanes32*e+l]*x[adj[lanes32*e+l]]
+			if m>>l&1 != 0 {
+				val[k] = prod[l]
+				prod[l] = 1
+				k++
 			}
-			val[c] = kc[c] * (1 - 2*prod)
 		}
-		off += lanes32 * int(l)
+	}
+	for c := range nc {
+		val[c] = kc[c] * (1 - 2*val[c])
 	}
 }

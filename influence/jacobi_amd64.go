@@ -72,17 +72,20 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 func solve32AVX512(a *solve32Args)
 
 // solve32Args are the arguments of solve32AVX512: tables32 as pointers to
-// first (x, y, a, b, ci) or to the start (masks, val, half, kc, adj,
-// glen), the sizes, and the steps to take.
+// first (x, y, a, b, ci) or to the start (the others), the sizes, and the
+// steps to take.
 type solve32Args struct {
 	x, y, a, b *float32
 	ci         *int32
 	masks      *uint16
 	val        *float32
-	half, kc   *float32
-	adj, glen  *int32
-	ng, nt     int
-	n, w       int
+	hrow, kc   *float32
+	adj        *int32
+	ends       *uint16
+	eoff       *int32
+	rows       int // chain rows; 0 for no chain pass
+	blocks     int // blocks of 16 chains
+	nt, n, w   int
 	steps      int     // in: the most steps to take; out: the steps taken
 	hi         float32 // stop after a step whose sum of squares is below hi
 	sq         float32 // out: the last step's sum of squares
@@ -90,8 +93,8 @@ type solve32Args struct {
 
 // The assembly kernel finds the fields at these offsets.
 var (
-	_ [unsafe.Offsetof(solve32Args{}.sq) - 132]struct{}
-	_ [132 - unsafe.Offsetof(solve32Args{}.sq)]struct{}
+	_ [unsafe.Offsetof(solve32Args{}.sq) - 148]struct{}
+	_ [148 - unsafe.Offsetof(solve32Args{}.sq)]struct{}
 )
 
 // haveAVX512F reports whether the processor and the operating system
@@ -126,15 +129,18 @@ func (t *tables32) stepsAVX512(maxSteps int, hi float32) (int, float32) {
 	_ = t.x[t.first+t.n+max(t.w, lanes32)-1]
 	_ = t.y[t.first+t.n+max(t.w, lanes32)-1]
 	_, _, _ = t.a[t.first+t.n-1], t.b[t.first+t.n-1], t.ci[t.first+t.n-1]
-	_, _ = t.masks[t.n/lanes32*t.nt-1], t.val[32*t.nt-1]
+	_, _ = t.masks[t.n/lanes32*t.nt-1], t.val[:32*t.nt+lanes32]
 	args := solve32Args{
 		x: &t.x[t.first], y: &t.y[t.first], a: &t.a[t.first], b: &t.b[t.first],
 		ci: &t.ci[t.first], masks: &t.masks[0], val: &t.val[0],
-		ng: len(t.glen), nt: t.nt, n: t.n, w: t.w, steps: maxSteps, hi: hi,
+		nt: t.nt, n: t.n, w: t.w, steps: maxSteps, hi: hi,
 	}
-	if ng := len(t.glen); ng > 0 {
-		_, _ = t.half[lanes32*ng-1], t.kc[lanes32*ng-1]
-		args.half, args.kc, args.adj, args.glen = &t.half[0], &t.kc[0], &t.adj[0], &t.glen[0]
+	if rows := len(t.ends); t.nc > 0 && rows > 0 {
+		blocks := (t.nc + lanes32 - 1) / lanes32
+		_, _, _ = t.adj[lanes32*rows-1], t.hrow[lanes32*rows-1], t.eoff[rows-1]
+		_ = t.kc[lanes32*blocks-1]
+		args.hrow, args.kc, args.adj, args.ends, args.eoff = &t.hrow[0], &t.kc[0], &t.adj[0], &t.ends[0], &t.eoff[0]
+		args.rows, args.blocks = rows, blocks
 	}
 	solve32AVX512(&args)
 	if args.steps%2 == 1 {

@@ -177,17 +177,19 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 #define A_CI 32
 #define A_MASKS 40
 #define A_VAL 48
-#define A_HALF 56
+#define A_HROW 56
 #define A_KC 64
 #define A_ADJ 72
-#define A_GLEN 80
-#define A_NG 88
-#define A_NT 96
-#define A_N 104
-#define A_W 112
-#define A_STEPS 120
-#define A_HI 128
-#define A_SQ 132
+#define A_ENDS 80
+#define A_EOFF 88
+#define A_ROWS 96
+#define A_BLOCKS 104
+#define A_NT 112
+#define A_N 120
+#define A_W 128
+#define A_STEPS 136
+#define A_HI 144
+#define A_SQ 148
 
 // POINTS computes y for the block at AX from Z16 = κG, with Z24, Z25 the
 // blocks of x before and at AX, and sums (y-x)² into Z14: with Z26 the
@@ -232,39 +234,49 @@ TEXT ·solve32AVX512(SB), NOSPLIT, $16-8
 	VPBROADCASTD AX, Z12
 
 step:
-	// The chain pass: val = kc·(1 - 2P) per slot.
-	MOVQ A_NG(R15), CX
+	// The chain pass: a running product per lane, handed on to val
+	// (compressed, in lane order) where ends says a chain ends; then
+	// val = kc·(1 - 2P).
+	MOVQ A_ROWS(R15), CX
 	TESTQ CX, CX
 	JEQ points
 	MOVQ A_VAL(R15), DX
-	MOVQ A_HALF(R15), R8
-	MOVQ A_KC(R15), R9
+	MOVQ A_HROW(R15), R8
+	MOVQ A_EOFF(R15), R9
 	MOVQ A_ADJ(R15), R10
-	MOVQ A_GLEN(R15), R11
-group:
-	MOVL (R11), BX               // entries, at least 1
-	VMOVUPS (R8), Z10            // half
-	VMOVAPS Z13, Z11             // product
-entry:
+	MOVQ A_ENDS(R15), R11
+	VMOVAPS Z13, Z11             // products
+row:
 	VMOVDQU32 (R10), Z17
 	KXNORW K0, K0, K1
 	VPXORD Z18, Z18, Z18
 	VGATHERDPS (SI)(Z17*4), K1, Z18
-	VFNMADD213PS Z12, Z10, Z18   // 1/2 - half·x
-	VMULPS Z18, Z11, Z11
+	VMOVAPS Z12, Z19
+	VFNMADD231PS (R8), Z18, Z19  // 1/2 - half·x
+	VMULPS Z19, Z11, Z11
+	KMOVW (R11), K2
+	MOVLQSX (R9), AX
+	VCOMPRESSPS Z11, K2, Z19
+	VMOVUPS Z19, (DX)(AX*4)
+	VMOVAPS Z13, K2, Z11         // the finished lanes start again
 	ADDQ $64, R10
-	DECL BX
-	JNZ entry
+	ADDQ $64, R8
+	ADDQ $4, R9
+	ADDQ $2, R11
+	DECQ CX
+	JNZ row
+	MOVQ A_BLOCKS(R15), CX
+	MOVQ A_KC(R15), R8
+kg:
+	VMOVUPS (DX), Z11
 	VADDPS Z11, Z11, Z11         // 2P
 	VSUBPS Z11, Z13, Z11         // 1 - 2P
-	VMULPS (R9), Z11, Z11
+	VMULPS (R8), Z11, Z11
 	VMOVUPS Z11, (DX)
 	ADDQ $64, DX
 	ADDQ $64, R8
-	ADDQ $64, R9
-	ADDQ $4, R11
 	DECQ CX
-	JNZ group
+	JNZ kg
 
 points:
 	MOVQ A_A(R15), R8

@@ -32,20 +32,32 @@ type tables32 struct {
 	ci     []int32   // the index in val of the point's κG
 	x, y   []float32 // current and next values; the last two cells hold -1 and +1 (see padOne)
 	col    []board.Color
-	label  []int32 // 1 + chain, on stones
-	mark   []int32 // 1 + the last chain that listed the cell in its A(C)
+	// For findChains, by padded index (within cellsMax, so that an index
+	// masked by cellsMax-1 needs no bounds check): the colour, 1 + the
+	// chain of a stone, and 1 + the last chain that listed the cell in
+	// its A(C).
+	colour32 [cellsMax]board.Color
+	label    [cellsMax]int32
+	mark     [cellsMax]int32
 
-	// Chains, sorted by the length of A(C) and grouped by 16 (the last
-	// group filled up with dummies). Per chain slot:
-	val  []float32 // κG, rewritten every step; zeros up to 32·nt
-	half []float32 // colour/2; 1/2 for a dummy
-	kc   []float32 // κ·colour; 0 for a dummy
-	// Per group: glen is the length of its longest A(C) (at least 1);
-	// its entries follow the previous group's in adj, entry-major (entry e
-	// of slot l at 16e+l), as indices relative to first; a shorter A(C)
-	// is filled up with the cell whose factor is 1.
-	glen []int32
-	adj  []int32
+	// The chain pass runs over rows of 16 lanes; a lane works through
+	// the A(C) of one chain after another (see findChains), keeping a
+	// running product, and hands it on at the last entry of a chain.
+	// Per row and lane: adj is the cell of the entry (relative to first)
+	// and hrow the half colour of its chain (factor 1/2 - hrow·x); per
+	// row: ends has the bits of the lanes that finish a chain, and eoff
+	// the number of chains finished by earlier rows, so that the chains
+	// finished by a row go to val[eoff:], in lane order. Then val[c] =
+	// kc[c]·(1 - 2·val[c]) makes each κG; kc is κ·colour, by val's order.
+	val      []float32 // κG, rewritten every step; zeros up to 32·nt, and 16 cells to spare
+	kc       []float32
+	adj      []int32
+	hrow     []float32
+	ends     []uint16
+	eoff     []int32
+	nc       int // chains (0 for the fixed preset)
+	endChain []int32
+	slot     []int32
 	// masks tells the point pass where to look up a stone's κG: it reads
 	// val as nt ≥ 2 tables of 32, and for block j of 16 cells from first
 	// and table k, bit l of masks[j·nt + k] is set if the cell is a stone
@@ -54,13 +66,17 @@ type tables32 struct {
 	nt    int
 
 	// Scratch of findChains.
-	stoneList, st, stCh, tmp, tmpOff, count, rank, goff []int32
+	stoneList, st, stCh, tmp, tmpOff, count, byLen, start, lane []int32
 	colour                                              []board.Color
 }
 
 // lanes32 is the number of float32 values the kernels handle at once:
 // the grouping of chains and the rounding of the cells of a pass.
 const lanes32 = 16
+
+// cellsMax is a power of 2 above the number of cells of tables32 on the
+// largest board (727 on 25x25).
+const cellsMax = 1024
 
 // lead32 is the number of cells before the padded layout in tables32,
 // so that a pass may read the block of 16 before the first point.
@@ -84,13 +100,15 @@ func (t *tables32) resize(size int, lambda float64) {
 	t.ci = aligned[int32](n, t.first)
 	t.x, t.y = aligned[float32](n, t.first), aligned[float32](n, t.first)
 	t.col = make([]board.Color, n)
-	t.label, t.mark = make([]int32, n), make([]int32, n)
+	if n > cellsMax {
+		panic("influence: board too large for tables32")
+	}
 	t.stoneList = make([]int32, 0, size*size)
 	// At most one chain per point.
 	slots := (size*size + lanes32 - 1) &^ (lanes32 - 1)
 	maxVal := max(64, (slots+31)&^31)
-	t.val = aligned[float32](maxVal, 0)
-	t.half, t.kc = make([]float32, slots), make([]float32, slots)
+	t.val = aligned[float32](maxVal+lanes32, 0)[:maxVal]
+	t.kc = make([]float32, slots)
 	t.masks = make([]uint16, t.n/lanes32*maxVal/32)
 	for _, v := range [][]float32{t.x, t.y} {
 		v[n-2], v[n-1] = -1, 1
@@ -167,12 +185,13 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 		}
 	}
 	t.stoneList = stones[:ns]
-	t.glen = t.glen[:0]
+	t.adj, t.ends, t.nc = t.adj[:0], t.ends[:0], 0
 	if r.fixed {
 		t.val = t.val[:2]
 		t.val[0], t.val[1] = 1, -1 // ci points at them on stones for good
 	} else {
 		t.findChains(float32(r.kappa))
+		t.nc = len(t.colour)
 	}
 	t.buildMasks()
 }
@@ -215,9 +234,11 @@ func aligned[T float32 | int32](n, at int) []T {
 // findChains labels the chains, lists their A(C), builds the chain tables
 // and points ci of every stone at its chain's slot.
 func (t *tables32) findChains(kappa float32) {
-	col, label, mark := t.col, t.label, t.mark
-	clear(label)
-	clear(mark)
+	const m = cellsMax - 1
+	col, label, mark := &t.colour32, &t.label, &t.mark
+	copy(col[:], t.col)
+	clear(label[:len(t.col)])
+	clear(mark[:len(t.col)])
 	w := int32(t.w)
 	// A breadth-first fill per chain, with the list of stones as its
 	// queue; every stone is listed once and every cell at most four times
@@ -233,19 +254,21 @@ func (t *tables32) findChains(kappa float32) {
 	tmpOff := append(t.tmpOff[:0], 0)
 	colour := t.colour[:0]
 	nst, ntmp, nc := 0, 0, int32(0)
+	dirs := [4]int32{-w, -1, 1, w}
 	for _, start := range t.stoneList {
-		if label[start] != 0 {
+		if label[start&m] != 0 {
 			continue
 		}
-		c := col[start]
+		c := col[start&m]
 		id := nc + 1
 		colour = append(colour, c)
-		label[start], mark[start] = id, id
+		label[start&m], mark[start&m] = id, id
 		st[nst] = start
 		for head := nst; head <= nst; head++ {
 			p := st[head]
 			stCh[head] = nc
-			for _, q := range [4]int32{p - w, p - 1, p + 1, p + w} {
+			for _, d := range dirs {
+				q := (p + d) & m
 				cq := col[q]
 				same := b2i(cq == c) & b2i(label[q] == 0)
 				label[q] |= id & -same
@@ -263,8 +286,9 @@ func (t *tables32) findChains(kappa float32) {
 	}
 	t.st, t.stCh, t.tmp, t.tmpOff, t.colour = st[:n], stCh, tmp[:ntmp], tmpOff, colour
 
-	// Sort the chains by the length of A(C) (a stable counting sort), so
-	// that the chains of a group have similar lengths.
+	// Sort the chains by the length of A(C) (a stable counting sort) and
+	// deal them out, longest first, each to the lane with the fewest
+	// entries so far.
 	length := func(i int32) int32 { return max(1, tmpOff[i+1]-tmpOff[i]) }
 	longest := int32(1)
 	for i := range nc {
@@ -278,73 +302,96 @@ func (t *tables32) findChains(kappa float32) {
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
 	}
-	rank := slices.Grow(t.rank[:0], int(nc))[:nc]
+	byLen := slices.Grow(t.byLen[:0], int(nc))[:nc]
 	for i := range nc {
-		rank[i] = count[length(i)]
+		byLen[count[length(i)]] = i
 		count[length(i)]++
 	}
-	t.count, t.rank = count, rank
+	start := slices.Grow(t.start[:0], int(nc))[:nc]
+	lane := slices.Grow(t.lane[:0], int(nc))[:nc]
+	// A lane's key is its load times 16 plus its number: the least key
+	// is the least loaded lane (the lowest numbered of a tie).
+	var key [lanes32]int32
+	for l := range key {
+		key[l] = int32(l)
+	}
+	for k := nc - 1; k >= 0; k-- {
+		i := byLen[k]
+		least := min(
+			min(min(key[0], key[1]), min(key[2], key[3])),
+			min(min(key[4], key[5]), min(key[6], key[7])),
+			min(min(key[8], key[9]), min(key[10], key[11])),
+			min(min(key[12], key[13]), min(key[14], key[15])))
+		l := least % lanes32
+		start[i], lane[i] = least/lanes32, l
+		key[l] += length(i) * lanes32
+	}
+	var load [lanes32]int32
+	for l, k := range key {
+		load[l] = k / lanes32
+	}
+	rows := slices.Max(load[:])
+	t.count, t.byLen, t.start, t.lane = count, byLen, start, lane
 
-	ng := (nc + lanes32 - 1) / lanes32
-	slots := lanes32 * ng
-	t.val = t.val[:slots]
-	t.half, t.kc = t.half[:slots], t.kc[:slots]
-	t.glen = slices.Grow(t.glen[:0], int(ng))[:ng]
-	for k := range slots {
-		t.half[k], t.kc[k] = 0.5, 0 // dummies
-	}
-	clear(t.glen)
-	for i := range nc {
-		k := rank[i]
-		s := float32(colour[i])
-		t.half[k], t.kc[k] = s/2, kappa*s
-		t.glen[k/lanes32] = max(t.glen[k/lanes32], length(i))
-	}
-	goff := slices.Grow(t.goff[:0], int(ng))[:ng]
-	entries := int32(0)
-	for g, l := range t.glen {
-		goff[g] = entries
-		entries += lanes32 * l
-	}
-	t.goff = goff
-	t.adj = slices.Grow(t.adj[:0], int(entries))[:entries]
-	// Entries relative to first; one[s+1] has factor 1 for a chain of
-	// colour s, and one[1-s] factor 0.
+	// The rows: entries relative to first, with one[s+1] the cell whose
+	// factor is 1 for a chain of colour s, and one[1-s] the cell whose
+	// factor is 0; a lane's tail is filled up with factors 1.
+	cells := lanes32 * int(rows)
+	t.adj = slices.Grow(t.adj[:0], cells)[:cells]
+	t.hrow = slices.Grow(t.hrow[:0], cells)[:cells]
+	endChain := slices.Grow(t.endChain[:0], cells)[:cells]
+	t.ends = slices.Grow(t.ends[:0], int(rows))[:rows]
+	t.eoff = slices.Grow(t.eoff[:0], int(rows))[:rows]
+	clear(t.ends)
 	first := int32(t.first)
 	one := [3]int32{t.padOne(board.White) - first, 0, t.padOne(board.Black) - first}
-	for g, l := range t.glen { // the dummies' entries
-		for e := range l {
-			base := goff[g] + lanes32*e
-			for k := nc - lanes32*int32(g); k < lanes32; k++ {
-				if k >= 0 {
-					t.adj[base+k] = one[2]
-				}
-			}
+	for l, n := range load {
+		for e := n; e < rows; e++ {
+			t.adj[lanes32*e+int32(l)], t.hrow[lanes32*e+int32(l)] = one[2], 0.5
 		}
 	}
 	for i := range nc {
-		k := rank[i]
 		s := colour[i]
+		h := float32(s) / 2
 		list := tmp[tmpOff[i]:tmpOff[i+1]]
-		g := k / lanes32
-		dst := t.adj[goff[g]+k%lanes32:][:lanes32*(t.glen[g]-1)+1]
-		e := 0
-		for _, q := range list {
-			dst[lanes32*e] = q - first
-			e++
+		base := lanes32*start[i] + lane[i]
+		for e, q := range list {
+			t.adj[base+lanes32*int32(e)], t.hrow[base+lanes32*int32(e)] = q-first, h
 		}
 		if len(list) == 0 {
 			// A chain with no adjacent point (it fills the board) has G =
 			// its colour: a factor 0 makes the product 0.
-			dst[0] = one[1-s]
-			e++
+			t.adj[base], t.hrow[base] = one[1-s], h
 		}
-		for ; lanes32*e < len(dst); e++ {
-			dst[lanes32*e] = one[s+1]
+		end := start[i] + length(i) - 1
+		t.ends[end] |= 1 << lane[i]
+		endChain[lanes32*end+lane[i]] = i
+	}
+	t.endChain = endChain
+
+	// Number the chains in the order the rows finish them: that is where
+	// the chain pass writes their values.
+	slot := slices.Grow(t.slot[:0], int(nc))[:nc]
+	k := int32(0)
+	for e, m := range t.ends {
+		t.eoff[e] = k
+		for l := range int32(lanes32) {
+			if m>>l&1 != 0 {
+				slot[endChain[lanes32*int32(e)+l]] = k
+				k++
+			}
 		}
 	}
+	t.slot = slot
+	blocks := (nc + lanes32 - 1) / lanes32
+	t.kc = t.kc[:lanes32*blocks]
+	clear(t.kc[nc:])
+	for i := range nc {
+		t.kc[slot[i]] = kappa * float32(colour[i])
+	}
+	t.val = t.val[:nc]
 	for j, i := range stCh {
-		t.ci[st[j]] = rank[i]
+		t.ci[st[j]] = slot[i]
 	}
 }
 
@@ -353,8 +400,8 @@ func (t *tables32) findChains(kappa float32) {
 // sets κG of every chain in val, then the point pass computes every
 // point's new value a·S1 + b·S3 + κG.
 func (t *tables32) step() float32 {
-	if len(t.glen) > 0 {
-		chains32(t.val, t.half, t.kc, t.adj, t.glen, t.x[t.first:])
+	if t.nc > 0 {
+		chains32(t.val[:cap(t.val)], t.kc, t.adj, t.hrow, t.ends, t.eoff, t.nc, t.x[t.first:])
 	}
 	sq := jacobi32(t.y, t.x, t.a, t.b, t.ci, t.val, t.masks, t.nt, t.first, t.n, t.w)
 	t.x, t.y = t.y, t.x

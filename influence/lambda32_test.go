@@ -177,3 +177,29 @@ func BenchmarkTablesPrepare(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSteps32 times the float32 steps alone on one benchmark position
+// (moves 250 of the first game), 50 steps from the stones per op, with the
+// tables built once.
+func BenchmarkSteps32(b *testing.B) {
+	if !use32 {
+		b.Skip("no float32 path on this processor")
+	}
+	bs := positions.Bench(b)
+	e := mustNew(b, SymmetricSettings{})
+	t := &e.t32
+	t.prepare(bs[2], &e.r)
+	start := append([]float32(nil), t.x...)
+	cells := bs[2].Cells()
+	for y := range t.size {
+		for i := range t.size {
+			start[t.rowStart(y)+i] = float32(cells[y*t.size+i])
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		copy(t.x, start)
+		t.steps(50, 0)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(50*b.N), "ns/step")
+}
