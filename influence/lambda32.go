@@ -67,7 +67,7 @@ type tables32 struct {
 
 	// Scratch of findChains.
 	stoneList, st, stCh, tmp, tmpOff, count, byLen, start, lane []int32
-	colour                                              []board.Color
+	colour                                                      []board.Color
 }
 
 // lanes32 is the number of float32 values the kernels handle at once:
