@@ -1,6 +1,8 @@
 package influence
 
 import (
+	"math"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -27,18 +29,19 @@ type tables32 struct {
 	n      int                          // cells a pass computes from first: a multiple of 16
 
 	// Per padded index.
-	a0, b0 []float64 // coefficients of S1 and S3 for an empty point
-	a, b   []float32 // coefficients of S1 and S3 (times 1-κ on stones)
-	ci     []int32   // the index in val of the point's κG
-	x, y   []float32 // current and next values; the last two cells hold -1 and +1 (see padOne)
-	col    []board.Color
-	// For findChains, by padded index (within cellsMax, so that an index
-	// masked by cellsMax-1 needs no bounds check): the colour, 1 + the
-	// chain of a stone, and 1 + the last chain that listed the cell in
-	// its A(C).
-	colour32 [cellsMax]board.Color
-	label    [cellsMax]int32
-	mark     [cellsMax]int32
+	a, b []float32 // coefficients of S1 and S3 (times 1-κ on stones)
+	ci   []int32   // the index in val of the point's κG
+	x, y []float32 // current and next values; the last two cells hold -1 and +1 (see padOne)
+	col  []board.Color
+	// aS and bS are a and b on stones, aE and bE on empty points, as
+	// bits (prepare chooses between them without a branch).
+	aE, aS, bE, bS []uint32
+	// state is, for findChains, by padded index (within cellsMax, so that
+	// an index masked by cellsMax-1 needs no bounds check): in bits 0-1
+	// the colour (1 black, 3 white, 0 empty, 2 off the board), in bits
+	// 2-15 1 + the chain of a stone, in bits 16-31 1 + the last chain that
+	// listed the cell in its A(C).
+	state [cellsMax]uint32
 
 	// The chain pass runs over rows of 16 lanes; a lane works through
 	// the A(C) of one chain after another (see findChains), keeping a
@@ -65,9 +68,27 @@ type tables32 struct {
 	masks []uint16
 	nt    int
 
-	// Scratch of findChains.
-	stoneList, st, stCh, tmp, tmpOff, count, byLen, start, lane []int32
-	colour                                                      []board.Color
+	stoneList []int32 // padded indices of the stones, in board order
+	chains    chainScratch
+}
+
+// chainScratch is the scratch memory of findChains, in arrays of fixed
+// size indexed under a mask (so that indexing needs no bounds checks): at
+// most one chain and one queue entry per point, at most four A(C) entries
+// per stone.
+type chainScratch struct {
+	st     [cellsMax]int32           // the stones, chain by chain
+	stCh   [cellsMax]int32           // the chain of each stone of st
+	tmp    [4 * cellsMax]int32       // the A(C), chain by chain
+	tmpOff [cellsMax + 1]int32       // where each chain's A(C) starts in tmp
+	length [cellsMax]int32           // max(1, the length of each A(C))
+	colour [cellsMax]board.Color     // of each chain
+	byLen  [cellsMax]int32           // the chains by length
+	count  [4*cellsMax + 2]int32     // counting sort
+	start  [cellsMax]int32           // the row of a chain's first entry
+	lane   [cellsMax]int32           // the lane of a chain
+	slot   [cellsMax]int32           // where a chain's value goes in val
+	endCh  [lanes32 * cellsMax]int32 // the chain ending at an entry
 }
 
 // lanes32 is the number of float32 values the kernels handle at once:
@@ -86,7 +107,7 @@ func (t *tables32) rowStart(y int) int { return lead32 + (y+1)*t.w + 1 }
 
 // resize allocates the tables for a size x size board and sets the
 // coefficients of empty points for λ.
-func (t *tables32) resize(size int, lambda float64) {
+func (t *tables32) resize(size int, lambda, kappa float64) {
 	t.size = size
 	t.w = size + 1
 	t.first = t.rowStart(0)
@@ -95,8 +116,8 @@ func (t *tables32) resize(size int, lambda float64) {
 	// A pass reads w cells and the block of 16 beyond first+n; then the
 	// two cells of padOne.
 	n := t.first + t.n + max(t.w, lanes32) + 2
-	t.a0, t.b0 = make([]float64, n), make([]float64, n)
 	t.a, t.b = aligned[float32](n, t.first), aligned[float32](n, t.first)
+	t.aE, t.aS, t.bE, t.bS = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	t.ci = aligned[int32](n, t.first)
 	t.x, t.y = aligned[float32](n, t.first), aligned[float32](n, t.first)
 	t.col = make([]board.Color, n)
@@ -115,12 +136,16 @@ func (t *tables32) resize(size int, lambda float64) {
 	}
 	for i := range t.col {
 		t.col[i] = offBoard
+		t.state[i] = uint32(offBoard)
 	}
 	for y := range size {
 		for x := range size {
 			i := t.rowStart(y) + x
 			t.col[i] = board.Empty
-			t.a0[i], t.b0[i] = emptyCoefficients(x, y, size, lambda)
+			a, b := emptyCoefficients(x, y, size, lambda)
+			t.aE[i], t.bE[i] = math.Float32bits(float32(a)), math.Float32bits(float32(b))
+			t.aS[i] = math.Float32bits(float32((1 - kappa) * a))
+			t.bS[i] = math.Float32bits(float32((1 - kappa) * b))
 		}
 	}
 }
@@ -163,25 +188,26 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 		return
 	}
 	if size != t.size {
-		t.resize(size, r.lambda)
+		t.resize(size, r.lambda, r.kappa)
 	}
 	copy(t.stones[:], cells)
 	t.builds++
-	scale := [3]float64{1 - r.kappa, 1, 1 - r.kappa} // by colour+1
-	fixedSlot := [3]int32{1, 0, 0}                   // by colour+1
 	stones := t.stoneList[:cap(t.stoneList)]
 	ns := 0
 	for y := range size {
 		row := cells[y*size : (y+1)*size]
 		i0 := t.rowStart(y)
-		col, a0, b0 := t.col[i0:][:size], t.a0[i0:][:size], t.b0[i0:][:size]
+		col, state := t.col[i0:][:size], t.state[i0:][:size]
+		aE, aS, bE, bS := t.aE[i0:][:size], t.aS[i0:][:size], t.bE[i0:][:size], t.bS[i0:][:size]
 		a, bb, ci := t.a[i0:][:size], t.b[i0:][:size], t.ci[i0:][:size]
 		for x, c := range row {
-			col[x] = c
-			f := scale[c+1]
-			a[x], bb[x], ci[x] = float32(f*a0[x]), float32(f*b0[x]), fixedSlot[c+1]
+			stone := uint32(c & 1) // 1 for a stone
+			col[x], state[x] = c, uint32(c)&3
+			a[x] = math.Float32frombits(aE[x] ^ (aE[x]^aS[x])&-stone)
+			bb[x] = math.Float32frombits(bE[x] ^ (bE[x]^bS[x])&-stone)
+			ci[x] = int32(uint32(c)>>1) & 1 // 0 for black, 1 for white (the fixed preset)
 			stones[ns] = int32(i0 + x)
-			ns += int(c & 1) // 1 for a stone, without a branch
+			ns += int(stone)
 		}
 	}
 	t.stoneList = stones[:ns]
@@ -189,15 +215,15 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 	if r.fixed {
 		t.val = t.val[:2]
 		t.val[0], t.val[1] = 1, -1 // ci points at them on stones for good
-	} else {
-		t.findChains(float32(r.kappa))
-		t.nc = len(t.colour)
+		t.setMasks(t.stoneList)
+		return
 	}
-	t.buildMasks()
+	t.findChains(float32(r.kappa))
 }
 
-// buildMasks pads val with zeros to nt tables of 32 and sets masks.
-func (t *tables32) buildMasks() {
+// setMasks pads val with zeros to nt tables of 32 and sets masks from the
+// stones and their ci.
+func (t *tables32) setMasks(stones []int32) {
 	nv := len(t.val)
 	nt := max(2, (nv+31)/32)
 	t.nt = nt
@@ -206,20 +232,11 @@ func (t *tables32) buildMasks() {
 	masks := t.masks[:t.n/lanes32*nt]
 	clear(masks)
 	first := int32(t.first)
-	for _, p := range t.stoneList {
+	for _, p := range stones {
 		i := p - first
 		masks[int(i/lanes32)*nt+int(t.ci[p]/32)] |= 1 << (i % lanes32)
 	}
 	t.masks = masks
-}
-
-// b2i is 1 for true and 0 for false.
-func b2i(b bool) int32 {
-	var i int32
-	if b {
-		i = 1
-	}
-	return i
 }
 
 // aligned returns a slice of n zeros whose element at is 64-byte aligned,
@@ -234,104 +251,9 @@ func aligned[T float32 | int32](n, at int) []T {
 // findChains labels the chains, lists their A(C), builds the chain tables
 // and points ci of every stone at its chain's slot.
 func (t *tables32) findChains(kappa float32) {
-	const m = cellsMax - 1
-	col, label, mark := &t.colour32, &t.label, &t.mark
-	copy(col[:], t.col)
-	clear(label[:len(t.col)])
-	clear(mark[:len(t.col)])
-	w := int32(t.w)
-	// A breadth-first fill per chain, with the list of stones as its
-	// queue; every stone is listed once and every cell at most four times
-	// in A(C)s, so the buffers are large enough.
-	// The board's contents make branches here unpredictable, so a
-	// neighbour is written to both lists and counted in one or neither
-	// (the buffers have a cell to spare for that), and mark is set on
-	// every neighbour, as only this chain reads it.
-	n := len(t.stoneList)
-	st := slices.Grow(t.st[:0], n+1)[:n+1]
-	stCh := slices.Grow(t.stCh[:0], n)[:n]
-	tmp := slices.Grow(t.tmp[:0], 4*n+1)[:4*n+1]
-	tmpOff := append(t.tmpOff[:0], 0)
-	colour := t.colour[:0]
-	nst, ntmp, nc := 0, 0, int32(0)
-	dirs := [4]int32{-w, -1, 1, w}
-	for _, start := range t.stoneList {
-		if label[start&m] != 0 {
-			continue
-		}
-		c := col[start&m]
-		id := nc + 1
-		colour = append(colour, c)
-		label[start&m], mark[start&m] = id, id
-		st[nst] = start
-		for head := nst; head <= nst; head++ {
-			p := st[head]
-			stCh[head] = nc
-			for _, d := range dirs {
-				q := (p + d) & m
-				cq := col[q]
-				same := b2i(cq == c) & b2i(label[q] == 0)
-				label[q] |= id & -same
-				st[nst+1] = q
-				nst += int(same)
-				adj := b2i(cq != c) & b2i(cq != offBoard) & b2i(mark[q] != id)
-				mark[q] = id
-				tmp[ntmp] = q
-				ntmp += int(adj)
-			}
-		}
-		nst++
-		nc++
-		tmpOff = append(tmpOff, int32(ntmp))
-	}
-	t.st, t.stCh, t.tmp, t.tmpOff, t.colour = st[:n], stCh, tmp[:ntmp], tmpOff, colour
-
-	// Sort the chains by the length of A(C) (a stable counting sort) and
-	// deal them out, longest first, each to the lane with the fewest
-	// entries so far.
-	length := func(i int32) int32 { return max(1, tmpOff[i+1]-tmpOff[i]) }
-	longest := int32(1)
-	for i := range nc {
-		longest = max(longest, length(i))
-	}
-	count := slices.Grow(t.count[:0], int(longest)+2)[:longest+2]
-	clear(count)
-	for i := range nc {
-		count[length(i)+1]++
-	}
-	for k := 1; k < len(count); k++ {
-		count[k] += count[k-1]
-	}
-	byLen := slices.Grow(t.byLen[:0], int(nc))[:nc]
-	for i := range nc {
-		byLen[count[length(i)]] = i
-		count[length(i)]++
-	}
-	start := slices.Grow(t.start[:0], int(nc))[:nc]
-	lane := slices.Grow(t.lane[:0], int(nc))[:nc]
-	// A lane's key is its load times 16 plus its number: the least key
-	// is the least loaded lane (the lowest numbered of a tie).
-	var key [lanes32]int32
-	for l := range key {
-		key[l] = int32(l)
-	}
-	for k := nc - 1; k >= 0; k-- {
-		i := byLen[k]
-		least := min(
-			min(min(key[0], key[1]), min(key[2], key[3])),
-			min(min(key[4], key[5]), min(key[6], key[7])),
-			min(min(key[8], key[9]), min(key[10], key[11])),
-			min(min(key[12], key[13]), min(key[14], key[15])))
-		l := least % lanes32
-		start[i], lane[i] = least/lanes32, l
-		key[l] += length(i) * lanes32
-	}
-	var load [lanes32]int32
-	for l, k := range key {
-		load[l] = k / lanes32
-	}
-	rows := slices.Max(load[:])
-	t.count, t.byLen, t.start, t.lane = count, byLen, start, lane
+	cs := &t.chains
+	nc, ntmp := fillChains(&t.state, t.stoneList, int32(t.w), cs)
+	rows := cs.deal(nc)
 
 	// The rows: entries relative to first, with one[s+1] the cell whose
 	// factor is 1 for a chain of colour s, and one[1-s] the cell whose
@@ -339,60 +261,168 @@ func (t *tables32) findChains(kappa float32) {
 	cells := lanes32 * int(rows)
 	t.adj = slices.Grow(t.adj[:0], cells)[:cells]
 	t.hrow = slices.Grow(t.hrow[:0], cells)[:cells]
-	endChain := slices.Grow(t.endChain[:0], cells)[:cells]
 	t.ends = slices.Grow(t.ends[:0], int(rows))[:rows]
 	t.eoff = slices.Grow(t.eoff[:0], int(rows))[:rows]
+	for i := range t.adj {
+		t.adj[i], t.hrow[i] = t.padOne(board.Black)-int32(t.first), 0.5
+	}
 	clear(t.ends)
-	first := int32(t.first)
-	one := [3]int32{t.padOne(board.White) - first, 0, t.padOne(board.Black) - first}
-	for l, n := range load {
-		for e := n; e < rows; e++ {
-			t.adj[lanes32*e+int32(l)], t.hrow[lanes32*e+int32(l)] = one[2], 0.5
-		}
-	}
-	for i := range nc {
-		s := colour[i]
-		h := float32(s) / 2
-		list := tmp[tmpOff[i]:tmpOff[i+1]]
-		base := lanes32*start[i] + lane[i]
-		for e, q := range list {
-			t.adj[base+lanes32*int32(e)], t.hrow[base+lanes32*int32(e)] = q-first, h
-		}
-		if len(list) == 0 {
-			// A chain with no adjacent point (it fills the board) has G =
-			// its colour: a factor 0 makes the product 0.
-			t.adj[base], t.hrow[base] = one[1-s], h
-		}
-		end := start[i] + length(i) - 1
-		t.ends[end] |= 1 << lane[i]
-		endChain[lanes32*end+lane[i]] = i
-	}
-	t.endChain = endChain
+	cs.layRows(t.adj, t.hrow, t.ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
+	_ = ntmp
 
 	// Number the chains in the order the rows finish them: that is where
 	// the chain pass writes their values.
-	slot := slices.Grow(t.slot[:0], int(nc))[:nc]
 	k := int32(0)
 	for e, m := range t.ends {
 		t.eoff[e] = k
-		for l := range int32(lanes32) {
-			if m>>l&1 != 0 {
-				slot[endChain[lanes32*int32(e)+l]] = k
-				k++
-			}
+		for ; m != 0; m &= m - 1 {
+			cs.slot[cs.endCh[(lanes32*e+bits.TrailingZeros16(m))&(lanes32*cellsMax-1)]&(cellsMax-1)] = k
+			k++
 		}
 	}
-	t.slot = slot
 	blocks := (nc + lanes32 - 1) / lanes32
 	t.kc = t.kc[:lanes32*blocks]
 	clear(t.kc[nc:])
 	for i := range nc {
-		t.kc[slot[i]] = kappa * float32(colour[i])
+		t.kc[cs.slot[i&(cellsMax-1)]] = kappa * float32(cs.colour[i&(cellsMax-1)])
 	}
-	t.val = t.val[:nc]
-	for j, i := range stCh {
-		t.ci[st[j]] = slot[i]
+	t.val, t.nc = t.val[:nc], int(nc)
+	n := len(t.stoneList)
+	for j := range n {
+		t.ci[cs.st[j&(cellsMax-1)]] = cs.slot[cs.stCh[j&(cellsMax-1)]&(cellsMax-1)]
 	}
+	t.setMasks(cs.st[:n])
+}
+
+// fillChains labels the chains of the stones (padded indices, board
+// order) in state by breadth-first fills, listing each chain's stones in
+// cs.st (with their chain in cs.stCh), its A(C) in cs.tmp from
+// cs.tmpOff, and its colour and length; it returns the number of chains
+// and of A(C) entries.
+//
+// The board's contents make branches here unpredictable, so a neighbour
+// is written to both lists and counted in one or neither, and its mark
+// is set whatever it is, as only this chain reads it.
+func fillChains(state *[cellsMax]uint32, stones []int32, w int32, cs *chainScratch) (nc, ntmp int32) {
+	const m = cellsMax - 1
+	const mt = 4*cellsMax - 1
+	nst := int32(0)
+	for _, start := range stones {
+		s0 := state[start&m]
+		if s0&0xfffc != 0 {
+			continue // labelled
+		}
+		cc := s0 & 3
+		id := uint32(nc + 1)
+		// The codes of the cells that can be in A(C): empty (0) and the
+		// other colour (cc^2).
+		ok := uint32(1) | 1<<(cc^2)
+		cs.colour[nc&m] = board.Color(int8(cc<<6) >> 6)
+		state[start&m] = cc | id<<2 | id<<16
+		cs.st[nst&m] = start
+		for head := nst; head <= nst; head++ {
+			p := cs.st[head&m]
+			cs.stCh[head&m] = nc
+			for _, q := range [4]int32{p - w, p - 1, p + 1, p + w} {
+				q &= m
+				s := state[q]
+				same := b2u(s&0xffff == cc) // the colour, unlabelled
+				adj := ok >> (s & 3) & b2u(s>>16 != id)
+				state[q] = s&0xffff | id<<16 | id<<2&-same
+				cs.st[(nst+1)&m] = q
+				nst += int32(same)
+				cs.tmp[ntmp&mt] = q
+				ntmp += int32(adj)
+			}
+		}
+		nst++
+		cs.tmpOff[(nc+1)&m] = ntmp
+		cs.length[nc&m] = max(1, ntmp-cs.tmpOff[nc&m])
+		nc++
+	}
+	return nc, ntmp
+}
+
+// deal sorts the nc chains by the length of A(C) (a stable counting sort)
+// and deals them out, longest first, each to the lane with the fewest
+// entries so far, setting start and lane; it returns the number of rows.
+func (cs *chainScratch) deal(nc int32) (rows int32) {
+	const m = cellsMax - 1
+	longest := int32(1)
+	for i := range nc {
+		longest = max(longest, cs.length[i&m])
+	}
+	count := cs.count[:longest+2]
+	clear(count)
+	for i := range nc {
+		count[cs.length[i&m]+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	for i := range nc {
+		l := cs.length[i&m]
+		cs.byLen[count[l]&m] = i
+		count[l]++
+	}
+	// A lane's key is its load times 16 plus its number: the least key
+	// is the least loaded lane (the lowest numbered of a tie).
+	var key [lanes32]int32
+	for l := range key {
+		key[l] = int32(l)
+	}
+	for k := nc - 1; k >= 0; k-- {
+		i := cs.byLen[k&m] & m
+		least := min(
+			min(min(key[0], key[1]), min(key[2], key[3])),
+			min(min(key[4], key[5]), min(key[6], key[7])),
+			min(min(key[8], key[9]), min(key[10], key[11])),
+			min(min(key[12], key[13]), min(key[14], key[15])))
+		l := least % lanes32
+		cs.start[i], cs.lane[i] = least/lanes32, l
+		key[l] += cs.length[i] * lanes32
+	}
+	for _, k := range key {
+		rows = max(rows, k/lanes32)
+	}
+	return rows
+}
+
+// layRows writes the chains' A(C) into the rows adj and hrow (as padded
+// indices less first) and marks their ends, given the cells one[s+1]
+// whose factor is 1 and one[1-s] whose factor is 0 for a chain of colour
+// s. The rows must be filled with factors 1 already.
+func (cs *chainScratch) layRows(adj []int32, hrow []float32, ends []uint16, nc, first int32, one [3]int32) {
+	const m = cellsMax - 1
+	for i := range nc {
+		i &= m
+		s := cs.colour[i]
+		h := float32(s) / 2
+		base := lanes32*cs.start[i] + cs.lane[i]
+		list := cs.tmp[cs.tmpOff[i]&(4*cellsMax-1) : cs.tmpOff[i+1]&(4*cellsMax-1)]
+		dst := adj[base:]
+		hdst := hrow[base:]
+		for e, q := range list {
+			dst[lanes32*e], hdst[lanes32*e] = q-first, h
+		}
+		if len(list) == 0 {
+			// A chain with no adjacent point (it fills the board) has G =
+			// its colour: a factor 0 makes the product 0.
+			dst[0], hdst[0] = one[1-s]-first, h
+		}
+		end := cs.start[i] + cs.length[i] - 1
+		ends[end] |= 1 << cs.lane[i]
+		cs.endCh[(lanes32*end+cs.lane[i])&(lanes32*cellsMax-1)] = i
+	}
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint32 {
+	var i uint32
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // step takes one Jacobi step from x in Go, swaps x and y (so that x holds
