@@ -1,6 +1,10 @@
 package influence
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"goeval/board"
+)
 
 // The assembly kernels (jacobi_amd64.s) and the processor check that
 // chooses them.
@@ -95,6 +99,28 @@ type solve32Args struct {
 var (
 	_ [unsafe.Offsetof(solve32Args{}.sq) - 148]struct{}
 	_ [148 - unsafe.Offsetof(solve32Args{}.sq)]struct{}
+)
+
+//go:noescape
+func prepareRowsAVX512(a *prepareArgs) int
+
+// prepareArgs are the arguments of prepareRowsAVX512: the board's
+// colours, its size, the padded layout (row stride w, first point at
+// first) and tables32's per-cell slices (from index 0).
+type prepareArgs struct {
+	cells          *board.Color
+	size, w, first int
+	state          *uint32
+	a, b           *float32
+	ci             *int32
+	aE, aS, bE, bS *uint32
+	stones         *int32
+}
+
+// prepareRowsAVX512 finds the fields at these offsets.
+var (
+	_ [unsafe.Offsetof(prepareArgs{}.stones) - 96]struct{}
+	_ [96 - unsafe.Offsetof(prepareArgs{}.stones)]struct{}
 )
 
 // haveAVX512F reports whether the processor and the operating system

@@ -355,3 +355,83 @@ out:
 	VZEROUPPER
 	LDMXCSR mxcsr-8(SP)
 	RET
+
+// func prepareRowsAVX512(a *prepareArgs) int
+//
+// tables32.prepareRows, sixteen points to a register (the last block of a
+// row under a mask): state = colour&3, a and b from aS and bS on stones
+// and aE and bE elsewhere, ci = colour>>1&1, and the padded indices of the
+// stones compressed into stones.
+TEXT ·prepareRowsAVX512(SB), NOSPLIT, $0-16
+	MOVQ a+0(FP), R15
+	MOVQ 0(R15), SI              // cells
+	MOVQ 8(R15), R8              // size
+	MOVQ 16(R15), R9             // w
+	MOVQ 24(R15), R10            // first
+	MOVQ 96(R15), DI             // stones
+	MOVQ DI, R14
+	MOVL $3, AX
+	VPBROADCASTD AX, Z20         // 3
+	MOVL $1, AX
+	VPBROADCASTD AX, Z21         // 1
+	MOVQ $0x0706050403020100, AX
+	VMOVQ AX, X22
+	MOVQ $0x0f0e0d0c0b0a0908, AX
+	VPINSRQ $1, AX, X22, X22
+	VPMOVZXBD X22, Z22           // 0, 1, ..., 15
+	XORQ R11, R11                // row
+rows:
+	XORQ R12, R12                // column
+blocks:
+	// K1: the lanes of the block on the board.
+	MOVQ R8, CX
+	SUBQ R12, CX
+	MOVL $0xffff, AX
+	CMPQ CX, $16
+	JGE full
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+full:
+	KMOVW AX, K1
+	LEAQ (R10)(R12*1), BX        // padded index of the block
+	VPMOVSXBD (SI)(R12*1), K1, Z0 // colours (every use is under K1)
+	VPANDD Z20, Z0, Z1
+	MOVQ 32(R15), AX
+	VMOVDQU32 Z1, K1, (AX)(BX*4) // state
+	VPTESTMD Z21, Z0, K1, K2     // stones
+	MOVQ 64(R15), AX
+	VMOVDQU32 (AX)(BX*4), K1, Z2 // aE
+	MOVQ 72(R15), AX
+	VMOVDQU32 (AX)(BX*4), K2, Z2 // aS on stones
+	MOVQ 40(R15), AX
+	VMOVDQU32 Z2, K1, (AX)(BX*4) // a
+	MOVQ 80(R15), AX
+	VMOVDQU32 (AX)(BX*4), K1, Z3 // bE
+	MOVQ 88(R15), AX
+	VMOVDQU32 (AX)(BX*4), K2, Z3 // bS on stones
+	MOVQ 48(R15), AX
+	VMOVDQU32 Z3, K1, (AX)(BX*4) // b
+	VPSRLD $1, Z0, Z4
+	VPANDD Z21, Z4, Z4
+	MOVQ 56(R15), AX
+	VMOVDQU32 Z4, K1, (AX)(BX*4) // ci
+	VPBROADCASTD BX, Z5
+	VPADDD Z22, Z5, Z5           // padded indices
+	VPCOMPRESSD Z5, K2, (DI)
+	KMOVW K2, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*4), DI
+	ADDQ $16, R12
+	CMPQ R12, R8
+	JLT blocks
+	ADDQ R8, SI
+	ADDQ R9, R10
+	INCQ R11
+	CMPQ R11, R8
+	JLT rows
+	SUBQ R14, DI
+	SHRQ $2, DI
+	MOVQ DI, ret+8(FP)
+	VZEROUPPER
+	RET

@@ -29,10 +29,10 @@ type tables32 struct {
 	n      int                          // cells a pass computes from first: a multiple of 16
 
 	// Per padded index.
-	a, b []float32 // coefficients of S1 and S3 (times 1-κ on stones)
-	ci   []int32   // the index in val of the point's κG
-	x, y []float32 // current and next values; the last two cells hold -1 and +1 (see padOne)
-	col  []board.Color
+	a, b   []float32 // coefficients of S1 and S3 (times 1-κ on stones)
+	ci     []int32   // the index in val of the point's κG
+	ncells int       // the length of the per-cell slices
+	x, y   []float32 // current and next values; the last two cells hold -1 and +1 (see padOne)
 	// aS and bS are a and b on stones, aE and bE on empty points, as
 	// bits (prepare chooses between them without a branch).
 	aE, aS, bE, bS []uint32
@@ -120,7 +120,7 @@ func (t *tables32) resize(size int, lambda, kappa float64) {
 	t.aE, t.aS, t.bE, t.bS = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	t.ci = aligned[int32](n, t.first)
 	t.x, t.y = aligned[float32](n, t.first), aligned[float32](n, t.first)
-	t.col = make([]board.Color, n)
+	t.ncells = n
 	if n > cellsMax {
 		panic("influence: board too large for tables32")
 	}
@@ -134,14 +134,13 @@ func (t *tables32) resize(size int, lambda, kappa float64) {
 	for _, v := range [][]float32{t.x, t.y} {
 		v[n-2], v[n-1] = -1, 1
 	}
-	for i := range t.col {
-		t.col[i] = offBoard
+	for i := range n {
 		t.state[i] = uint32(offBoard)
 	}
 	for y := range size {
 		for x := range size {
 			i := t.rowStart(y) + x
-			t.col[i] = board.Empty
+			t.state[i] = uint32(board.Empty)
 			a, b := emptyCoefficients(x, y, size, lambda)
 			t.aE[i], t.bE[i] = math.Float32bits(float32(a)), math.Float32bits(float32(b))
 			t.aS[i] = math.Float32bits(float32((1 - kappa) * a))
@@ -193,22 +192,18 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 	copy(t.stones[:], cells)
 	t.builds++
 	stones := t.stoneList[:cap(t.stoneList)]
-	ns := 0
-	for y := range size {
-		row := cells[y*size : (y+1)*size]
-		i0 := t.rowStart(y)
-		col, state := t.col[i0:][:size], t.state[i0:][:size]
-		aE, aS, bE, bS := t.aE[i0:][:size], t.aS[i0:][:size], t.bE[i0:][:size], t.bS[i0:][:size]
-		a, bb, ci := t.a[i0:][:size], t.b[i0:][:size], t.ci[i0:][:size]
-		for x, c := range row {
-			stone := uint32(c & 1) // 1 for a stone
-			col[x], state[x] = c, uint32(c)&3
-			a[x] = math.Float32frombits(aE[x] ^ (aE[x]^aS[x])&-stone)
-			bb[x] = math.Float32frombits(bE[x] ^ (bE[x]^bS[x])&-stone)
-			ci[x] = int32(uint32(c)>>1) & 1 // 0 for black, 1 for white (the fixed preset)
-			stones[ns] = int32(i0 + x)
-			ns += int(stone)
-		}
+	var ns int
+	if useAsm32 {
+		_ = stones[size*size-1]
+		_, _, _, _ = t.aE[t.ncells-1], t.aS[t.ncells-1], t.bE[t.ncells-1], t.bS[t.ncells-1]
+		_, _, _ = t.a[t.ncells-1], t.b[t.ncells-1], t.ci[t.ncells-1]
+		ns = prepareRowsAVX512(&prepareArgs{
+			cells: &cells[0], size: size, w: t.w, first: t.first,
+			state: &t.state[0], a: &t.a[0], b: &t.b[0], ci: &t.ci[0],
+			aE: &t.aE[0], aS: &t.aS[0], bE: &t.bE[0], bS: &t.bS[0], stones: &stones[0],
+		})
+	} else {
+		ns = t.prepareRows(cells, stones)
 	}
 	t.stoneList = stones[:ns]
 	t.adj, t.ends, t.nc = t.adj[:0], t.ends[:0], 0
@@ -219,6 +214,30 @@ func (t *tables32) prepare(b *board.Board, r *resolved) {
 		return
 	}
 	t.findChains(float32(r.kappa))
+}
+
+// prepareRows sets state, a, b and ci of every point from the colours in
+// cells, lists the stones in stones and returns their number.
+func (t *tables32) prepareRows(cells []board.Color, stones []int32) int {
+	size := t.size
+	ns := 0
+	for y := range size {
+		row := cells[y*size : (y+1)*size]
+		i0 := t.rowStart(y)
+		state := t.state[i0:][:size]
+		aE, aS, bE, bS := t.aE[i0:][:size], t.aS[i0:][:size], t.bE[i0:][:size], t.bS[i0:][:size]
+		a, bb, ci := t.a[i0:][:size], t.b[i0:][:size], t.ci[i0:][:size]
+		for x, c := range row {
+			stone := uint32(c & 1) // 1 for a stone
+			state[x] = uint32(c) & 3
+			a[x] = math.Float32frombits(aE[x] ^ (aE[x]^aS[x])&-stone)
+			bb[x] = math.Float32frombits(bE[x] ^ (bE[x]^bS[x])&-stone)
+			ci[x] = int32(uint32(c)>>1) & 1 // 0 for black, 1 for white (the fixed preset)
+			stones[ns] = int32(i0 + x)
+			ns += int(stone)
+		}
+	}
+	return ns
 }
 
 // setMasks pads val with zeros to nt tables of 32 and sets masks from the

@@ -3,6 +3,7 @@ package influence
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"goeval/board"
@@ -125,7 +126,7 @@ func TestKernels32(t *testing.T) {
 					tb.prepare(b, &e.r)
 					r := rand.New(rand.NewPCG(seed, 1))
 					for p := range tb.x {
-						if tb.col[p] == board.Empty || tb.col[p] == board.Black || tb.col[p] == board.White {
+						if tb.state[p]&3 != uint32(offBoard) {
 							tb.x[p] = float32(2*r.Float64() - 1)
 						}
 					}
@@ -202,4 +203,38 @@ func BenchmarkSteps32(b *testing.B) {
 		t.steps(50, 0)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(50*b.N), "ns/step")
+}
+
+// TestPrepareRows32 checks the AVX-512 setup of the per-point tables (where
+// the processor runs it) against the Go one: the same state, a, b and ci on
+// every point and the same list of stones.
+func TestPrepareRows32(t *testing.T) {
+	if !useAsm32 {
+		t.Skip("no AVX-512 kernels on this processor")
+	}
+	defer func() { useAsm32 = true }()
+	names, boards := testBoards(t)
+	for i, b := range boards {
+		var ts [2]*tables32
+		for k, asm := range []bool{false, true} {
+			useAsm32 = asm
+			e := mustNew(t, SymmetricSettings{})
+			e.t32.prepare(b, &e.r)
+			ts[k] = &e.t32
+		}
+		g, a := ts[0], ts[1]
+		if !slices.Equal(g.stoneList, a.stoneList) {
+			t.Errorf("%s: stones %v, want %v", names[i], a.stoneList, g.stoneList)
+		}
+		for p := range g.ncells {
+			if g.state[p]&3 == uint32(offBoard) {
+				continue
+			}
+			if g.state[p] != a.state[p] || g.a[p] != a.a[p] || g.b[p] != a.b[p] || g.ci[p] != a.ci[p] {
+				t.Errorf("%s, cell %d: state %#x, a %v, b %v, ci %d; want %#x, %v, %v, %d",
+					names[i], p, a.state[p], a.a[p], a.b[p], a.ci[p], g.state[p], g.a[p], g.b[p], g.ci[p])
+				break
+			}
+		}
+	}
 }
