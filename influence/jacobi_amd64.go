@@ -123,6 +123,21 @@ var (
 	_ [96 - unsafe.Offsetof(prepareArgs{}.stones)]struct{}
 )
 
+//go:noescape
+func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32)
+
+// fillChainsAsm finds the fields of chainScratch at these offsets.
+var (
+	_ [unsafe.Offsetof(chainScratch{}.colour) - 32772]struct{}
+	_ [32772 - unsafe.Offsetof(chainScratch{}.colour)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.length) - 28676]struct{}
+	_ [28676 - unsafe.Offsetof(chainScratch{}.length)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.tmpOff) - 24576]struct{}
+	_ [24576 - unsafe.Offsetof(chainScratch{}.tmpOff)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.tmp) - 8192]struct{}
+	_ [8192 - unsafe.Offsetof(chainScratch{}.tmp)]struct{}
+)
+
 // haveAVX512F reports whether the processor and the operating system
 // support AVX512F, the instructions of the float32 kernels, with the ZMM
 // and mask registers saved.

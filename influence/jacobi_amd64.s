@@ -435,3 +435,117 @@ full:
 	MOVQ DI, ret+8(FP)
 	VZEROUPPER
 	RET
+
+// Offsets of the fields of chainScratch (checked in jacobi_amd64.go).
+#define CS_ST 0
+#define CS_STCH 4096
+#define CS_TMP 8192
+#define CS_TMPOFF 24576
+#define CS_LENGTH 28676
+#define CS_COLOUR 32772
+
+// VISIT looks at the neighbour q (in AX) of a stone of the chain as
+// fillChains does: R8 state, R11 chainScratch, R12 the colour code cc,
+// R13 the chain's id<<16, R14 the codes allowed in A(C) (a bit per code,
+// repeated in every nibble), BX the queue's last index, DX the A(C)
+// entries so far; R9, R10 and R15 are scratch.
+#define VISIT \
+	ANDL $1023, AX; \
+	MOVL (R8)(AX*4), R9; \
+	MOVL AX, CS_TMP(R11)(DX*4); \
+	MOVL AX, (CS_ST+4)(R11)(BX*4); \
+	SHRXL R9, R14, R10; \
+	ANDL $1, R10; \
+	MOVL R9, R15; \
+	XORL R13, R15; \
+	SHRL $16, R15; \
+	NEGL R15; \
+	SBBL R15, R15; \
+	ANDL R15, R10; \
+	ADDL R10, DX; \
+	MOVWLZX R9, R9; \
+	XORL R10, R10; \
+	CMPL R9, R12; \
+	SETEQ R10B; \
+	ADDL R10, BX; \
+	NEGL R10; \
+	MOVL R13, R15; \
+	SHRL $14, R15; \
+	ANDL R10, R15; \
+	ORL R13, R9; \
+	ORL R15, R9; \
+	MOVL R9, (R8)(AX*4)
+
+// func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32)
+//
+// fillChains in assembly, where the Go compiler spills most of the fill's
+// state: the same breadth-first fills, branch-free per neighbour.
+TEXT ·fillChainsAsm(SB), NOSPLIT, $8-48
+	MOVQ state+0(FP), R8
+	MOVQ cs+32(FP), R11
+	XORL CX, CX                  // chains
+	XORL DX, DX                  // A(C) entries
+	XORL BX, BX                  // queue length
+	MOVQ $0, k-8(SP)
+stone:
+	MOVQ k-8(SP), AX
+	CMPQ AX, n+16(FP)
+	JGE filled
+	INCQ k-8(SP)
+	MOVQ stones+8(FP), DI
+	MOVL (DI)(AX*4), DI          // the stone
+	ANDL $1023, DI
+	MOVL (R8)(DI*4), R12
+	TESTL $0xfffc, R12
+	JNE stone                    // labelled
+	ANDL $3, R12                 // cc
+	LEAL 1(CX), R13
+	SHLL $16, R13                // id<<16
+	// Black (1): empty and white may be in A(C), codes 0 and 3; white
+	// (3): codes 0 and 1.
+	MOVL $0x99999999, R14
+	MOVL $0x33333333, R9
+	MOVB $1, R10
+	CMPL R12, $3
+	CMOVLEQ R9, R14
+	JNE black
+	MOVB $-1, R10
+black:
+	MOVB R10, CS_COLOUR(R11)(CX*1)
+	MOVL R13, R9
+	SHRL $14, R9                 // id<<2
+	ORL R13, R9
+	ORL R12, R9
+	MOVL R9, (R8)(DI*4)
+	MOVL DI, CS_ST(R11)(BX*4)
+	MOVL BX, SI                  // head
+queue:
+	MOVL CS_ST(R11)(SI*4), DI    // p
+	MOVL CX, CS_STCH(R11)(SI*4)
+	MOVL DI, AX
+	SUBL w+24(FP), AX
+	VISIT
+	LEAL -1(DI), AX
+	VISIT
+	LEAL 1(DI), AX
+	VISIT
+	MOVL DI, AX
+	ADDL w+24(FP), AX
+	VISIT
+	INCL SI
+	CMPL SI, BX
+	JLE queue
+	INCL BX
+	MOVL DX, (CS_TMPOFF+4)(R11)(CX*4)
+	MOVL DX, AX
+	SUBL CS_TMPOFF(R11)(CX*4), AX
+	MOVL $1, R9
+	CMPL AX, $1
+	CMOVLLT R9, AX
+	MOVL AX, CS_LENGTH(R11)(CX*4)
+	INCL CX
+	JMP stone
+filled:
+	MOVL CX, nc+40(FP)
+	MOVL DX, ntmp+44(FP)
+	RET

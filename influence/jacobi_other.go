@@ -48,3 +48,8 @@ type prepareArgs struct {
 
 // prepareRowsAVX512 is never called: useAsm32 is false.
 func prepareRowsAVX512(a *prepareArgs) int { panic("influence: no assembly kernel") }
+
+// fillChainsAsm is never called: useAsm32 is false.
+func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32) {
+	panic("influence: no assembly kernel")
+}

@@ -271,7 +271,7 @@ func aligned[T float32 | int32](n, at int) []T {
 // and points ci of every stone at its chain's slot.
 func (t *tables32) findChains(kappa float32) {
 	cs := &t.chains
-	nc, ntmp := fillChains(&t.state, t.stoneList, int32(t.w), cs)
+	nc, ntmp := t.fill()
 	rows := cs.deal(nc)
 
 	// The rows: entries relative to first, with one[s+1] the cell whose
@@ -311,6 +311,15 @@ func (t *tables32) findChains(kappa float32) {
 		t.ci[cs.st[j&(cellsMax-1)]] = cs.slot[cs.stCh[j&(cellsMax-1)]&(cellsMax-1)]
 	}
 	t.setMasks(cs.st[:n])
+}
+
+// fill is fillChains on the tables' stones, in assembly where the
+// processor runs the AVX-512 kernels (fillChainsAsm, plain amd64 code).
+func (t *tables32) fill() (nc, ntmp int32) {
+	if !useAsm32 || len(t.stoneList) == 0 {
+		return fillChains(&t.state, t.stoneList, int32(t.w), &t.chains)
+	}
+	return fillChainsAsm(&t.state, &t.stoneList[0], len(t.stoneList), int32(t.w), &t.chains)
 }
 
 // fillChains labels the chains of the stones (padded indices, board

@@ -205,9 +205,10 @@ func BenchmarkSteps32(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(50*b.N), "ns/step")
 }
 
-// TestPrepareRows32 checks the AVX-512 setup of the per-point tables (where
-// the processor runs it) against the Go one: the same state, a, b and ci on
-// every point and the same list of stones.
+// TestPrepareRows32 checks the assembly setup of the tables (where the
+// processor runs it) against the Go one: the same state (chain labels and
+// marks included), a, b and ci on every point, the same list of stones and
+// the same chain fill (fillChainsAsm).
 func TestPrepareRows32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
@@ -223,6 +224,9 @@ func TestPrepareRows32(t *testing.T) {
 			ts[k] = &e.t32
 		}
 		g, a := ts[0], ts[1]
+		if g.chains != a.chains {
+			t.Errorf("%s: the chain fill's scratch differs", names[i])
+		}
 		if !slices.Equal(g.stoneList, a.stoneList) {
 			t.Errorf("%s: stones %v, want %v", names[i], a.stoneList, g.stoneList)
 		}
