@@ -250,10 +250,11 @@ func (t *tables32) setMasks(stones []int32) {
 	clear(t.val[nv:])
 	masks := t.masks[:t.n/lanes32*nt]
 	clear(masks)
-	first := int32(t.first)
+	first := int(t.first)
+	ci := t.ci[:t.ncells]
 	for _, p := range stones {
-		i := p - first
-		masks[int(i/lanes32)*nt+int(t.ci[p]/32)] |= 1 << (i % lanes32)
+		i := int(p) - first
+		masks[i/lanes32*nt+int(ci[p]/32)] |= 1 << (i % lanes32)
 	}
 	t.masks = masks
 }
@@ -282,8 +283,12 @@ func (t *tables32) findChains(kappa float32) {
 	t.hrow = slices.Grow(t.hrow[:0], cells)[:cells]
 	t.ends = slices.Grow(t.ends[:0], int(rows))[:rows]
 	t.eoff = slices.Grow(t.eoff[:0], int(rows))[:rows]
+	one := t.padOne(board.Black) - int32(t.first)
 	for i := range t.adj {
-		t.adj[i], t.hrow[i] = t.padOne(board.Black)-int32(t.first), 0.5
+		t.adj[i] = one
+	}
+	for i := range t.hrow {
+		t.hrow[i] = 0.5
 	}
 	clear(t.ends)
 	cs.layRows(t.adj, t.hrow, t.ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
@@ -306,11 +311,13 @@ func (t *tables32) findChains(kappa float32) {
 		t.kc[cs.slot[i&(cellsMax-1)]] = kappa * float32(cs.colour[i&(cellsMax-1)])
 	}
 	t.val, t.nc = t.val[:nc], int(nc)
-	n := len(t.stoneList)
-	for j := range n {
-		t.ci[cs.st[j&(cellsMax-1)]] = cs.slot[cs.stCh[j&(cellsMax-1)]&(cellsMax-1)]
+	st := cs.st[:len(t.stoneList)]
+	stCh := cs.stCh[:len(st)]
+	ci := t.ci[:t.ncells]
+	for j, p := range st {
+		ci[p] = cs.slot[stCh[j]&(cellsMax-1)]
 	}
-	t.setMasks(cs.st[:n])
+	t.setMasks(st)
 }
 
 // fill is fillChains on the tables' stones, in assembly where the
