@@ -113,6 +113,7 @@ func TestKernels32(t *testing.T) {
 	defer func() { useAsm32 = true }()
 	rng := rand.New(rand.NewPCG(5, 7))
 	names, boards := testBoards(t)
+	tables := map[bool]int{} // boards whose val is more than two tables
 	for _, preset := range Presets() {
 		for i, b := range boards {
 			for _, steps := range []int{1, 3} {
@@ -135,6 +136,7 @@ func TestKernels32(t *testing.T) {
 						t.Fatalf("%d steps taken, want %d", n, steps)
 					}
 					ts[k], sqs[k] = tb, sq
+					tables[tb.nt > 2]++
 				}
 				if d := maxDiff32(ts[0].x, ts[1].x); d > 1e-6 {
 					t.Errorf("%s, %s, %d steps: values differ by %.3g", preset, names[i], steps, d)
@@ -144,6 +146,9 @@ func TestKernels32(t *testing.T) {
 				}
 			}
 		}
+	}
+	if tables[false] == 0 || tables[true] == 0 {
+		t.Errorf("κG looked up from registers %d times and from memory %d times; want both", tables[false], tables[true])
 	}
 }
 
