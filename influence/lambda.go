@@ -317,6 +317,12 @@ func (e *Symmetric) estimate(dst *control.Result, b *board.Board, start []float6
 		t.prepare(b, &e.r)
 		for y := range t.size {
 			x := t.x[t.rowStart(y):][:t.size]
+			if start == nil {
+				for i, c := range cells[y*t.size:][:len(x)] {
+					x[i] = float32(c)
+				}
+				continue
+			}
 			for i := range x {
 				p := y*t.size + i
 				x[i] = float32(e.startValue(start, p, cells[p]))
