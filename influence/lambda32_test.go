@@ -69,17 +69,24 @@ func TestBand32(t *testing.T) {
 
 func testBand32(t *testing.T, check bool) {
 	names, boards := testBoards(t)
-	for _, preset := range Presets() {
-		e := mustNew(t, mustPreset(t, preset))
-		worstSq, worstX := 0.0, 0.0
-		for i, b := range boards {
-			sq, x, steps := lockstep(e, b)
-			worstSq, worstX = max(worstSq, sq), max(worstX, x)
-			if check && sq > band32/10 {
-				t.Errorf("%s, %s: float32 sum of squares off by %.3g (relative) within %d steps", preset, names[i], sq, steps)
+	for _, tol := range []float64{1e-3, DefaultTolerance, 3e-5, minTolerance32} {
+		for _, preset := range Presets() {
+			s := mustPreset(t, preset)
+			s.Tolerance = tol
+			e := mustNew(t, s)
+			band := bandFor(tol)
+			worstSq, worstX := 0.0, 0.0
+			for i, b := range boards {
+				sq, x, steps := lockstep(e, b)
+				worstSq, worstX = max(worstSq, sq), max(worstX, x)
+				if check && sq > band/10 {
+					t.Errorf("%s, tolerance %g, %s: float32 sum of squares off by %.3g of the tolerance within %d steps; band %.3g",
+						preset, tol, names[i], sq, steps, band)
+				}
 			}
+			t.Logf("%s, tolerance %g: worst error of the sum of squares %.3g of the tolerance (band %.3g), of a value %.3g",
+				preset, tol, worstSq, band, worstX)
 		}
-		t.Logf("%s: worst error of the sum of squares %.3g of the tolerance, of a value %.3g", preset, worstSq, worstX)
 	}
 }
 
