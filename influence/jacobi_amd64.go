@@ -139,21 +139,21 @@ var (
 )
 
 // haveAVX512F reports whether the processor and the operating system
-// support AVX512F, the instructions of the float32 kernels, with the ZMM
-// and mask registers saved.
+// support the instructions of the float32 kernels: AVX512F (with the ZMM
+// and mask registers saved), BMI2 and POPCNT.
 var haveAVX512F = func() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
 		return false
 	}
 	_, _, c1, _ := cpuid(1, 0)
-	const osxsave = 1 << 27
-	if c1&osxsave == 0 || xgetbv0()&0xe6 != 0xe6 {
+	const osxsave, popcnt = 1 << 27, 1 << 23
+	if c1&osxsave == 0 || c1&popcnt == 0 || xgetbv0()&0xe6 != 0xe6 {
 		return false
 	}
 	_, b7, _, _ := cpuid(7, 0)
-	const avx512f = 1 << 16
-	return b7&avx512f != 0
+	const avx512f, bmi2 = 1 << 16, 1 << 8
+	return b7&avx512f != 0 && b7&bmi2 != 0
 }()
 
 // useAsm32 selects the AVX-512 float32 kernels; tests turn it off to
