@@ -84,7 +84,7 @@ type chainScratch struct {
 	length [cellsMax]int32           // max(1, the length of each A(C))
 	colour [cellsMax]board.Color     // of each chain
 	byLen  [cellsMax]int32           // the chains by length
-	count  [4*cellsMax + 2]int32     // counting sort
+	count  [cellsMax + 2]int32       // counting sort (lengths are below cellsMax)
 	start  [cellsMax]int32           // the row of a chain's first entry
 	lane   [cellsMax]int32           // the lane of a chain
 	slot   [cellsMax]int32           // where a chain's value goes in val
