@@ -1,5 +1,11 @@
 package influence
 
+import (
+	"unsafe"
+
+	"goeval/board"
+)
+
 // The assembly kernels (jacobi_amd64.s) and the processor check that
 // chooses them.
 
@@ -64,4 +70,122 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 	}
 	_ = adj[entries-1]
 	chainsAVX2(&val[0], &half[0], &kc[0], &adj[0], &qlen[0], nq, &x[0])
+}
+
+//go:noescape
+func solve32AVX512(a *solve32Args)
+
+// solve32Args are the arguments of solve32AVX512: tables32 as pointers to
+// first (x, y, a, b, ci) or to the start (the others), the sizes, and the
+// steps to take.
+type solve32Args struct {
+	x, y, a, b *float32
+	ci         *int32
+	masks      *uint16
+	val        *float32
+	hrow, kc   *float32
+	adj        *int32
+	ends       *uint16
+	eoff       *int32
+	rows       int // chain rows; 0 for no chain pass
+	blocks     int // blocks of 16 chains
+	nt, n, w   int
+	steps      int     // in: the most steps to take; out: the steps taken
+	hi         float32 // stop after a step whose sum of squares is below hi
+	sq         float32 // out: the last step's sum of squares
+}
+
+// The assembly kernel finds the fields at these offsets.
+var (
+	_ [unsafe.Offsetof(solve32Args{}.sq) - 148]struct{}
+	_ [148 - unsafe.Offsetof(solve32Args{}.sq)]struct{}
+)
+
+//go:noescape
+func prepareRowsAVX512(a *prepareArgs) int
+
+// prepareArgs are the arguments of prepareRowsAVX512: the board's
+// colours, its size, the padded layout (row stride w, first point at
+// first) and tables32's per-cell slices (from index 0).
+type prepareArgs struct {
+	cells          *board.Color
+	size, w, first int
+	state          *uint32
+	a, b           *float32
+	ci             *int32
+	aE, aS, bE, bS *uint32
+	stones         *int32
+}
+
+// prepareRowsAVX512 finds the fields at these offsets.
+var (
+	_ [unsafe.Offsetof(prepareArgs{}.stones) - 96]struct{}
+	_ [96 - unsafe.Offsetof(prepareArgs{}.stones)]struct{}
+)
+
+//go:noescape
+func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32)
+
+// fillChainsAsm finds the fields of chainScratch at these offsets.
+var (
+	_ [unsafe.Offsetof(chainScratch{}.colour) - 32772]struct{}
+	_ [32772 - unsafe.Offsetof(chainScratch{}.colour)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.length) - 28676]struct{}
+	_ [28676 - unsafe.Offsetof(chainScratch{}.length)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.tmpOff) - 24576]struct{}
+	_ [24576 - unsafe.Offsetof(chainScratch{}.tmpOff)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.tmp) - 8192]struct{}
+	_ [8192 - unsafe.Offsetof(chainScratch{}.tmp)]struct{}
+)
+
+// haveAVX512F reports whether the processor and the operating system
+// support the instructions of the float32 kernels: AVX512F (with the ZMM
+// and mask registers saved), BMI2 and POPCNT.
+var haveAVX512F = func() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, c1, _ := cpuid(1, 0)
+	const osxsave, popcnt = 1 << 27, 1 << 23
+	if c1&osxsave == 0 || c1&popcnt == 0 || xgetbv0()&0xe6 != 0xe6 {
+		return false
+	}
+	_, b7, _, _ := cpuid(7, 0)
+	const avx512f, bmi2 = 1 << 16, 1 << 8
+	return b7&avx512f != 0 && b7&bmi2 != 0
+}()
+
+// useAsm32 selects the AVX-512 float32 kernels; tests turn it off to
+// compare.
+var useAsm32 = haveAVX512F
+
+// use32 selects the float32 path of Symmetric (see solve32): where the
+// processor runs the AVX-512 kernels. Tests turn it on and off to run
+// both paths.
+var use32 = haveAVX512F
+
+// stepsAVX512 is tables32.steps in AVX-512.
+func (t *tables32) stepsAVX512(maxSteps int, hi float32) (int, float32) {
+	_ = t.x[t.first+t.n+max(t.w, lanes32)-1]
+	_ = t.y[t.first+t.n+max(t.w, lanes32)-1]
+	_, _, _ = t.a[t.first+t.n-1], t.b[t.first+t.n-1], t.ci[t.first+t.n-1]
+	_, _ = t.masks[t.n/lanes32*t.nt-1], t.val[:32*t.nt+lanes32]
+	args := solve32Args{
+		x: &t.x[t.first], y: &t.y[t.first], a: &t.a[t.first], b: &t.b[t.first],
+		ci: &t.ci[t.first], masks: &t.masks[0], val: &t.val[0],
+		nt: t.nt, n: t.n, w: t.w, steps: maxSteps, hi: hi,
+	}
+	if rows := len(t.ends); t.nc > 0 && rows > 0 {
+		blocks := (t.nc + lanes32 - 1) / lanes32
+		_, _, _ = t.adj[lanes32*rows-1], t.hrow[lanes32*rows-1], t.eoff[rows-1]
+		_ = t.kc[lanes32*blocks-1]
+		args.hrow, args.kc, args.adj, args.ends, args.eoff = &t.hrow[0], &t.kc[0], &t.adj[0], &t.ends[0], &t.eoff[0]
+		args.rows, args.blocks = rows, blocks
+	}
+	solve32AVX512(&args)
+	if args.steps%2 == 1 {
+		t.x, t.y = t.y, t.x
+	}
+	return args.steps, args.sq
 }

@@ -154,3 +154,398 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	XGETBV
 	MOVL AX, eax+0(FP)
 	RET
+
+// func solve32AVX512(a *solve32Args)
+//
+// tables32.steps: up to a.steps Jacobi steps in float32, sixteen values
+// to a register, each a chain pass (chains32) and a point pass (jacobi32),
+// stopping after a step whose sum of squared changes is below a.hi; it
+// sets a.steps to the steps taken and a.sq to the last sum. x and y trade
+// places every step. Denormals are flushed to zero meanwhile (they would
+// cost a microcode assist each and are far below the precision sought).
+//
+// The point pass reads x of the cell and its neighbours in a block as the
+// aligned blocks before, at and after it (W and E by VALIGND) and the
+// rows above and below; it looks κG up in val with VPERMI2PS, from
+// registers if val has two tables (64 values), else table by table from
+// memory.
+
+#define A_X 0
+#define A_Y 8
+#define A_A 16
+#define A_B 24
+#define A_CI 32
+#define A_MASKS 40
+#define A_VAL 48
+#define A_HROW 56
+#define A_KC 64
+#define A_ADJ 72
+#define A_ENDS 80
+#define A_EOFF 88
+#define A_ROWS 96
+#define A_BLOCKS 104
+#define A_NT 112
+#define A_N 120
+#define A_W 128
+#define A_STEPS 136
+#define A_HI 144
+#define A_SQ 148
+
+// POINTS computes y for the block at AX from Z16 = κG, with Z24, Z25 the
+// blocks of x before and at AX, and sums (y-x)² into Z14: with Z26 the
+// next block, W and E are Z1 and Z2 (VALIGND), N and S Z0 and Z3, a and b
+// Z8 and Z9; then u = N+W (Z4), v = E+S (Z5), y = u·(a + b·E·S) + κG +
+// v·(a + b·N·W), and the blocks move on (Z24, Z25 = Z25, Z26).
+#define POINTS \
+	VMOVAPS 64(SI)(AX*1), Z26; \
+	VALIGND $15, Z24, Z25, Z1; \
+	VALIGND $1, Z25, Z26, Z2; \
+	VMOVUPS (R11)(AX*1), Z0; \
+	VMOVUPS (R12)(AX*1), Z3; \
+	VMOVAPS (R8)(AX*1), Z8; \
+	VMOVAPS (R9)(AX*1), Z9; \
+	VADDPS Z1, Z0, Z4; \
+	VADDPS Z3, Z2, Z5; \
+	VMULPS Z1, Z0, Z6; \
+	VMULPS Z3, Z2, Z7; \
+	VFMADD213PS Z8, Z9, Z7; \
+	VFMADD213PS Z8, Z9, Z6; \
+	VFMADD213PS Z16, Z7, Z4; \
+	VFMADD231PS Z6, Z5, Z4; \
+	VMOVAPS Z4, (DI)(AX*1)        ; \
+	VSUBPS Z25, Z4, Z4            ; \
+	VFMADD231PS Z4, Z4, Z14       ; \
+	VMOVAPS Z25, Z24              ; \
+	VMOVAPS Z26, Z25
+
+TEXT ·solve32AVX512(SB), NOSPLIT, $16-8
+	STMXCSR mxcsr-8(SP)
+	MOVL mxcsr-8(SP), AX
+	ORL $0x8040, AX // FTZ, DAZ
+	MOVL AX, mxcsr-4(SP)
+	LDMXCSR mxcsr-4(SP)
+	MOVQ a+0(FP), R15
+	MOVQ A_X(R15), SI
+	MOVQ A_Y(R15), DI
+	XORQ R14, R14                // steps taken
+	MOVL $0x3F800000, AX         // 1.0
+	VPBROADCASTD AX, Z13
+	MOVL $0x3F000000, AX         // 0.5
+	VPBROADCASTD AX, Z12
+
+step:
+	// The chain pass: a running product per lane, handed on to val
+	// (compressed, in lane order) where ends says a chain ends; then
+	// val = kc·(1 - 2P).
+	MOVQ A_ROWS(R15), CX
+	TESTQ CX, CX
+	JEQ points
+	MOVQ A_VAL(R15), DX
+	MOVQ A_HROW(R15), R8
+	MOVQ A_EOFF(R15), R9
+	MOVQ A_ADJ(R15), R10
+	MOVQ A_ENDS(R15), R11
+	VMOVAPS Z13, Z11             // products
+row:
+	VMOVDQU32 (R10), Z17
+	KXNORW K0, K0, K1
+	VPXORD Z18, Z18, Z18
+	VGATHERDPS (SI)(Z17*4), K1, Z18
+	VMOVAPS Z12, Z19
+	VFNMADD231PS (R8), Z18, Z19  // 1/2 - half·x
+	VMULPS Z19, Z11, Z11
+	KMOVW (R11), K2
+	MOVLQSX (R9), AX
+	VCOMPRESSPS Z11, K2, Z19
+	VMOVUPS Z19, (DX)(AX*4)
+	VMOVAPS Z13, K2, Z11         // the finished lanes start again
+	ADDQ $64, R10
+	ADDQ $64, R8
+	ADDQ $4, R9
+	ADDQ $2, R11
+	DECQ CX
+	JNZ row
+	MOVQ A_BLOCKS(R15), CX
+	MOVQ A_KC(R15), R8
+kg:
+	VMOVUPS (DX), Z11
+	VADDPS Z11, Z11, Z11         // 2P
+	VSUBPS Z11, Z13, Z11         // 1 - 2P
+	VMULPS (R8), Z11, Z11
+	VMOVUPS Z11, (DX)
+	ADDQ $64, DX
+	ADDQ $64, R8
+	DECQ CX
+	JNZ kg
+
+points:
+	MOVQ A_A(R15), R8
+	MOVQ A_B(R15), R9
+	MOVQ A_CI(R15), R10
+	MOVQ A_MASKS(R15), BX
+	MOVQ A_W(R15), DX
+	SHLQ $2, DX
+	MOVQ SI, R11
+	SUBQ DX, R11                 // the row above
+	LEAQ (SI)(DX*1), R12         // the row below
+	MOVQ A_N(R15), CX
+	SHLQ $2, CX
+	VPXORD Z14, Z14, Z14
+	VMOVAPS -64(SI), Z24
+	VMOVAPS (SI), Z25
+	XORQ AX, AX
+	MOVQ A_VAL(R15), DX
+	CMPQ A_NT(R15), $2
+	JNE memtables
+
+	VMOVAPS (DX), Z20
+	VMOVAPS 64(DX), Z21
+	VMOVAPS 128(DX), Z22
+	VMOVAPS 192(DX), Z23
+regloop:
+	KMOVW (BX), K1
+	KMOVW 2(BX), K2
+	VMOVDQA32 (R10)(AX*1), Z16   // ci; 0 (+0.0) on empty points
+	VPERMI2PS Z21, Z20, K1, Z16
+	VPERMI2PS Z23, Z22, K2, Z16
+	POINTS
+	ADDQ $4, BX
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT regloop
+	JMP reduce
+
+memtables:
+	VMOVDQA32 (R10)(AX*1), Z17   // ci
+	VPXORD Z16, Z16, Z16
+	MOVQ DX, R13
+	MOVQ A_NT(R15), R9
+table:
+	KMOVW (BX), K1
+	VMOVAPS (R13), Z18
+	VPERMT2PS.Z 64(R13), Z17, K1, Z18
+	VPORD Z18, Z16, Z16
+	ADDQ $2, BX
+	ADDQ $128, R13
+	DECQ R9
+	JNZ table
+	MOVQ A_B(R15), R9
+	POINTS
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT memtables
+
+reduce:
+	VEXTRACTF64X4 $1, Z14, Y15
+	VADDPS Y15, Y14, Y14
+	VEXTRACTF128 $1, Y14, X15
+	VADDPS X15, X14, X14
+	VHADDPS X14, X14, X14
+	VHADDPS X14, X14, X14
+	XCHGQ SI, DI
+	INCQ R14
+	VUCOMISS A_HI(R15), X14
+	JCS out                      // below hi
+	CMPQ R14, A_STEPS(R15)
+	JLT step
+
+out:
+	MOVQ R14, A_STEPS(R15)
+	MOVSS X14, A_SQ(R15)
+	VZEROUPPER
+	LDMXCSR mxcsr-8(SP)
+	RET
+
+// func prepareRowsAVX512(a *prepareArgs) int
+//
+// tables32.prepareRows, sixteen points to a register (the last block of a
+// row under a mask): state = colour&3, a and b from aS and bS on stones
+// and aE and bE elsewhere, ci = colour>>1&1, and the padded indices of the
+// stones compressed into stones.
+TEXT ·prepareRowsAVX512(SB), NOSPLIT, $0-16
+	MOVQ a+0(FP), R15
+	MOVQ 0(R15), SI              // cells
+	MOVQ 8(R15), R8              // size
+	MOVQ 16(R15), R9             // w
+	MOVQ 24(R15), R10            // first
+	MOVQ 96(R15), DI             // stones
+	MOVQ DI, R14
+	MOVL $3, AX
+	VPBROADCASTD AX, Z20         // 3
+	MOVL $1, AX
+	VPBROADCASTD AX, Z21         // 1
+	MOVQ $0x0706050403020100, AX
+	VMOVQ AX, X22
+	MOVQ $0x0f0e0d0c0b0a0908, AX
+	VPINSRQ $1, AX, X22, X22
+	VPMOVZXBD X22, Z22           // 0, 1, ..., 15
+	XORQ R11, R11                // row
+rows:
+	XORQ R12, R12                // column
+blocks:
+	// K1: the lanes of the block on the board.
+	MOVQ R8, CX
+	SUBQ R12, CX
+	MOVL $0xffff, AX
+	CMPQ CX, $16
+	JGE full
+	MOVL $1, AX
+	SHLL CX, AX
+	DECL AX
+full:
+	KMOVW AX, K1
+	LEAQ (R10)(R12*1), BX        // padded index of the block
+	VPMOVSXBD (SI)(R12*1), K1, Z0 // colours (every use is under K1)
+	VPANDD Z20, Z0, Z1
+	MOVQ 32(R15), AX
+	VMOVDQU32 Z1, K1, (AX)(BX*4) // state
+	VPTESTMD Z21, Z0, K1, K2     // stones
+	MOVQ 64(R15), AX
+	VMOVDQU32 (AX)(BX*4), K1, Z2 // aE
+	MOVQ 72(R15), AX
+	VMOVDQU32 (AX)(BX*4), K2, Z2 // aS on stones
+	MOVQ 40(R15), AX
+	VMOVDQU32 Z2, K1, (AX)(BX*4) // a
+	MOVQ 80(R15), AX
+	VMOVDQU32 (AX)(BX*4), K1, Z3 // bE
+	MOVQ 88(R15), AX
+	VMOVDQU32 (AX)(BX*4), K2, Z3 // bS on stones
+	MOVQ 48(R15), AX
+	VMOVDQU32 Z3, K1, (AX)(BX*4) // b
+	VPSRLD $1, Z0, Z4
+	VPANDD Z21, Z4, Z4
+	MOVQ 56(R15), AX
+	VMOVDQU32 Z4, K1, (AX)(BX*4) // ci
+	VPBROADCASTD BX, Z5
+	VPADDD Z22, Z5, Z5           // padded indices
+	VPCOMPRESSD Z5, K2, (DI)
+	KMOVW K2, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*4), DI
+	ADDQ $16, R12
+	CMPQ R12, R8
+	JLT blocks
+	ADDQ R8, SI
+	ADDQ R9, R10
+	INCQ R11
+	CMPQ R11, R8
+	JLT rows
+	SUBQ R14, DI
+	SHRQ $2, DI
+	MOVQ DI, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// Offsets of the fields of chainScratch (checked in jacobi_amd64.go).
+#define CS_ST 0
+#define CS_STCH 4096
+#define CS_TMP 8192
+#define CS_TMPOFF 24576
+#define CS_LENGTH 28676
+#define CS_COLOUR 32772
+
+// VISIT looks at the neighbour q (in AX) of a stone of the chain as
+// fillChains does: R8 state, R11 chainScratch, R12 the colour code cc,
+// R13 the chain's id<<16, R14 the codes allowed in A(C) (a bit per code,
+// repeated in every nibble), BX the queue's last index, DX the A(C)
+// entries so far; R9, R10 and R15 are scratch.
+#define VISIT \
+	ANDL $1023, AX; \
+	MOVL (R8)(AX*4), R9; \
+	MOVL AX, CS_TMP(R11)(DX*4); \
+	MOVL AX, (CS_ST+4)(R11)(BX*4); \
+	SHRXL R9, R14, R10; \
+	ANDL $1, R10; \
+	MOVL R9, R15; \
+	XORL R13, R15; \
+	SHRL $16, R15; \
+	NEGL R15; \
+	SBBL R15, R15; \
+	ANDL R15, R10; \
+	ADDL R10, DX; \
+	MOVWLZX R9, R9; \
+	XORL R10, R10; \
+	CMPL R9, R12; \
+	SETEQ R10B; \
+	ADDL R10, BX; \
+	NEGL R10; \
+	MOVL R13, R15; \
+	SHRL $14, R15; \
+	ANDL R10, R15; \
+	ORL R13, R9; \
+	ORL R15, R9; \
+	MOVL R9, (R8)(AX*4)
+
+// func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32)
+//
+// fillChains in assembly, where the Go compiler spills most of the fill's
+// state: the same breadth-first fills, branch-free per neighbour.
+TEXT ·fillChainsAsm(SB), NOSPLIT, $8-48
+	MOVQ state+0(FP), R8
+	MOVQ cs+32(FP), R11
+	XORL CX, CX                  // chains
+	XORL DX, DX                  // A(C) entries
+	XORL BX, BX                  // queue length
+	MOVQ $0, k-8(SP)
+stone:
+	MOVQ k-8(SP), AX
+	CMPQ AX, n+16(FP)
+	JGE filled
+	INCQ k-8(SP)
+	MOVQ stones+8(FP), DI
+	MOVL (DI)(AX*4), DI          // the stone
+	ANDL $1023, DI
+	MOVL (R8)(DI*4), R12
+	TESTL $0xfffc, R12
+	JNE stone                    // labelled
+	ANDL $3, R12                 // cc
+	LEAL 1(CX), R13
+	SHLL $16, R13                // id<<16
+	// Black (1): empty and white may be in A(C), codes 0 and 3; white
+	// (3): codes 0 and 1.
+	MOVL $0x99999999, R14
+	MOVL $0x33333333, R9
+	MOVB $1, R10
+	CMPL R12, $3
+	CMOVLEQ R9, R14
+	JNE black
+	MOVB $-1, R10
+black:
+	MOVB R10, CS_COLOUR(R11)(CX*1)
+	MOVL R13, R9
+	SHRL $14, R9                 // id<<2
+	ORL R13, R9
+	ORL R12, R9
+	MOVL R9, (R8)(DI*4)
+	MOVL DI, CS_ST(R11)(BX*4)
+	MOVL BX, SI                  // head
+queue:
+	MOVL CS_ST(R11)(SI*4), DI    // p
+	MOVL CX, CS_STCH(R11)(SI*4)
+	MOVL DI, AX
+	SUBL w+24(FP), AX
+	VISIT
+	LEAL -1(DI), AX
+	VISIT
+	LEAL 1(DI), AX
+	VISIT
+	MOVL DI, AX
+	ADDL w+24(FP), AX
+	VISIT
+	INCL SI
+	CMPL SI, BX
+	JLE queue
+	INCL BX
+	MOVL DX, (CS_TMPOFF+4)(R11)(CX*4)
+	MOVL DX, AX
+	SUBL CS_TMPOFF(R11)(CX*4), AX
+	MOVL $1, R9
+	CMPL AX, $1
+	CMOVLLT R9, AX
+	MOVL AX, CS_LENGTH(R11)(CX*4)
+	INCL CX
+	JMP stone
+filled:
+	MOVL CX, nc+40(FP)
+	MOVL DX, ntmp+44(FP)
+	RET

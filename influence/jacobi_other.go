@@ -2,6 +2,8 @@
 
 package influence
 
+import "goeval/board"
+
 // useAsm is false: there are no assembly kernels on this architecture.
 var useAsm = false
 
@@ -22,5 +24,32 @@ var haveAVX2, haveAVX512, usePropAsm, usePropAVX2 = false, false, false, false
 func propSearchAVX512(a *propSearchArgs) { panic("influence: no assembly kernel") }
 
 func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) uint32 {
+	panic("influence: no assembly kernel")
+}
+
+// use32 and useAsm32 are false: without the AVX-512 kernels the float32
+// path would be no faster than the float64 one.
+var use32, useAsm32 = false, false
+
+// stepsAVX512 is never called: useAsm32 is false.
+func (t *tables32) stepsAVX512(max int, hi float32) (int, float32) {
+	panic("influence: no assembly kernel")
+}
+
+type prepareArgs struct {
+	cells          *board.Color
+	size, w, first int
+	state          *uint32
+	a, b           *float32
+	ci             *int32
+	aE, aS, bE, bS *uint32
+	stones         *int32
+}
+
+// prepareRowsAVX512 is never called: useAsm32 is false.
+func prepareRowsAVX512(a *prepareArgs) int { panic("influence: no assembly kernel") }
+
+// fillChainsAsm is never called: useAsm32 is false.
+func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32) {
 	panic("influence: no assembly kernel")
 }

@@ -200,8 +200,8 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // estimates without allocating. Make one with NewSymmetric or NewPreset.
 //
 // It takes the SPEC's Jacobi steps and stops by the SPEC's rule, so that its
-// answer is the SPEC's answer up to rounding (about 1e-14) and Iterations
-// counts the same steps. (A Gauss–Seidel or over-relaxed schedule would
+// answer is the SPEC's answer up to rounding (about 1e-14 in float64, 3e-6
+// in float32: see below) and Iterations counts the same steps. (A Gauss–Seidel or over-relaxed schedule would
 // need fewer steps, but it would stop somewhere else: the SPEC's stopping
 // rule ends the Jacobi iteration 0.06 to 0.5 away from its fixed point on
 // some points of real positions, so only the Jacobi steps themselves land
@@ -217,9 +217,27 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // tables are rebuilt only when the stones differ from the previous call's.
 // On amd64 processors with AVX2 and FMA both passes of a step run in
 // assembly, four values to a register (jacobi_amd64.s); elsewhere in Go.
+//
+// On amd64 processors with AVX-512 the steps are taken in float32, sixteen
+// values to a register, all in one assembly call (solve32AVX512): the
+// chain pass runs through every chain's A(C) in 16 lanes, and the point
+// pass looks each stone's κG up by permutes instead of having it written
+// to the stones (tables32, jacobi32.go); the tables are set up partly in
+// assembly too. The stopping rule is still decided as in float64: a
+// float32 step's sum of squared changes strays from the float64 one's by
+// less than 6e-4 of the tolerance on the test positions, and when one
+// lands within 6e-3 of the tolerance (band32; wider for tolerances below
+// the default, and no float32 at all below 1e-5), the estimate is made
+// again in float64. That happened for no benchmark position with
+// lambda-kappa and for 4 of 22 with lambda. The answer is then within
+// about 5e-6 of the float64 one; colour swaps still negate it exactly.
 type Symmetric struct {
-	r resolved
-	t tables
+	r   resolved
+	t   tables
+	t32 tables32
+	// fallbacks counts the estimates whose float32 run was dropped for
+	// the float64 one (see solve32), for tests.
+	fallbacks int
 }
 
 var _ control.WarmStarter = (*Symmetric)(nil)
@@ -252,18 +270,7 @@ func (e *Symmetric) Params() []control.Param {
 // Estimate evaluates b into dst, starting from the stones (±1 on stones, 0
 // elsewhere).
 func (e *Symmetric) Estimate(dst *control.Result, b *board.Board) error {
-	t := &e.t
-	t.prepare(b, &e.r)
-	cells := b.Cells()
-	for y := range t.size {
-		row := cells[y*t.size : (y+1)*t.size]
-		x := t.x[t.rowStart(y):][:len(row)]
-		for i, c := range row {
-			x[i] = float64(c)
-		}
-	}
-	e.solve(dst)
-	return nil
+	return e.estimate(dst, b, nil)
 }
 
 // EstimateFrom evaluates b into dst, starting from start, one value per
@@ -276,24 +283,67 @@ func (e *Symmetric) EstimateFrom(dst *control.Result, b *board.Board, start []fl
 	if len(start) != n {
 		panic(fmt.Sprintf("influence: EstimateFrom: %d start values for %d points", len(start), n))
 	}
+	return e.estimate(dst, b, start)
+}
+
+// startValue is the start value of a point of colour c: its colour if
+// start is nil, else start clamped to [-1, 1] with NaN as 0, or the
+// colour of a stone of the fixed preset.
+func (e *Symmetric) startValue(start []float64, p int, c board.Color) float64 {
+	if start == nil {
+		return float64(c)
+	}
+	switch v := start[p]; {
+	case e.r.fixed && c != board.Empty:
+		return float64(c)
+	case v > 1:
+		return 1
+	case v < -1:
+		return -1
+	case !(v == v):
+		return 0
+	default:
+		return v
+	}
+}
+
+// estimate is Estimate (start nil) and EstimateFrom. It runs the float32
+// path where it is selected and decisive, else the float64 one.
+func (e *Symmetric) estimate(dst *control.Result, b *board.Board, start []float64) error {
+	cells := b.Cells()
+	if use32 && e.r.tolerance >= minTolerance32 {
+		if e.t.size != b.Size() {
+			// The float64 tables too, so that a fallback finds them sized
+			// and an estimate does not allocate once a size is seen.
+			e.t.prepare(b, &e.r)
+		}
+		t := &e.t32
+		t.prepare(b, &e.r)
+		for y := range t.size {
+			x := t.x[t.rowStart(y):][:t.size]
+			if start == nil {
+				for i, c := range cells[y*t.size:][:len(x)] {
+					x[i] = float32(c)
+				}
+				continue
+			}
+			for i := range x {
+				p := y*t.size + i
+				x[i] = float32(e.startValue(start, p, cells[p]))
+			}
+		}
+		if e.solve32(dst) {
+			return nil
+		}
+		e.fallbacks++
+	}
 	t := &e.t
 	t.prepare(b, &e.r)
-	cells := b.Cells()
 	for y := range t.size {
-		row := start[y*t.size : (y+1)*t.size]
-		x := t.x[t.rowStart(y):][:len(row)]
-		for i, v := range row {
-			switch c := cells[y*t.size+i]; {
-			case e.r.fixed && c != board.Empty:
-				v = float64(c)
-			case v > 1:
-				v = 1
-			case v < -1:
-				v = -1
-			case !(v == v):
-				v = 0
-			}
-			x[i] = v
+		x := t.x[t.rowStart(y):][:t.size]
+		for i := range x {
+			p := y*t.size + i
+			x[i] = e.startValue(start, p, cells[p])
 		}
 	}
 	e.solve(dst)
@@ -318,4 +368,57 @@ func (e *Symmetric) solve(dst *control.Result) {
 		copy(dst.Control[y*t.size:(y+1)*t.size], t.x[t.rowStart(y):])
 	}
 	dst.Sum()
+}
+
+// solve32 takes the Jacobi steps of solve in float32, from e.t32.x, and
+// writes the result into dst, unless a step's sum of squared changes lands
+// so near the tolerance that float32 rounding could decide the SPEC's rule
+// otherwise than float64: then it reports false, and the estimate is made
+// again in float64 (see band32).
+func (e *Symmetric) solve32(dst *control.Result) bool {
+	t := &e.t32
+	band := bandFor(e.r.tolerance)
+	hi, lo := e.r.tolerance*(1+band), e.r.tolerance*(1-band)
+	dst.Reset(t.size * t.size)
+	dst.Iterative = true
+	hi32 := float32(hi)
+	if float64(hi32) > hi {
+		hi32 = math.Nextafter32(hi32, 0)
+	}
+	steps, sq := t.steps(e.r.maxIterations, hi32)
+	dst.Iterations = steps
+	if sq < hi32 {
+		if float64(sq) >= lo {
+			return false
+		}
+		dst.Converged = true
+	}
+	for y := range t.size {
+		row := dst.Control[y*t.size : (y+1)*t.size]
+		for i, v := range t.x[t.rowStart(y):][:t.size] {
+			row[i] = float64(v)
+		}
+	}
+	dst.Sum()
+	return true
+}
+
+// band32 and minTolerance32 bound where the float32 path decides the
+// stopping rule itself. A float32 step's sum of squared changes is within
+// band32/10 of the tolerance of the float64 one's on the test positions at
+// the default tolerance (TestBand32 measures it, for tolerances down to
+// minTolerance32 against bandFor); a sum within the band of the tolerance
+// is left to float64. Below minTolerance32 float64 runs throughout.
+const (
+	band32         = 6e-3
+	minTolerance32 = 1e-5
+)
+
+// bandFor returns the guard band of solve32 for a tolerance: band32 at the
+// default tolerance and above, and wider below it, in proportion to
+// 1/tolerance. (Measured, the float32 error grows about as
+// tolerance^-0.6 relative to the tolerance: the changes of a step that
+// meets it shrink while float32's rounding of them does not.)
+func bandFor(tolerance float64) float64 {
+	return band32 * max(1, DefaultTolerance/tolerance)
 }

@@ -71,6 +71,33 @@ func maxDiff(a, b []float64) float64 {
 	return m
 }
 
+// path is one way Symmetric can compute: the float64 steps, or the
+// float32 steps (with the assembly kernels where the processor runs them,
+// else with the Go ones) and the float64 fallback.
+type path struct {
+	name string
+	f32  bool
+	// tol is how closely two runs that take the same steps agree: 1e-12
+	// in float64; in float32, the worst float32 value found by TestBand32
+	// (3e-6) with a margin, since a run that falls back to float64 is
+	// compared with one that does not.
+	tol float64
+}
+
+// paths returns the paths worth testing on this processor: float64, and
+// float32 with the kernels that it would use.
+func paths() []path {
+	return []path{{"float64", false, 1e-12}, {"float32", true, 1e-5}}
+}
+
+// onPath runs f with Symmetric set to compute by p.
+func onPath(t *testing.T, p path, f func(t *testing.T)) {
+	t.Helper()
+	defer func(saved bool) { use32 = saved }(use32)
+	use32 = p.f32
+	t.Run(p.name, f)
+}
+
 // TestChainFormula checks G(C) on hand-made chains, both in the reference
 // (refG) and in one step of the estimator with κ = 1 (where a stone's new
 // value is G of its chain), from a given start map, to 1e-12.
@@ -180,20 +207,26 @@ func TestChainFormula(t *testing.T) {
 			if got := refG(b.At(at), adj); math.Abs(got-tt.want) > 1e-12 {
 				t.Errorf("refG = %.15g, want %.15g", got, tt.want)
 			}
-			s := mustPreset(t, "lambda")
-			s.MaxIterations = 1
-			var r control.Result
-			if err := mustNew(t, s).EstimateFrom(&r, b, start); err != nil {
-				t.Fatal(err)
-			}
-			if got := r.Control[at]; math.Abs(got-tt.want) > 1e-12 {
-				t.Errorf("one step: %s = %.15g, want G = %.15g", tt.at, got, tt.want)
-			}
-			rs := refPreset("lambda")
-			rs.maxIterations = 1
-			want, _, _ := reference(b, rs, start)
-			if d := maxDiff(r.Control, want); d > 1e-12 {
-				t.Errorf("one step differs from the reference's by %.3g", d)
+			for _, p := range paths() {
+				onPath(t, p, func(t *testing.T) {
+					s := mustPreset(t, "lambda")
+					s.MaxIterations = 1
+					var r control.Result
+					if err := mustNew(t, s).EstimateFrom(&r, b, start); err != nil {
+						t.Fatal(err)
+					}
+					// float32 holds the start to a relative 6e-8.
+					tol := min(p.tol, 1e-6)
+					if got := r.Control[at]; math.Abs(got-tt.want) > tol {
+						t.Errorf("one step: %s = %.15g, want G = %.15g", tt.at, got, tt.want)
+					}
+					rs := refPreset("lambda")
+					rs.maxIterations = 1
+					want, _, _ := reference(b, rs, start)
+					if d := maxDiff(r.Control, want); d > tol {
+						t.Errorf("one step differs from the reference's by %.3g", d)
+					}
+				})
 			}
 		})
 	}
@@ -205,6 +238,12 @@ func TestChainFormula(t *testing.T) {
 // same Jacobi steps, so the worst difference is rounding, about 1e-14; it
 // is logged.)
 func TestMatchesReference(t *testing.T) {
+	for _, p := range paths() {
+		onPath(t, p, testMatchesReference)
+	}
+}
+
+func testMatchesReference(t *testing.T) {
 	names, boards := testBoards(t)
 	for _, preset := range Presets() {
 		t.Run(preset, func(t *testing.T) {
@@ -266,10 +305,18 @@ func TestKernels(t *testing.T) {
 
 // TestGoKernels runs the Go kernels, which other architectures and
 // processors without AVX2 use, through the reference comparison and the
-// colour-swap check on the random positions.
+// colour-swap check on the random positions: the float64 ones, and the
+// float32 ones (twins of the AVX-512 kernels) on the float32 path.
 func TestGoKernels(t *testing.T) {
-	defer func(saved bool) { useAsm = saved }(useAsm)
-	useAsm = false
+	defer func(saved, saved32, savedUse32 bool) { useAsm, useAsm32, use32 = saved, saved32, savedUse32 }(useAsm, useAsm32, use32)
+	useAsm, useAsm32 = false, false
+	for _, f32 := range []bool{false, true} {
+		use32 = f32
+		testGoKernels(t)
+	}
+}
+
+func testGoKernels(t *testing.T) {
 	for _, preset := range Presets() {
 		e := mustNew(t, mustPreset(t, preset))
 		var r, rs control.Result
@@ -277,12 +324,12 @@ func TestGoKernels(t *testing.T) {
 			want, iterations, _ := reference(b, refPreset(preset), nil)
 			e.Estimate(&r, b)
 			if d := maxDiff(r.Control, want); d > 1e-3 || r.Iterations != iterations {
-				t.Errorf("%s, board %d: %.3g from the reference, %d steps, want %d", preset, i, d, r.Iterations, iterations)
+				t.Errorf("%s, board %d (float32 %v): %.3g from the reference, %d steps, want %d", preset, i, use32, d, r.Iterations, iterations)
 			}
 			e.Estimate(&rs, b.Swapped())
 			for p := range r.Control {
 				if rs.Control[p] != -r.Control[p] {
-					t.Errorf("%s, board %d: swapping colours does not negate point %d", preset, i, p)
+					t.Errorf("%s, board %d (float32 %v): swapping colours does not negate point %d", preset, i, use32, p)
 					break
 				}
 			}
@@ -294,9 +341,20 @@ func TestGoKernels(t *testing.T) {
 // every preset: every value is in [-1, 1]; swapping the colours negates the
 // map and the score exactly (every operation is odd in the values, and the
 // order of work does not depend on colour); every symmetry of the board
-// moves the map with it, within 1e-9 (the same Jacobi steps, summed in
-// another order).
+// moves the map with it, within 1e-9 in float64 (the same Jacobi steps,
+// summed in another order) and 1e-5 in float32 (where the other order
+// rounds to 6e-8, and one run may fall back to float64 and the other not).
+// Both paths are checked.
 func TestProperties(t *testing.T) {
+	for _, p := range paths() {
+		onPath(t, p, func(t *testing.T) { testProperties(t, p.tol) })
+	}
+}
+
+// testProperties is TestProperties with symmetric maps compared to
+// within tol (1e-9 in float64, where only the order of sums differs).
+func testProperties(t *testing.T, tol float64) {
+	tol = max(tol, 1e-9)
 	boards := randomBoards()
 	for _, preset := range Presets() {
 		t.Run(preset, func(t *testing.T) {
@@ -326,7 +384,7 @@ func TestProperties(t *testing.T) {
 					for p := range r.Control {
 						worst = max(worst, math.Abs(rt.Control[g.Transform(board.Point(p), sym)]-r.Control[p]))
 					}
-					if worst > 1e-9 || rt.Iterations != r.Iterations {
+					if worst > tol || rt.Iterations != r.Iterations {
 						t.Errorf("board %d, symmetry %d: map off by %.3g, %d steps, want %d", i, sym, worst, rt.Iterations, r.Iterations)
 					}
 				}
@@ -645,7 +703,19 @@ func TestTablesRebuiltOnlyOnChange(t *testing.T) {
 		. . . . .
 		. . . . .`)
 	b2 := b1.Swapped()
-	e := mustNew(t, SymmetricSettings{})
+	for _, p := range paths() {
+		onPath(t, p, func(t *testing.T) {
+			e := mustNew(t, SymmetricSettings{})
+			builds := &e.t.builds
+			if p.f32 {
+				builds = &e.t32.builds
+			}
+			testRebuilds(t, e, builds, b1, b2)
+		})
+	}
+}
+
+func testRebuilds(t *testing.T, e *Symmetric, builds *int, b1, b2 *board.Board) {
 	var r control.Result
 	steps := []struct {
 		b      *board.Board
@@ -657,8 +727,8 @@ func TestTablesRebuiltOnlyOnChange(t *testing.T) {
 		} else {
 			e.EstimateFrom(&r, s.b, make([]float64, s.b.Geometry().N))
 		}
-		if e.t.builds != s.builds {
-			t.Fatalf("call %d: tables built %d times, want %d", i, e.t.builds, s.builds)
+		if *builds != s.builds {
+			t.Fatalf("call %d: tables built %d times, want %d", i, *builds, s.builds)
 		}
 	}
 }

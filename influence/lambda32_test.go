@@ -1,0 +1,256 @@
+package influence
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/internal/positions"
+)
+
+// lockstep runs the float64 and float32 steps of e side by side on b from
+// the stones, as far as the float64 run goes by the SPEC's rule, and
+// returns the largest difference of their sums of squared changes, as a
+// fraction of the tolerance, over the steps where the float64 sum is below
+// 10 times the tolerance, and the largest difference of a value at the
+// end.
+func lockstep(e *Symmetric, b *board.Board) (worstSq, worstX float64, steps int) {
+	t, t32 := &e.t, &e.t32
+	t.prepare(b, &e.r)
+	t32.prepare(b, &e.r)
+	cells := b.Cells()
+	for y := range t.size {
+		for i := range t.size {
+			c := cells[y*t.size+i]
+			t.x[t.rowStart(y)+i] = float64(c)
+			t32.x[t32.rowStart(y)+i] = float32(c)
+		}
+	}
+	for steps < e.r.maxIterations {
+		steps++
+		sq := t.step(e.r.fixed)
+		_, sq32f := t32.steps(1, 0)
+		sq32 := float64(sq32f)
+		if sq < 10*e.r.tolerance {
+			worstSq = max(worstSq, math.Abs(sq32-sq)/e.r.tolerance)
+		}
+		if sq < e.r.tolerance {
+			break
+		}
+	}
+	for y := range t.size {
+		for i := range t.size {
+			worstX = max(worstX, math.Abs(float64(t32.x[t32.rowStart(y)+i])-t.x[t.rowStart(y)+i]))
+		}
+	}
+	return worstSq, worstX, steps
+}
+
+// TestBand32 measures how far the float32 steps' sums of squared changes
+// stray from the float64 ones on the test positions, as a fraction of the
+// tolerance, on the steps where the float64 sum is below 10 times the
+// tolerance (where a decision could go wrong), and checks that band32
+// leaves a margin of 10 above the worst. The float32 steps are the
+// assembly ones where the processor has them (the ones Symmetric uses),
+// else the Go ones (which Symmetric does not use on such processors,
+// and whose worst is logged).
+func TestBand32(t *testing.T) {
+	if useAsm32 {
+		defer func() { useAsm32 = true }()
+		useAsm32 = false
+		t.Run("go", func(t *testing.T) { testBand32(t, false) })
+		useAsm32 = true
+	}
+	testBand32(t, true)
+}
+
+func testBand32(t *testing.T, check bool) {
+	names, boards := testBoards(t)
+	for _, tol := range []float64{1e-3, DefaultTolerance, 3e-5, minTolerance32} {
+		for _, preset := range Presets() {
+			s := mustPreset(t, preset)
+			s.Tolerance = tol
+			e := mustNew(t, s)
+			band := bandFor(tol)
+			worstSq, worstX := 0.0, 0.0
+			for i, b := range boards {
+				sq, x, steps := lockstep(e, b)
+				worstSq, worstX = max(worstSq, sq), max(worstX, x)
+				if check && sq > band/10 {
+					t.Errorf("%s, tolerance %g, %s: float32 sum of squares off by %.3g of the tolerance within %d steps; band %.3g",
+						preset, tol, names[i], sq, steps, band)
+				}
+			}
+			t.Logf("%s, tolerance %g: worst error of the sum of squares %.3g of the tolerance (band %.3g), of a value %.3g",
+				preset, tol, worstSq, band, worstX)
+		}
+	}
+}
+
+// TestFallbackRate logs how often the float32 path hands an estimate to
+// float64 because a step's sum of squares lands within band32 of the
+// tolerance.
+func TestFallbackRate(t *testing.T) {
+	if !use32 {
+		t.Skip("no float32 path on this processor")
+	}
+	names, boards := testBoards(t)
+	_ = names
+	for _, preset := range Presets() {
+		e := mustNew(t, mustPreset(t, preset))
+		var r control.Result
+		for _, b := range boards {
+			e.Estimate(&r, b)
+		}
+		t.Logf("%s: %d of %d estimates made again in float64", preset, e.fallbacks, len(boards))
+	}
+}
+
+// TestKernels32 checks the AVX-512 float32 kernel (where the processor
+// runs it) against the Go one on random values, for 1 and 3 steps: the
+// values to 1e-6 and the last sum of squares to a relative 1e-5 (it is
+// summed in another order).
+func TestKernels32(t *testing.T) {
+	if !useAsm32 {
+		t.Skip("no AVX-512 kernels on this processor")
+	}
+	defer func() { useAsm32 = true }()
+	rng := rand.New(rand.NewPCG(5, 7))
+	names, boards := testBoards(t)
+	tables := map[bool]int{} // boards whose val is more than two tables
+	for _, preset := range Presets() {
+		for i, b := range boards {
+			for _, steps := range []int{1, 3} {
+				var ts [2]*tables32
+				var sqs [2]float32
+				seed := rng.Uint64()
+				for k, asm := range []bool{false, true} {
+					useAsm32 = asm
+					e := mustNew(t, mustPreset(t, preset))
+					tb := &e.t32
+					tb.prepare(b, &e.r)
+					r := rand.New(rand.NewPCG(seed, 1))
+					for p := range tb.x {
+						if tb.state[p]&3 != uint32(offBoard) {
+							tb.x[p] = float32(2*r.Float64() - 1)
+						}
+					}
+					n, sq := tb.steps(steps, 0)
+					if n != steps {
+						t.Fatalf("%d steps taken, want %d", n, steps)
+					}
+					ts[k], sqs[k] = tb, sq
+					tables[tb.nt > 2]++
+				}
+				if d := maxDiff32(ts[0].x, ts[1].x); d > 1e-6 {
+					t.Errorf("%s, %s, %d steps: values differ by %.3g", preset, names[i], steps, d)
+				}
+				if math.Abs(float64(sqs[0]-sqs[1])) > 1e-5*float64(sqs[0]) {
+					t.Errorf("%s, %s, %d steps: sums of squares %.9g and %.9g", preset, names[i], steps, sqs[0], sqs[1])
+				}
+			}
+		}
+	}
+	if tables[false] == 0 || tables[true] == 0 {
+		t.Errorf("κG looked up from registers %d times and from memory %d times; want both", tables[false], tables[true])
+	}
+}
+
+func maxDiff32(a, b []float32) float64 {
+	m := 0.0
+	for i := range a {
+		m = max(m, math.Abs(float64(a[i]-b[i])))
+	}
+	return m
+}
+
+// BenchmarkTablesPrepare times building the tables of a position (the
+// setup of an estimate whose stones differ from the previous one's) for
+// the float32 path and the float64 one, over the benchmark positions.
+func BenchmarkTablesPrepare(b *testing.B) {
+	bs := positions.Bench(b)
+	e := mustNew(b, SymmetricSettings{})
+	b.Run("float32", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			e.t32.prepare(bs[i%len(bs)], &e.r)
+			i++
+		}
+	})
+	b.Run("float64", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			e.t.prepare(bs[i%len(bs)], &e.r)
+			i++
+		}
+	})
+}
+
+// BenchmarkSteps32 times the float32 steps alone on one benchmark position
+// (moves 250 of the first game), 50 steps from the stones per op, with the
+// tables built once.
+func BenchmarkSteps32(b *testing.B) {
+	if !use32 {
+		b.Skip("no float32 path on this processor")
+	}
+	bs := positions.Bench(b)
+	e := mustNew(b, SymmetricSettings{})
+	t := &e.t32
+	t.prepare(bs[2], &e.r)
+	start := append([]float32(nil), t.x...)
+	cells := bs[2].Cells()
+	for y := range t.size {
+		for i := range t.size {
+			start[t.rowStart(y)+i] = float32(cells[y*t.size+i])
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		copy(t.x, start)
+		t.steps(50, 0)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(50*b.N), "ns/step")
+}
+
+// TestPrepareRows32 checks the assembly setup of the tables (where the
+// processor runs it) against the Go one: the same state (chain labels and
+// marks included), a, b and ci on every point, the same list of stones and
+// the same chain fill (fillChainsAsm).
+func TestPrepareRows32(t *testing.T) {
+	if !useAsm32 {
+		t.Skip("no AVX-512 kernels on this processor")
+	}
+	defer func() { useAsm32 = true }()
+	names, boards := testBoards(t)
+	for i, b := range boards {
+		var ts [2]*tables32
+		for k, asm := range []bool{false, true} {
+			useAsm32 = asm
+			e := mustNew(t, SymmetricSettings{})
+			e.t32.prepare(b, &e.r)
+			ts[k] = &e.t32
+		}
+		g, a := ts[0], ts[1]
+		if g.chains != a.chains {
+			t.Errorf("%s: the chain fill's scratch differs", names[i])
+		}
+		if !slices.Equal(g.stoneList, a.stoneList) {
+			t.Errorf("%s: stones %v, want %v", names[i], a.stoneList, g.stoneList)
+		}
+		for p := range g.ncells {
+			if g.state[p]&3 == uint32(offBoard) {
+				continue
+			}
+			if g.state[p] != a.state[p] || g.a[p] != a.a[p] || g.b[p] != a.b[p] || g.ci[p] != a.ci[p] {
+				t.Errorf("%s, cell %d: state %#x, a %v, b %v, ci %d; want %#x, %v, %v, %d",
+					names[i], p, a.state[p], a.a[p], a.b[p], a.ci[p], g.state[p], g.a[p], g.b[p], g.ci[p])
+				break
+			}
+		}
+	}
+}
