@@ -12,7 +12,9 @@
 //     the opponent's stones) and living space (the same, but also walled
 //     by empty points the opponent controls) with the eyes in them, the
 //     weakest adjacent opponent chain, the stage of the game (stones over
-//     points), a few products of these, and for a chain with at most two
+//     points), its group (the chains of its colour linked by shared
+//     liberties: their size, liberties and control), a few products of
+//     these, and for a chain with at most two
 //     liberties what a capture search finds (package tactics): dead
 //     whoever moves first, or capturable by the side to move.
 //  3. A logistic death model turns the features into the probability P

@@ -10,31 +10,35 @@ import (
 // The features of a chain, inputs of the death model. Values are in about
 // [-1, 1] or small logarithms so that one regularisation fits all.
 const (
-	fBias        = iota // 1
-	fMean               // m: mean control of the chain's stones, from its colour's side
-	fMean2              // m²
-	fLibs               // liberties, capped at 6, over 6
-	fLogSize            // log(stones)
-	fLibX               // mean control of the liberties, from the chain's side
-	fNear               // mean control within 3 steps of the chain, from its side
-	fAtari              // 1 if the chain has one liberty
-	fAtariToMove        // 1 if in atari and its colour is to move
-	fEnclX              // mean control of the empty points of the chain's enclosure
-	fEnclEmpty          // log(1 + empty points of the enclosure), capped
-	fEnclEyes           // eyes in the enclosure, capped at 2, over 2
-	fSpace              // log(1 + empty points of the chain's living space), capped
-	fSpaceEyes          // eyes in the living space, capped at 2, over 2
-	fStage              // s: stones on the board over points
-	fMeanStage          // m·s
-	fNearStage          // near·s
-	fEnclXStage         // enclX·s
-	fLibXStage          // libX·s
-	fFoeMean            // lowest mean control (from its side) of an adjacent opponent chain, 1 if none
-	fFoeLibs            // fewest liberties of an adjacent opponent chain, capped at 6, over 6 (1 if none)
-	fLibLead            // (liberties - fewest opponent liberties) / 4, clamped to [-1, 1]
-	fReadDead           // 1 if reading (package tactics; chains with at most 2 liberties) captures the chain whoever moves first
-	fReadTaken          // 1 if reading captures it with the opponent to move, and it would escape moving first
-	fReadSaved          // 1 if reading captures it moving second, and its colour is to move
+	fBias         = iota // 1
+	fMean                // m: mean control of the chain's stones, from its colour's side
+	fMean2               // m²
+	fLibs                // liberties, capped at 6, over 6
+	fLogSize             // log(stones)
+	fLibX                // mean control of the liberties, from the chain's side
+	fNear                // mean control within 3 steps of the chain, from its side
+	fAtari               // 1 if the chain has one liberty
+	fAtariToMove         // 1 if in atari and its colour is to move
+	fEnclX               // mean control of the empty points of the chain's enclosure
+	fEnclEmpty           // log(1 + empty points of the enclosure), capped
+	fEnclEyes            // eyes in the enclosure, capped at 2, over 2
+	fSpace               // log(1 + empty points of the chain's living space), capped
+	fSpaceEyes           // eyes in the living space, capped at 2, over 2
+	fStage               // s: stones on the board over points
+	fMeanStage           // m·s
+	fNearStage           // near·s
+	fEnclXStage          // enclX·s
+	fLibXStage           // libX·s
+	fFoeMean             // lowest mean control (from its side) of an adjacent opponent chain, 1 if none
+	fFoeLibs             // fewest liberties of an adjacent opponent chain, capped at 6, over 6 (1 if none)
+	fLibLead             // (liberties - fewest opponent liberties) / 4, clamped to [-1, 1]
+	fReadDead            // 1 if reading (package tactics; chains with at most 2 liberties) captures the chain whoever moves first
+	fReadTaken           // 1 if reading captures it with the opponent to move, and it would escape moving first
+	fReadSaved           // 1 if reading captures it moving second, and its colour is to move
+	fGroupLogSize        // log(stones of its group): chains of its colour linked by shared liberties
+	fGroupLibs           // liberties of its group, capped at 20, over 20
+	fGroupMean           // mean control of its group's stones, from its side
+	fGroupLibX           // mean control of its group's liberties, from its side
 	NumFeatures
 )
 
@@ -46,6 +50,7 @@ var FeatureNames = [NumFeatures]string{
 	"enclosure control·stage", "liberty control·stage",
 	"weakest foe's mean", "weakest foe's liberties", "liberty lead",
 	"read dead", "read capturable, foe to move", "read capturable, to move",
+	"log group size", "group liberties", "group mean", "group liberty control",
 }
 
 const (
@@ -94,6 +99,12 @@ type Features struct {
 	foeStart  []int32   // per chain: its foes are foeIDs[foeStart[id]:foeStart[id+1]]
 
 	reader tactics.Reader
+
+	group     []int32   // per chain: union-find parent, then its group's root
+	groupSize []int32   // per root: stones
+	groupLibs []int32   // per root: distinct liberties
+	groupX    []float64 // per root: sum of control over its stones, from its side
+	groupLibX []float64 // per root: sum of control over its liberties, from its side
 
 	stamp [board.MaxPoints]int32
 	gen   int32
@@ -152,6 +163,7 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 		}
 		f.chainMean[id] = m / float64(size) * float64(ch.Color)
 	}
+	f.groups(g, cells, x)
 	f.foeIDs = f.foeIDs[:0]
 	if cap(f.foeStart) < n+1 {
 		f.foeStart = make([]int32, n+1, n+n/2+1)
@@ -209,31 +221,35 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 			}
 		}
 		*v = [NumFeatures]float64{
-			fBias:        1,
-			fMean:        m,
-			fMean2:       m * m,
-			fLibs:        float64(min(ch.Liberties, 6)) / 6,
-			fLogSize:     math.Log(float64(size)),
-			fLibX:        libX,
-			fNear:        near,
-			fAtari:       atari,
-			fAtariToMove: atariToMove,
-			fEnclX:       enclX,
-			fEnclEmpty:   math.Log1p(float64(min(e.empty[ei], 100))),
-			fEnclEyes:    float64(min(e.eyes[ei], 2)) / 2,
-			fSpace:       math.Log1p(float64(min(sp.empty[si], 60))),
-			fSpaceEyes:   float64(min(sp.eyes[si], 2)) / 2,
-			fStage:       stage,
-			fMeanStage:   m * stage,
-			fNearStage:   near * stage,
-			fEnclXStage:  enclX * stage,
-			fLibXStage:   libX * stage,
-			fFoeMean:     foeMean,
-			fFoeLibs:     float64(min(foeLibs, 6)) / 6,
-			fLibLead:     lead,
-			fReadDead:    readDead,
-			fReadTaken:   readTaken,
-			fReadSaved:   readSaved,
+			fBias:         1,
+			fMean:         m,
+			fMean2:        m * m,
+			fLibs:         float64(min(ch.Liberties, 6)) / 6,
+			fLogSize:      math.Log(float64(size)),
+			fLibX:         libX,
+			fNear:         near,
+			fAtari:        atari,
+			fAtariToMove:  atariToMove,
+			fEnclX:        enclX,
+			fEnclEmpty:    math.Log1p(float64(min(e.empty[ei], 100))),
+			fEnclEyes:     float64(min(e.eyes[ei], 2)) / 2,
+			fSpace:        math.Log1p(float64(min(sp.empty[si], 60))),
+			fSpaceEyes:    float64(min(sp.eyes[si], 2)) / 2,
+			fStage:        stage,
+			fMeanStage:    m * stage,
+			fNearStage:    near * stage,
+			fEnclXStage:   enclX * stage,
+			fLibXStage:    libX * stage,
+			fFoeMean:      foeMean,
+			fFoeLibs:      float64(min(foeLibs, 6)) / 6,
+			fLibLead:      lead,
+			fReadDead:     readDead,
+			fReadTaken:    readTaken,
+			fReadSaved:    readSaved,
+			fGroupLogSize: math.Log(float64(f.groupSize[f.group[id]])),
+			fGroupLibs:    float64(min(f.groupLibs[f.group[id]], 20)) / 20,
+			fGroupMean:    f.groupX[f.group[id]] / float64(f.groupSize[f.group[id]]),
+			fGroupLibX:    f.groupLibX[f.group[id]] / float64(max(f.groupLibs[f.group[id]], 1)),
 		}
 	}
 	f.foeStart[n] = int32(len(f.foeIDs))
@@ -337,6 +353,89 @@ func (f *Features) label(dst *components, g *board.Geometry, cells []board.Color
 		dst.eyes = append(dst.eyes, eyes)
 		dst.sumX = append(dst.sumX, sum)
 		f.nextGen()
+	}
+}
+
+// groups links the chains of one colour that share a liberty into groups:
+// f.group[id] is the root chain of chain id's group, and the root's
+// groupSize and groupLibs are the group's stones and distinct liberties.
+func (f *Features) groups(g *board.Geometry, cells []board.Color, x []float64) {
+	n := len(f.Chains.List)
+	if cap(f.group) < n {
+		f.group = make([]int32, n, n+n/2)
+		f.groupSize = make([]int32, n, n+n/2)
+		f.groupLibs = make([]int32, n, n+n/2)
+		f.groupX = make([]float64, n, n+n/2)
+		f.groupLibX = make([]float64, n, n+n/2)
+	}
+	f.group, f.groupSize, f.groupLibs = f.group[:n], f.groupSize[:n], f.groupLibs[:n]
+	f.groupX, f.groupLibX = f.groupX[:n], f.groupLibX[:n]
+	for id := range f.group {
+		f.group[id] = int32(id)
+	}
+	find := func(id int32) int32 {
+		for f.group[id] != id {
+			f.group[id] = f.group[f.group[id]]
+			id = f.group[id]
+		}
+		return id
+	}
+	for p, c := range cells {
+		if c != board.Empty {
+			continue
+		}
+		var seen [4]int32
+		k := 0
+		for _, q := range g.Neighbors(board.Point(p)) {
+			if cells[q] == board.Empty {
+				continue
+			}
+			a := int32(f.Chains.ID[q])
+			for i := range k {
+				b := seen[i]
+				if cells[f.Chains.List[b].Head] == cells[q] {
+					ra, rb := find(a), find(b)
+					if ra != rb {
+						f.group[max(ra, rb)] = min(ra, rb)
+					}
+				}
+			}
+			seen[k] = a
+			k++
+		}
+	}
+	clear(f.groupSize)
+	clear(f.groupLibs)
+	clear(f.groupX)
+	clear(f.groupLibX)
+	for id, ch := range f.Chains.List {
+		r := find(int32(id))
+		f.group[id] = r
+		f.groupSize[r] += int32(ch.Stones)
+		f.groupX[r] += f.chainMean[id] * float64(ch.Stones)
+	}
+	for p, c := range cells {
+		if c != board.Empty {
+			continue
+		}
+		var seen [4]int32
+		k := 0
+	next:
+		for _, q := range g.Neighbors(board.Point(p)) {
+			if cells[q] == board.Empty {
+				continue
+			}
+			r := f.group[f.Chains.ID[q]]
+			for i := range k {
+				if seen[i] == r {
+					continue next
+				}
+			}
+			seen[k] = r
+			k++
+			f.groupLibs[r]++
+			f.groupLibX[r] += x[p] * float64(cells[q])
+		}
 	}
 }
 

@@ -270,3 +270,30 @@ func TestDoomedInsidePassAliveTerritory(t *testing.T) {
 		t.Errorf("C7: P = %v, removed %v; want certain death", d, j.Analysis().Removed[p])
 	}
 }
+
+// Chains of one colour that share a liberty form a group: the two black
+// stones share C4, and their group has 2 stones and 7 liberties; the
+// white stone next to them is a group of its own.
+func TestGroupFeatures(t *testing.T) {
+	b := board.MustParse(`
+		. . . . .
+		. X . X .
+		. . . . .
+		. . O . .
+		. . . . .`)
+	var f Features
+	f.Compute(b, make([]float64, b.Geometry().N))
+	tests := []struct {
+		stone      string
+		size, libs float64
+	}{{"B4", 2, 7}, {"D4", 2, 7}, {"C2", 1, 4}}
+	for _, tt := range tests {
+		id := int(f.Chains.ID[boardtest.Point(t, b, tt.stone)])
+		if got, want := feature(t, &f, id, "log group size"), math.Log(tt.size); math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: log group size %v, want log %v", tt.stone, got, tt.size)
+		}
+		if got, want := feature(t, &f, id, "group liberties"), tt.libs/20; math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: group liberties %v, want %v/20", tt.stone, got, tt.libs)
+		}
+	}
+}
