@@ -36,9 +36,12 @@
 //     stage and the side to move (a position that looks even is worth
 //     about 7 points to Black on the board, komi's worth, early on) is
 //     moved towards the count (the map's empty points, and every stone
-//     whole for the colour judged to own it) by a gate that opens as the game settles and
-//     closes with the expected number of misjudged stones (ScoreParams).
-//     So the score is honest about what the map cannot see.
+//     whole for the colour judged to own it) by a gate that opens as the
+//     game settles and closes with the expected number of misjudged
+//     stones; and a count far from the prior is believed only up to a
+//     reach of a few points (R·tanh(d/R), see ScoreParams), since in close
+//     games it is more often a misjudged group than a rout. So the score
+//     is honest about what the map cannot see.
 //
 // The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
 // on the dev game set with cross-validation and shipped in params.json;
