@@ -52,7 +52,12 @@ type tables32 struct {
 	// the number of chains finished by earlier rows, so that the chains
 	// finished by a row go to val[eoff:], in lane order. Then val[c] =
 	// kc[c]·(1 - 2·val[c]) makes each κG; kc is κ·colour, by val's order.
-	val      []float32 // κG, rewritten every step; zeros up to 32·nt, and 16 cells to spare
+	val []float32 // κG, rewritten every step; zeros up to 32·nt, and 16 cells to spare
+	// adjPad and hrowPad are adj and hrow filled with factors 1, as many
+	// as adj has needed so far: findChains copies them in before it lays
+	// the chains out.
+	adjPad   []int32
+	hrowPad  []float32
 	kc       []float32
 	adj      []int32
 	hrow     []float32
@@ -125,6 +130,7 @@ func (t *tables32) resize(size int, lambda, kappa float64) {
 		panic("influence: board too large for tables32")
 	}
 	t.stoneList = make([]int32, 0, size*size)
+	t.adjPad, t.hrowPad = nil, nil // one (padOne) depends on the size
 	// At most one chain per point.
 	slots := (size*size + lanes32 - 1) &^ (lanes32 - 1)
 	maxVal := max(64, (slots+31)&^31)
@@ -278,20 +284,26 @@ func (t *tables32) findChains(kappa float32) {
 	// The rows: entries relative to first, with one[s+1] the cell whose
 	// factor is 1 for a chain of colour s, and one[1-s] the cell whose
 	// factor is 0; a lane's tail is filled up with factors 1.
+	// (In locals: stores through t.adj would make the compiler load the
+	// slice from t again at every element.)
 	cells := lanes32 * int(rows)
-	t.adj = slices.Grow(t.adj[:0], cells)[:cells]
-	t.hrow = slices.Grow(t.hrow[:0], cells)[:cells]
-	t.ends = slices.Grow(t.ends[:0], int(rows))[:rows]
+	adj := slices.Grow(t.adj[:0], cells)[:cells]
+	hrow := slices.Grow(t.hrow[:0], cells)[:cells]
+	ends := slices.Grow(t.ends[:0], int(rows))[:rows]
+	t.adj, t.hrow, t.ends = adj, hrow, ends
 	t.eoff = slices.Grow(t.eoff[:0], int(rows))[:rows]
 	one := t.padOne(board.Black) - int32(t.first)
-	for i := range t.adj {
-		t.adj[i] = one
+	if len(t.adjPad) < cells {
+		t.adjPad = make([]int32, cells)
+		t.hrowPad = make([]float32, cells)
+		for i := range t.adjPad {
+			t.adjPad[i], t.hrowPad[i] = one, 0.5
+		}
 	}
-	for i := range t.hrow {
-		t.hrow[i] = 0.5
-	}
-	clear(t.ends)
-	cs.layRows(t.adj, t.hrow, t.ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
+	copy(adj, t.adjPad)
+	copy(hrow, t.hrowPad)
+	clear(ends)
+	cs.layRows(adj, hrow, ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
 	_ = ntmp
 
 	// Number the chains in the order the rows finish them: that is where
