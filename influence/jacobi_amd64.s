@@ -549,3 +549,73 @@ filled:
 	MOVL CX, nc+40(FP)
 	MOVL DX, ntmp+44(FP)
 	RET
+
+#define CS_START 41996
+#define CS_LANE 46092
+#define CS_ENDCH 54284
+
+// func layRowsAsm(cs *chainScratch, adj *int32, hrow *float32, ends *uint16, nc int, first, zeroB, zeroW int32)
+//
+// chainScratch.layRows in assembly (the Go compiler keeps its loop
+// counters on the stack): each chain's A(C), less first, into every 16th
+// cell of adj from 16·start + lane, ±1/2 by its colour into hrow, the
+// bit of its lane at its last row into ends and the chain into endCh
+// there; a chain with no A(C) gets the cell zeroB (black) or zeroW
+// (white), whose factor is 0.
+TEXT ·layRowsAsm(SB), NOSPLIT, $0-52
+	MOVQ cs+0(FP), R11
+	MOVQ adj+8(FP), DI
+	MOVQ hrow+16(FP), SI
+	MOVQ ends+24(FP), R8
+	MOVQ nc+32(FP), CX
+	MOVL first+40(FP), R9
+	XORQ BX, BX                  // the chain
+	TESTQ CX, CX
+	JEQ ldone
+lchain:
+	MOVBQSX CS_COLOUR(R11)(BX*1), AX
+	MOVL $0x3F000000, R10        // +1/2
+	MOVL $0xBF000000, R12        // -1/2
+	TESTQ AX, AX
+	CMOVLLT R12, R10
+	MOVL CS_START(R11)(BX*4), R12
+	MOVL CS_LANE(R11)(BX*4), R13
+	MOVL R12, R14
+	SHLL $4, R14
+	ADDL R13, R14                // 16·start + lane
+	MOVLQSX CS_TMPOFF(R11)(BX*4), DX
+	MOVLQSX (CS_TMPOFF+4)(R11)(BX*4), R15
+	CMPQ DX, R15
+	JEQ lempty
+lentry:
+	MOVL CS_TMP(R11)(DX*4), AX
+	SUBL R9, AX
+	MOVL AX, (DI)(R14*4)
+	MOVL R10, (SI)(R14*4)
+	ADDQ $16, R14
+	INCQ DX
+	CMPQ DX, R15
+	JLT lentry
+	JMP lend
+lempty:
+	MOVL zeroB+44(FP), DX
+	TESTQ AX, AX
+	CMOVLLT zeroW+48(FP), DX
+	SUBL R9, DX
+	MOVL DX, (DI)(R14*4)
+	MOVL R10, (SI)(R14*4)
+lend:
+	ADDL CS_LENGTH(R11)(BX*4), R12
+	DECL R12                     // the last row
+	MOVL $1, AX
+	SHLXL R13, AX, AX
+	ORW AX, (R8)(R12*2)
+	SHLL $4, R12
+	ADDL R13, R12
+	ANDL $16383, R12
+	MOVL BX, CS_ENDCH(R11)(R12*4)
+	INCQ BX
+	CMPQ BX, CX
+	JLT lchain
+ldone:
+	RET

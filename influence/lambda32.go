@@ -303,7 +303,7 @@ func (t *tables32) findChains(kappa float32) {
 	copy(adj, t.adjPad)
 	copy(hrow, t.hrowPad)
 	clear(ends)
-	cs.layRows(adj, hrow, ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
+	cs.lay(adj, hrow, ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
 	_ = ntmp
 
 	// Number the chains in the order the rows finish them: that is where
