@@ -217,3 +217,12 @@ func (cs *chainScratch) lay(adj []int32, hrow []float32, ends []uint16, nc, firs
 	}
 	layRowsAsm(cs, &adj[0], &hrow[0], &ends[0], int(nc), first, one[0], one[2])
 }
+
+//go:noescape
+func dealLanesAsm(cs *chainScratch, nc int) (rows int32)
+
+// dealLanesAsm finds byLen at this offset.
+var (
+	_ [unsafe.Offsetof(chainScratch{}.byLen) - 33796]struct{}
+	_ [33796 - unsafe.Offsetof(chainScratch{}.byLen)]struct{}
+)

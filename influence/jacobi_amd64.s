@@ -619,3 +619,69 @@ lend:
 	JLT lchain
 ldone:
 	RET
+
+#define CS_BYLEN 33796
+
+// MINLANES leaves in every lane of Z4 the least of the sixteen int32
+// lanes of Z0 (Z1-Z3 scratch); MAXLANES the greatest.
+#define MINLANES \
+	VSHUFI64X2 $0x4E, Z0, Z0, Z1; \
+	VPMINSD Z1, Z0, Z1; \
+	VSHUFI64X2 $0xB1, Z1, Z1, Z2; \
+	VPMINSD Z2, Z1, Z2; \
+	VPSHUFD $0x4E, Z2, Z3; \
+	VPMINSD Z3, Z2, Z3; \
+	VPSHUFD $0xB1, Z3, Z4; \
+	VPMINSD Z4, Z3, Z4
+
+#define MAXLANES \
+	VSHUFI64X2 $0x4E, Z0, Z0, Z1; \
+	VPMAXSD Z1, Z0, Z1; \
+	VSHUFI64X2 $0xB1, Z1, Z1, Z2; \
+	VPMAXSD Z2, Z1, Z2; \
+	VPSHUFD $0x4E, Z2, Z3; \
+	VPMAXSD Z3, Z2, Z3; \
+	VPSHUFD $0xB1, Z3, Z4; \
+	VPMAXSD Z4, Z3, Z4
+
+// func dealLanesAsm(cs *chainScratch, nc int) (rows int32)
+//
+// chainScratch.dealLanes with the sixteen lanes' keys (load·16 + lane) in
+// Z0: the least key by shuffles and minima, and the chain's length·16
+// added to its lane under a mask.
+TEXT ·dealLanesAsm(SB), NOSPLIT, $0-20
+	MOVQ cs+0(FP), R11
+	MOVQ nc+8(FP), CX
+	MOVQ $0x0706050403020100, AX
+	VMOVQ AX, X0
+	MOVQ $0x0f0e0d0c0b0a0908, AX
+	VPINSRQ $1, AX, X0, X0
+	VPMOVZXBD X0, Z0             // keys 0, 1, ..., 15
+	MOVL $1, R9
+	DECQ CX
+	JLT dfinish
+dloop:
+	MOVL CS_BYLEN(R11)(CX*4), BX
+	ANDL $1023, BX
+	MINLANES
+	VMOVD X4, AX                 // the least key
+	MOVL AX, DX
+	ANDL $15, DX                 // its lane
+	SHRL $4, AX                  // its load: the chain's first row
+	MOVL AX, CS_START(R11)(BX*4)
+	MOVL DX, CS_LANE(R11)(BX*4)
+	MOVL CS_LENGTH(R11)(BX*4), AX
+	SHLL $4, AX
+	VPBROADCASTD AX, Z5
+	SHLXL DX, R9, R8
+	KMOVW R8, K1
+	VPADDD Z5, Z0, K1, Z0
+	DECQ CX
+	JGE dloop
+dfinish:
+	MAXLANES
+	VMOVD X4, AX
+	SHRL $4, AX
+	MOVL AX, rows+16(FP)
+	VZEROUPPER
+	RET

@@ -412,6 +412,17 @@ func (cs *chainScratch) deal(nc int32) (rows int32) {
 		cs.byLen[count[l]&m] = i
 		count[l]++
 	}
+	if useAsm32 && nc > 0 {
+		return dealLanesAsm(cs, int(nc))
+	}
+	return cs.dealLanes(nc)
+}
+
+// dealLanes deals the nc chains out, byLen from last to first, each to
+// the lane with the fewest entries so far, setting start and lane, and
+// returns the number of rows.
+func (cs *chainScratch) dealLanes(nc int32) (rows int32) {
+	const m = cellsMax - 1
 	// A lane's key is its load times 16 plus its number: the least key
 	// is the least loaded lane (the lowest numbered of a tie).
 	var key [lanes32]int32
