@@ -249,6 +249,18 @@ func (t *tables32) prepareRows(cells []board.Color, stones []int32) int {
 // setMasks pads val with zeros to nt tables of 32 and sets masks from the
 // stones and their ci.
 func (t *tables32) setMasks(stones []int32) {
+	masks := t.padVal()
+	first := int(t.first)
+	ci := t.ci[:t.ncells]
+	for _, p := range stones {
+		i := int(p) - first
+		masks[i/lanes32*t.nt+int(ci[p]/32)] |= 1 << (i % lanes32)
+	}
+}
+
+// padVal pads val with zeros to nt tables of 32 and returns masks, sized
+// for them and cleared.
+func (t *tables32) padVal() []uint16 {
 	nv := len(t.val)
 	nt := max(2, (nv+31)/32)
 	t.nt = nt
@@ -256,13 +268,8 @@ func (t *tables32) setMasks(stones []int32) {
 	clear(t.val[nv:])
 	masks := t.masks[:t.n/lanes32*nt]
 	clear(masks)
-	first := int(t.first)
-	ci := t.ci[:t.ncells]
-	for _, p := range stones {
-		i := int(p) - first
-		masks[i/lanes32*nt+int(ci[p]/32)] |= 1 << (i % lanes32)
-	}
 	t.masks = masks
+	return masks
 }
 
 // aligned returns a slice of n zeros whose element at is 64-byte aligned,
@@ -326,10 +333,15 @@ func (t *tables32) findChains(kappa float32) {
 	st := cs.st[:len(t.stoneList)]
 	stCh := cs.stCh[:len(st)]
 	ci := t.ci[:t.ncells]
+	masks := t.padVal()
+	first := uint(t.first)
+	nt := t.nt
 	for j, p := range st {
-		ci[p] = cs.slot[stCh[j]&(cellsMax-1)]
+		c := cs.slot[stCh[j]&(cellsMax-1)]
+		ci[p] = c
+		i := uint(p) - first
+		masks[int(i/lanes32)*nt+int(uint32(c)/32)] |= 1 << (i % lanes32)
 	}
-	t.setMasks(st)
 }
 
 // fill is fillChains on the tables' stones, in assembly where the
