@@ -189,3 +189,40 @@ func (t *tables32) stepsAVX512(maxSteps int, hi float32) (int, float32) {
 	}
 	return args.steps, args.sq
 }
+
+//go:noescape
+func layRowsAsm(cs *chainScratch, adj *int32, hrow *float32, ends *uint16, nc int, first, zeroB, zeroW int32)
+
+// layRowsAsm finds these fields of chainScratch at these offsets too.
+var (
+	_ [unsafe.Offsetof(chainScratch{}.start) - 41996]struct{}
+	_ [41996 - unsafe.Offsetof(chainScratch{}.start)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.lane) - 46092]struct{}
+	_ [46092 - unsafe.Offsetof(chainScratch{}.lane)]struct{}
+	_ [unsafe.Offsetof(chainScratch{}.endCh) - 54284]struct{}
+	_ [54284 - unsafe.Offsetof(chainScratch{}.endCh)]struct{}
+)
+
+// lay is layRows, in assembly where the processor runs the AVX-512
+// kernels (layRowsAsm, plain amd64 code with BMI2).
+func (cs *chainScratch) lay(adj []int32, hrow []float32, ends []uint16, nc, first int32, one [3]int32) {
+	if !useAsm32 || nc == 0 {
+		cs.layRows(adj, hrow, ends, nc, first, one)
+		return
+	}
+	// Every chain's entries lie within the rows (deal sized them).
+	_, _, _ = adj[len(adj)-1], hrow[len(adj)-1], ends[len(ends)-1]
+	if len(hrow) != len(adj) || len(adj) != lanes32*len(ends) {
+		panic("influence: chain rows of different sizes")
+	}
+	layRowsAsm(cs, &adj[0], &hrow[0], &ends[0], int(nc), first, one[0], one[2])
+}
+
+//go:noescape
+func dealLanesAsm(cs *chainScratch, nc int) (rows int32)
+
+// dealLanesAsm finds byLen at this offset.
+var (
+	_ [unsafe.Offsetof(chainScratch{}.byLen) - 33796]struct{}
+	_ [33796 - unsafe.Offsetof(chainScratch{}.byLen)]struct{}
+)

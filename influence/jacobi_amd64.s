@@ -549,3 +549,139 @@ filled:
 	MOVL CX, nc+40(FP)
 	MOVL DX, ntmp+44(FP)
 	RET
+
+#define CS_START 41996
+#define CS_LANE 46092
+#define CS_ENDCH 54284
+
+// func layRowsAsm(cs *chainScratch, adj *int32, hrow *float32, ends *uint16, nc int, first, zeroB, zeroW int32)
+//
+// chainScratch.layRows in assembly (the Go compiler keeps its loop
+// counters on the stack): each chain's A(C), less first, into every 16th
+// cell of adj from 16·start + lane, ±1/2 by its colour into hrow, the
+// bit of its lane at its last row into ends and the chain into endCh
+// there; a chain with no A(C) gets the cell zeroB (black) or zeroW
+// (white), whose factor is 0.
+TEXT ·layRowsAsm(SB), NOSPLIT, $0-52
+	MOVQ cs+0(FP), R11
+	MOVQ adj+8(FP), DI
+	MOVQ hrow+16(FP), SI
+	MOVQ ends+24(FP), R8
+	MOVQ nc+32(FP), CX
+	MOVL first+40(FP), R9
+	XORQ BX, BX                  // the chain
+	TESTQ CX, CX
+	JEQ ldone
+lchain:
+	MOVBQSX CS_COLOUR(R11)(BX*1), AX
+	MOVL $0x3F000000, R10        // +1/2
+	MOVL $0xBF000000, R12        // -1/2
+	TESTQ AX, AX
+	CMOVLLT R12, R10
+	MOVL CS_START(R11)(BX*4), R12
+	MOVL CS_LANE(R11)(BX*4), R13
+	MOVL R12, R14
+	SHLL $4, R14
+	ADDL R13, R14                // 16·start + lane
+	MOVLQSX CS_TMPOFF(R11)(BX*4), DX
+	MOVLQSX (CS_TMPOFF+4)(R11)(BX*4), R15
+	CMPQ DX, R15
+	JEQ lempty
+lentry:
+	MOVL CS_TMP(R11)(DX*4), AX
+	SUBL R9, AX
+	MOVL AX, (DI)(R14*4)
+	MOVL R10, (SI)(R14*4)
+	ADDQ $16, R14
+	INCQ DX
+	CMPQ DX, R15
+	JLT lentry
+	JMP lend
+lempty:
+	MOVL zeroB+44(FP), DX
+	TESTQ AX, AX
+	CMOVLLT zeroW+48(FP), DX
+	SUBL R9, DX
+	MOVL DX, (DI)(R14*4)
+	MOVL R10, (SI)(R14*4)
+lend:
+	ADDL CS_LENGTH(R11)(BX*4), R12
+	DECL R12                     // the last row
+	MOVL $1, AX
+	SHLXL R13, AX, AX
+	ORW AX, (R8)(R12*2)
+	SHLL $4, R12
+	ADDL R13, R12
+	ANDL $16383, R12
+	MOVL BX, CS_ENDCH(R11)(R12*4)
+	INCQ BX
+	CMPQ BX, CX
+	JLT lchain
+ldone:
+	RET
+
+#define CS_BYLEN 33796
+
+// MINLANES leaves in every lane of Z4 the least of the sixteen int32
+// lanes of Z0 (Z1-Z3 scratch); MAXLANES the greatest.
+#define MINLANES \
+	VSHUFI64X2 $0x4E, Z0, Z0, Z1; \
+	VPMINSD Z1, Z0, Z1; \
+	VSHUFI64X2 $0xB1, Z1, Z1, Z2; \
+	VPMINSD Z2, Z1, Z2; \
+	VPSHUFD $0x4E, Z2, Z3; \
+	VPMINSD Z3, Z2, Z3; \
+	VPSHUFD $0xB1, Z3, Z4; \
+	VPMINSD Z4, Z3, Z4
+
+#define MAXLANES \
+	VSHUFI64X2 $0x4E, Z0, Z0, Z1; \
+	VPMAXSD Z1, Z0, Z1; \
+	VSHUFI64X2 $0xB1, Z1, Z1, Z2; \
+	VPMAXSD Z2, Z1, Z2; \
+	VPSHUFD $0x4E, Z2, Z3; \
+	VPMAXSD Z3, Z2, Z3; \
+	VPSHUFD $0xB1, Z3, Z4; \
+	VPMAXSD Z4, Z3, Z4
+
+// func dealLanesAsm(cs *chainScratch, nc int) (rows int32)
+//
+// chainScratch.dealLanes with the sixteen lanes' keys (load·16 + lane) in
+// Z0: the least key by shuffles and minima, and the chain's length·16
+// added to its lane under a mask.
+TEXT ·dealLanesAsm(SB), NOSPLIT, $0-20
+	MOVQ cs+0(FP), R11
+	MOVQ nc+8(FP), CX
+	MOVQ $0x0706050403020100, AX
+	VMOVQ AX, X0
+	MOVQ $0x0f0e0d0c0b0a0908, AX
+	VPINSRQ $1, AX, X0, X0
+	VPMOVZXBD X0, Z0             // keys 0, 1, ..., 15
+	MOVL $1, R9
+	DECQ CX
+	JLT dfinish
+dloop:
+	MOVL CS_BYLEN(R11)(CX*4), BX
+	ANDL $1023, BX
+	MINLANES
+	VMOVD X4, AX                 // the least key
+	MOVL AX, DX
+	ANDL $15, DX                 // its lane
+	SHRL $4, AX                  // its load: the chain's first row
+	MOVL AX, CS_START(R11)(BX*4)
+	MOVL DX, CS_LANE(R11)(BX*4)
+	MOVL CS_LENGTH(R11)(BX*4), AX
+	SHLL $4, AX
+	VPBROADCASTD AX, Z5
+	SHLXL DX, R9, R8
+	KMOVW R8, K1
+	VPADDD Z5, Z0, K1, Z0
+	DECQ CX
+	JGE dloop
+dfinish:
+	MAXLANES
+	VMOVD X4, AX
+	SHRL $4, AX
+	MOVL AX, rows+16(FP)
+	VZEROUPPER
+	RET

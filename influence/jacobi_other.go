@@ -53,3 +53,10 @@ func prepareRowsAVX512(a *prepareArgs) int { panic("influence: no assembly kerne
 func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32) {
 	panic("influence: no assembly kernel")
 }
+
+// lay is layRows.
+func (cs *chainScratch) lay(adj []int32, hrow []float32, ends []uint16, nc, first int32, one [3]int32) {
+	cs.layRows(adj, hrow, ends, nc, first, one)
+}
+
+func dealLanesAsm(cs *chainScratch, nc int) (rows int32) { panic("influence: no assembly") }

@@ -52,7 +52,12 @@ type tables32 struct {
 	// the number of chains finished by earlier rows, so that the chains
 	// finished by a row go to val[eoff:], in lane order. Then val[c] =
 	// kc[c]·(1 - 2·val[c]) makes each κG; kc is κ·colour, by val's order.
-	val      []float32 // κG, rewritten every step; zeros up to 32·nt, and 16 cells to spare
+	val []float32 // κG, rewritten every step; zeros up to 32·nt, and 16 cells to spare
+	// adjPad and hrowPad are adj and hrow filled with factors 1, as many
+	// as adj has needed so far: findChains copies them in before it lays
+	// the chains out.
+	adjPad   []int32
+	hrowPad  []float32
 	kc       []float32
 	adj      []int32
 	hrow     []float32
@@ -125,6 +130,7 @@ func (t *tables32) resize(size int, lambda, kappa float64) {
 		panic("influence: board too large for tables32")
 	}
 	t.stoneList = make([]int32, 0, size*size)
+	t.adjPad, t.hrowPad = nil, nil // one (padOne) depends on the size
 	// At most one chain per point.
 	slots := (size*size + lanes32 - 1) &^ (lanes32 - 1)
 	maxVal := max(64, (slots+31)&^31)
@@ -243,6 +249,18 @@ func (t *tables32) prepareRows(cells []board.Color, stones []int32) int {
 // setMasks pads val with zeros to nt tables of 32 and sets masks from the
 // stones and their ci.
 func (t *tables32) setMasks(stones []int32) {
+	masks := t.padVal()
+	first := int(t.first)
+	ci := t.ci[:t.ncells]
+	for _, p := range stones {
+		i := int(p) - first
+		masks[i/lanes32*t.nt+int(ci[p]/32)] |= 1 << (i % lanes32)
+	}
+}
+
+// padVal pads val with zeros to nt tables of 32 and returns masks, sized
+// for them and cleared.
+func (t *tables32) padVal() []uint16 {
 	nv := len(t.val)
 	nt := max(2, (nv+31)/32)
 	t.nt = nt
@@ -250,13 +268,8 @@ func (t *tables32) setMasks(stones []int32) {
 	clear(t.val[nv:])
 	masks := t.masks[:t.n/lanes32*nt]
 	clear(masks)
-	first := int(t.first)
-	ci := t.ci[:t.ncells]
-	for _, p := range stones {
-		i := int(p) - first
-		masks[i/lanes32*nt+int(ci[p]/32)] |= 1 << (i % lanes32)
-	}
 	t.masks = masks
+	return masks
 }
 
 // aligned returns a slice of n zeros whose element at is 64-byte aligned,
@@ -278,20 +291,26 @@ func (t *tables32) findChains(kappa float32) {
 	// The rows: entries relative to first, with one[s+1] the cell whose
 	// factor is 1 for a chain of colour s, and one[1-s] the cell whose
 	// factor is 0; a lane's tail is filled up with factors 1.
+	// (In locals: stores through t.adj would make the compiler load the
+	// slice from t again at every element.)
 	cells := lanes32 * int(rows)
-	t.adj = slices.Grow(t.adj[:0], cells)[:cells]
-	t.hrow = slices.Grow(t.hrow[:0], cells)[:cells]
-	t.ends = slices.Grow(t.ends[:0], int(rows))[:rows]
+	adj := slices.Grow(t.adj[:0], cells)[:cells]
+	hrow := slices.Grow(t.hrow[:0], cells)[:cells]
+	ends := slices.Grow(t.ends[:0], int(rows))[:rows]
+	t.adj, t.hrow, t.ends = adj, hrow, ends
 	t.eoff = slices.Grow(t.eoff[:0], int(rows))[:rows]
 	one := t.padOne(board.Black) - int32(t.first)
-	for i := range t.adj {
-		t.adj[i] = one
+	if len(t.adjPad) < cells {
+		t.adjPad = make([]int32, cells)
+		t.hrowPad = make([]float32, cells)
+		for i := range t.adjPad {
+			t.adjPad[i], t.hrowPad[i] = one, 0.5
+		}
 	}
-	for i := range t.hrow {
-		t.hrow[i] = 0.5
-	}
-	clear(t.ends)
-	cs.layRows(t.adj, t.hrow, t.ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
+	copy(adj, t.adjPad)
+	copy(hrow, t.hrowPad)
+	clear(ends)
+	cs.lay(adj, hrow, ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
 	_ = ntmp
 
 	// Number the chains in the order the rows finish them: that is where
@@ -314,10 +333,15 @@ func (t *tables32) findChains(kappa float32) {
 	st := cs.st[:len(t.stoneList)]
 	stCh := cs.stCh[:len(st)]
 	ci := t.ci[:t.ncells]
+	masks := t.padVal()
+	first := uint(t.first)
+	nt := t.nt
 	for j, p := range st {
-		ci[p] = cs.slot[stCh[j]&(cellsMax-1)]
+		c := cs.slot[stCh[j]&(cellsMax-1)]
+		ci[p] = c
+		i := uint(p) - first
+		masks[int(i/lanes32)*nt+int(uint32(c)/32)] |= 1 << (i % lanes32)
 	}
-	t.setMasks(st)
 }
 
 // fill is fillChains on the tables' stones, in assembly where the
@@ -400,6 +424,17 @@ func (cs *chainScratch) deal(nc int32) (rows int32) {
 		cs.byLen[count[l]&m] = i
 		count[l]++
 	}
+	if useAsm32 && nc > 0 {
+		return dealLanesAsm(cs, int(nc))
+	}
+	return cs.dealLanes(nc)
+}
+
+// dealLanes deals the nc chains out, byLen from last to first, each to
+// the lane with the fewest entries so far, setting start and lane, and
+// returns the number of rows.
+func (cs *chainScratch) dealLanes(nc int32) (rows int32) {
+	const m = cellsMax - 1
 	// A lane's key is its load times 16 plus its number: the least key
 	// is the least loaded lane (the lowest numbered of a tie).
 	var key [lanes32]int32

@@ -219,8 +219,9 @@ func BenchmarkSteps32(b *testing.B) {
 
 // TestPrepareRows32 checks the assembly setup of the tables (where the
 // processor runs it) against the Go one: the same state (chain labels and
-// marks included), a, b and ci on every point, the same list of stones and
-// the same chain fill (fillChainsAsm).
+// marks included), a, b and ci on every point, the same list of stones,
+// the same chain fill (fillChainsAsm) and the same chain rows
+// (layRowsAsm).
 func TestPrepareRows32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
@@ -238,6 +239,9 @@ func TestPrepareRows32(t *testing.T) {
 		g, a := ts[0], ts[1]
 		if g.chains != a.chains {
 			t.Errorf("%s: the chain fill's scratch differs", names[i])
+		}
+		if !slices.Equal(g.adj, a.adj) || !slices.Equal(g.hrow, a.hrow) || !slices.Equal(g.ends, a.ends) || !slices.Equal(g.eoff, a.eoff) {
+			t.Errorf("%s: the chain rows differ", names[i])
 		}
 		if !slices.Equal(g.stoneList, a.stoneList) {
 			t.Errorf("%s: stones %v, want %v", names[i], a.stoneList, g.stoneList)
