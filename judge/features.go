@@ -175,17 +175,7 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 	f.Of = f.Of[:n]
 	for id, ch := range f.Chains.List {
 		v := &f.Of[id]
-		c := float64(ch.Color)
-		m, size := 0.0, 0
-		for p := ch.Head; ; {
-			m += x[p] * c
-			size++
-			p = f.Chains.Next(p)
-			if p == ch.Head {
-				break
-			}
-		}
-		m /= float64(size)
+		m, size := f.chainMean[id], ch.Stones
 		libX, near := f.around(g, cells, x, ch)
 		f.foeStart[id] = int32(len(f.foeIDs))
 		foeMean, foeLibs := f.foes(g, cells, ch)
