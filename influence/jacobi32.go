@@ -1,5 +1,7 @@
 package influence
 
+import "goeval/board"
+
 // jacobi32 is jacobi in float32, with the points' κG looked up in val as
 // the AVX-512 kernel looks it up (see tables32): it sets y[p] = a[p]·S1 +
 // b[p]·S3 + κG for the n cells p from first and returns Σ(y[p]-x[p])². As
@@ -51,4 +53,17 @@ func chains32(val, kc []float32, adj []int32, hrow []float32, ends []uint16, eof
 	for c := range nc {
 		val[c] = kc[c] * (1 - 2*val[c])
 	}
+}
+
+// prepareArgs are the arguments of prepareRowsAVX512: the board's
+// colours, its size, the padded layout (row stride w, first point at
+// first) and tables32's per-cell slices (from index 0).
+type prepareArgs struct {
+	cells          *board.Color
+	size, w, first int
+	state          *uint32
+	a, b           *float32
+	ci             *int32
+	aE, aS, bE, bS *uint32
+	stones         *int32
 }

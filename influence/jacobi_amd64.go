@@ -1,10 +1,6 @@
 package influence
 
-import (
-	"unsafe"
-
-	"goeval/board"
-)
+import "unsafe"
 
 // The assembly kernels (jacobi_amd64.s) and the processor check that
 // chooses them.
@@ -103,19 +99,6 @@ var (
 
 //go:noescape
 func prepareRowsAVX512(a *prepareArgs) int
-
-// prepareArgs are the arguments of prepareRowsAVX512: the board's
-// colours, its size, the padded layout (row stride w, first point at
-// first) and tables32's per-cell slices (from index 0).
-type prepareArgs struct {
-	cells          *board.Color
-	size, w, first int
-	state          *uint32
-	a, b           *float32
-	ci             *int32
-	aE, aS, bE, bS *uint32
-	stones         *int32
-}
 
 // prepareRowsAVX512 finds the fields at these offsets.
 var (

@@ -2,8 +2,6 @@
 
 package influence
 
-import "goeval/board"
-
 // useAsm is false: there are no assembly kernels on this architecture.
 var useAsm = false
 
@@ -34,16 +32,6 @@ var use32, useAsm32 = false, false
 // stepsAVX512 is never called: useAsm32 is false.
 func (t *tables32) stepsAVX512(max int, hi float32) (int, float32) {
 	panic("influence: no assembly kernel")
-}
-
-type prepareArgs struct {
-	cells          *board.Color
-	size, w, first int
-	state          *uint32
-	a, b           *float32
-	ci             *int32
-	aE, aS, bE, bS *uint32
-	stones         *int32
 }
 
 // prepareRowsAVX512 is never called: useAsm32 is false.
