@@ -1,6 +1,8 @@
 package tactics
 
 import (
+	"slices"
+
 	"goeval/board"
 )
 
@@ -269,7 +271,7 @@ func (r *Reader) defences(b *board.Board, p board.Point, libs, dst []board.Point
 			case cells[q] == -c && !r.foe[q]:
 				r.foe[q] = true
 				fl := r.walk(b, q, foeLibs[:0], &r.foe)
-				if len(fl) == 1 && !contains(dst, fl[0]) && len(dst) < cap(dst) {
+				if len(fl) == 1 && !slices.Contains(dst, fl[0]) && len(dst) < cap(dst) {
 					dst = append(dst, fl[0])
 				}
 			}
@@ -280,18 +282,9 @@ func (r *Reader) defences(b *board.Board, p board.Point, libs, dst []board.Point
 	}
 	clear(r.foe[:g.N])
 	for _, q := range libs {
-		if !contains(dst, q) && len(dst) < cap(dst) {
+		if !slices.Contains(dst, q) && len(dst) < cap(dst) {
 			dst = append(dst, q)
 		}
 	}
 	return dst
-}
-
-func contains(s []board.Point, p board.Point) bool {
-	for _, q := range s {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
