@@ -1,0 +1,288 @@
+package playout
+
+import (
+	"goeval/board"
+)
+
+const (
+	// maxPad is the length of the per-cell arrays: a power of two at
+	// least the number of cells of the largest padded board, so that an
+	// index masked with m needs no bounds check.
+	maxPad = 1024
+	m      = maxPad - 1
+	// edge marks the ring of cells around the board.
+	edge int8 = 2
+	// none is the padded index that is no point: the corner of the ring.
+	none int16 = 0
+)
+
+// Board is a position made for playing fast: a padded board with a ring
+// of edge cells, every chain a ring of stones with a head, and each head
+// holding the chain's pseudo-liberties (the number of stone–empty
+// adjacencies, so an empty point next to two of its stones counts twice).
+// A chain is captured when its pseudo-liberties reach 0, and it has a
+// liberty besides p when its pseudo-liberties exceed the number of its
+// stones next to p. The empty points are kept in a list for drawing moves.
+// The zero value is not ready; Load a position first.
+type Board struct {
+	size, stride int
+	dir          [4]int16 // offsets of the four neighbours
+	diag         [4]int16 // offsets of the four diagonal neighbours
+
+	cell  [maxPad]int8  // Empty, Black, White or edge
+	head  [maxPad]int16 // a stone's chain head
+	next  [maxPad]int16 // the next stone of the chain's ring
+	libs  [maxPad]int16 // per head: pseudo-liberties
+	count [maxPad]int16 // per head: stones
+
+	empty  [maxPad]int16 // the empty points, in no order
+	where  [maxPad]int16 // an empty point's index in empty
+	nEmpty int
+
+	ko     int16 // the point the side to move may not retake, or none
+	toMove int8
+
+	pad [board.MaxPoints]int16 // point -> padded index
+}
+
+// Load sets the board to b's position, with its side to move and ko.
+func (pb *Board) Load(b *board.Board) {
+	g := b.Geometry()
+	n := g.Size
+	if pb.size != n {
+		pb.size, pb.stride = n, n+2
+		s := int16(pb.stride)
+		pb.dir = [4]int16{-s, -1, 1, s}
+		pb.diag = [4]int16{-s - 1, -s + 1, s - 1, s + 1}
+		for y := range n {
+			for x := range n {
+				pb.pad[y*n+x] = int16((y+1)*pb.stride + x + 1)
+			}
+		}
+	}
+	total := pb.stride * pb.stride
+	for i := range total {
+		pb.cell[i&m] = edge
+	}
+	pb.nEmpty = 0
+	for p, c := range b.Cells() {
+		q := pb.pad[p]
+		pb.cell[q&m] = int8(c)
+		pb.head[q&m] = none
+		if c == board.Empty {
+			pb.where[q&m] = int16(pb.nEmpty)
+			pb.empty[pb.nEmpty&m] = q
+			pb.nEmpty++
+		}
+	}
+	// Chains: flood each unlabelled stone's chain, linking its ring.
+	for p := range b.Cells() {
+		q := pb.pad[p]
+		if pb.cell[q&m] == int8(board.Empty) || pb.head[q&m] != none {
+			continue
+		}
+		pb.flood(q)
+	}
+	pb.toMove = int8(b.ToMove())
+	pb.ko = none
+	if k := b.Ko(); k != board.Pass {
+		pb.ko = pb.pad[k]
+	}
+}
+
+// flood labels the chain of the stone at h with head h.
+func (pb *Board) flood(h int16) {
+	c := pb.cell[h&m]
+	pb.head[h&m], pb.next[h&m] = h, h
+	pb.count[h&m], pb.libs[h&m] = 0, 0
+	var stack [maxPad]int16
+	stack[0] = h
+	n := 1
+	for n > 0 {
+		n--
+		s := stack[n]
+		pb.count[h&m]++
+		for _, d := range pb.dir {
+			q := s + d
+			switch pb.cell[q&m] {
+			case int8(board.Empty):
+				pb.libs[h&m]++
+			case c:
+				if pb.head[q&m] == none {
+					pb.head[q&m] = h
+					pb.next[q&m], pb.next[h&m] = pb.next[h&m], q
+					stack[n] = q
+					n++
+				}
+			}
+		}
+	}
+}
+
+// adjacent returns how many of p's neighbours belong to the chain headed h.
+func (pb *Board) adjacent(p, h int16) int16 {
+	k := int16(0)
+	for _, d := range pb.dir {
+		q := p + d
+		if pb.cell[q&m] != edge && pb.cell[q&m] != int8(board.Empty) && pb.head[q&m] == h {
+			k++
+		}
+	}
+	return k
+}
+
+// open reports whether p has an empty neighbour: then any player may play
+// it (it is neither an eye nor the ko point, and the stone has a liberty).
+func (pb *Board) open(p int16) bool {
+	return pb.cell[(p+pb.dir[0])&m] == 0 || pb.cell[(p+pb.dir[1])&m] == 0 ||
+		pb.cell[(p+pb.dir[2])&m] == 0 || pb.cell[(p+pb.dir[3])&m] == 0
+}
+
+// legal reports whether c may play the empty point p: it is not the ko
+// point and the stone will have a liberty, through an empty neighbour, a
+// friendly chain with a liberty besides p or a capture.
+func (pb *Board) legal(p int16, c int8) bool {
+	if p == pb.ko && c == pb.toMove {
+		return false
+	}
+	for _, d := range pb.dir {
+		q := p + d
+		switch v := pb.cell[q&m]; v {
+		case int8(board.Empty):
+			return true
+		case edge:
+		default:
+			h := pb.head[q&m]
+			left := pb.libs[h&m]
+			if left <= 4 { // else a liberty besides p for sure: p is next to at most 4 stones
+				left -= pb.adjacent(p, h)
+			}
+			if (v == c) == (left > 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eyelike reports whether p is an eye of c for the playouts' purpose:
+// every neighbour c's or off the board, and at most one diagonal the
+// opponent's (none on the edge).
+func (pb *Board) eyelike(p int16, c int8) bool {
+	onEdge := false
+	for _, d := range pb.dir {
+		switch pb.cell[(p+d)&m] {
+		case c:
+		case edge:
+			onEdge = true
+		default:
+			return false
+		}
+	}
+	foes := 0
+	for _, d := range pb.diag {
+		if pb.cell[(p+d)&m] == -c {
+			foes++
+		}
+	}
+	if onEdge {
+		return foes == 0
+	}
+	return foes < 2
+}
+
+// play puts a c stone on the empty point p, which must be legal for c, and
+// makes the capture, the ko and the turn follow.
+func (pb *Board) play(p int16, c int8) {
+	pb.removeEmpty(p)
+	pb.cell[p&m] = c
+	pb.head[p&m], pb.next[p&m] = p, p
+	pb.count[p&m], pb.libs[p&m] = 1, 0
+	for _, d := range pb.dir {
+		q := p + d
+		switch v := pb.cell[q&m]; v {
+		case int8(board.Empty):
+			pb.libs[p&m]++
+		case edge:
+		default:
+			pb.libs[pb.head[q&m]&m]--
+		}
+	}
+	for _, d := range pb.dir {
+		q := p + d
+		if pb.cell[q&m] == c && pb.head[q&m] != pb.head[p&m] {
+			pb.merge(pb.head[p&m], pb.head[q&m])
+		}
+	}
+	captured, last := 0, none
+	for _, d := range pb.dir {
+		q := p + d
+		if pb.cell[q&m] == -c && pb.libs[pb.head[q&m]&m] == 0 {
+			captured += pb.capture(pb.head[q&m])
+			last = q
+		}
+	}
+	pb.ko = none
+	if h := pb.head[p&m]; captured == 1 && pb.count[h&m] == 1 && pb.libs[h&m] == 1 {
+		pb.ko = last
+	}
+	pb.toMove = -c
+}
+
+// merge joins the chains headed a and b under the head of the larger.
+func (pb *Board) merge(a, b int16) {
+	if pb.count[a&m] < pb.count[b&m] {
+		a, b = b, a
+	}
+	for s := b; ; {
+		pb.head[s&m] = a
+		s = pb.next[s&m]
+		if s == b {
+			break
+		}
+	}
+	pb.next[a&m], pb.next[b&m] = pb.next[b&m], pb.next[a&m]
+	pb.count[a&m] += pb.count[b&m]
+	pb.libs[a&m] += pb.libs[b&m]
+}
+
+// capture removes the chain headed h and returns its number of stones.
+func (pb *Board) capture(h int16) int {
+	n := int(pb.count[h&m])
+	s := h
+	for {
+		pb.cell[s&m] = int8(board.Empty)
+		pb.addEmpty(s)
+		s = pb.next[s&m]
+		if s == h {
+			break
+		}
+	}
+	for {
+		for _, d := range pb.dir {
+			q := s + d
+			if v := pb.cell[q&m]; v != edge && v != int8(board.Empty) {
+				pb.libs[pb.head[q&m]&m]++
+			}
+		}
+		s = pb.next[s&m]
+		if s == h {
+			break
+		}
+	}
+	return n
+}
+
+func (pb *Board) addEmpty(p int16) {
+	pb.where[p&m] = int16(pb.nEmpty)
+	pb.empty[pb.nEmpty&m] = p
+	pb.nEmpty++
+}
+
+func (pb *Board) removeEmpty(p int16) {
+	i := pb.where[p&m]
+	pb.nEmpty--
+	last := pb.empty[pb.nEmpty&m]
+	pb.empty[i&m] = last
+	pb.where[last&m] = i
+}

@@ -1,0 +1,154 @@
+package playout
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"goeval/board"
+	"goeval/internal/boardtest"
+	"goeval/internal/positions"
+)
+
+// check compares pb with b: the stones, the side to move, the ko, the
+// list of empty points, and each chain's head, stone count and
+// pseudo-liberties against a fresh Load of b.
+func check(t *testing.T, pb *Board, b *board.Board, where string) {
+	t.Helper()
+	var fresh Board
+	fresh.Load(b)
+	if pb.toMove != fresh.toMove || pb.ko != fresh.ko {
+		t.Fatalf("%s: to move %d ko %d, want %d %d", where, pb.toMove, pb.ko, fresh.toMove, fresh.ko)
+	}
+	empties := 0
+	for p, c := range b.Cells() {
+		q := pb.pad[p]
+		if pb.cell[q] != int8(c) {
+			t.Fatalf("%s: point %s holds %d, board says %v\n%v", where, b.Geometry().GTP(board.Point(p)), pb.cell[q], c, b)
+		}
+		if c == board.Empty {
+			empties++
+			if pb.empty[pb.where[q]] != q {
+				t.Fatalf("%s: empty list lost %s", where, b.Geometry().GTP(board.Point(p)))
+			}
+			continue
+		}
+		h, fh := pb.head[q], fresh.head[q]
+		if pb.cell[h] != int8(c) || pb.libs[h] != fresh.libs[fh] || pb.count[h] != fresh.count[fh] {
+			t.Fatalf("%s: chain at %s: libs %d count %d, want %d %d", where, b.Geometry().GTP(board.Point(p)),
+				pb.libs[h], pb.count[h], fresh.libs[fh], fresh.count[fh])
+		}
+		// Every stone of the ring has the same head.
+		for s := pb.next[q]; s != q; s = pb.next[s] {
+			if pb.head[s] != h {
+				t.Fatalf("%s: ring of %s mixes heads", where, b.Geometry().GTP(board.Point(p)))
+			}
+		}
+	}
+	if empties != pb.nEmpty {
+		t.Fatalf("%s: %d empty points listed, board has %d", where, pb.nEmpty, empties)
+	}
+}
+
+// TestAgainstBoard plays random legal games on Board and on board.Board,
+// its slow twin, from empty boards, random positions and dev positions,
+// and requires them to agree on every legal move and every position.
+func TestAgainstBoard(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	starts := []*board.Board{board.New(9), board.New(13), board.New(19)}
+	for range 6 {
+		starts = append(starts, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], 40+r.IntN(120)))
+	}
+	if !testing.Short() {
+		starts = append(starts, positions.Dev(t, 4, 150, 250)...)
+	}
+	for i, start := range starts {
+		b := *start
+		var pb Board
+		pb.Load(&b)
+		for move := 0; move < 400; move++ {
+			c := b.ToMove()
+			var legal []board.Point
+			for p, v := range b.Cells() {
+				if v != board.Empty {
+					continue
+				}
+				want := b.Legal(c, board.Point(p)) == nil
+				if got := pb.legal(pb.pad[p], int8(c)); got != want {
+					t.Fatalf("start %d move %d: legal(%s) = %v, board says %v\n%v", i, move, b.Geometry().GTP(board.Point(p)), got, want, &b)
+				}
+				if want {
+					legal = append(legal, board.Point(p))
+				}
+			}
+			if len(legal) == 0 {
+				break
+			}
+			p := legal[r.IntN(len(legal))]
+			if err := b.Play(c, p); err != nil {
+				t.Fatal(err)
+			}
+			pb.play(pb.pad[p], int8(c))
+			check(t, &pb, &b, "after "+b.Geometry().GTP(p))
+		}
+	}
+}
+
+// TestKo pins the ko rule: after a capture of one stone by a lone stone
+// left with one liberty, the capturer's opponent may not retake at once,
+// and may after a move elsewhere.
+func TestKo(t *testing.T) {
+	b := board.MustParse(`
+		. . . . .
+		. X O . .
+		X O . O .
+		. X O . .
+		. . . . .`)
+	b.SetToMove(board.Black)
+	var pb Board
+	pb.Load(b)
+	g := b.Geometry()
+	c3 := pb.pad[g.At(2, 2)]
+	pb.play(c3, int8(board.Black))
+	b1 := pb.pad[g.At(1, 2)]
+	if pb.cell[b1] != int8(board.Empty) {
+		t.Fatal("the white stone was not captured")
+	}
+	if pb.legal(b1, int8(board.White)) {
+		t.Fatal("White may retake the ko at once")
+	}
+	pb.play(pb.pad[g.At(4, 4)], int8(board.White))
+	pb.play(pb.pad[g.At(4, 0)], int8(board.Black))
+	if !pb.legal(b1, int8(board.White)) {
+		t.Fatal("White may not retake the ko after moves elsewhere")
+	}
+}
+
+// TestEyelike pins the eye rule of the playouts.
+func TestEyelike(t *testing.T) {
+	b := board.MustParse(`
+		. X . X .
+		X X X X X
+		. X . X X
+		X O X . .
+		. X . O .`)
+	var pb Board
+	pb.Load(b)
+	g := b.Geometry()
+	for _, c := range []struct {
+		x, y int
+		want bool
+	}{
+		{0, 0, true},  // corner, no enemy diagonal
+		{2, 0, true},  // edge, no enemy diagonal
+		{4, 0, true},  // corner
+		{0, 2, false}, // edge, one enemy diagonal (B2 is White)
+		{2, 2, true},  // centre, one enemy diagonal
+		{0, 4, false}, // corner, one enemy diagonal
+		{2, 4, false}, // a White neighbour
+		{3, 3, false}, // empty neighbours
+	} {
+		if got := pb.eyelike(pb.pad[g.At(c.x, c.y)], int8(board.Black)); got != c.want {
+			t.Errorf("eyelike(%s) = %v, want %v", g.GTP(g.At(c.x, c.y)), got, c.want)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package playout
+
+import (
+	"goeval/board"
+)
+
+// DefaultPlayouts is the number of playouts Ownership plays when asked
+// for none.
+const DefaultPlayouts = 32
+
+// Runner plays random games to the end from a position and records who
+// owns each point at the end. It owns its scratch memory: reuse one to
+// avoid allocation; it is not safe for concurrent use.
+type Runner struct {
+	start, b Board
+	rng      uint64
+	own      [board.MaxPoints]int32
+	// Moves counts the moves played by the last Ownership, passes
+	// excluded.
+	Moves int
+}
+
+// Ownership plays n random games from b (DefaultPlayouts if n <= 0) and
+// writes to dst, for every point, the mean of its final owner: +1 Black,
+// -1 White, 0 neither. It returns the mean final area score, Black's
+// points minus White's (no komi). dst must hold b's points.
+//
+// The games start with b's side to move and alternate. Each move is drawn
+// uniformly among the empty points that are legal (not suicide, not the
+// ko) and not an eye of the mover's (every neighbour the mover's, and at
+// most one diagonal the opponent's, none on the edge); a player without
+// such a point passes, and the game ends after two passes in a row (or
+// after 3 moves per point, a bound no real playout nears). At the end a
+// stone belongs to its colour and an empty point to the colour of all its
+// neighbours, if they have one colour. The draws come from a generator
+// seeded the same for every call, so the answer depends on the position
+// only; and as the rules treat the colours alike, swapping the colours of
+// b negates it exactly.
+func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
+	if n <= 0 {
+		n = DefaultPlayouts
+	}
+	r.start.Load(b)
+	cells := len(b.Cells())
+	own := r.own[:cells]
+	clear(own)
+	r.rng = 0x9e3779b97f4a7c15
+	r.Moves = 0
+	total := 0
+	limit := 3 * cells
+	for range n {
+		r.b = r.start
+		r.Moves += r.b.run(&r.rng, limit)
+		total += r.b.score(own)
+	}
+	inv := 1 / float64(n)
+	for p := range own {
+		dst[p] = float64(own[p]) * inv
+	}
+	return float64(total) * inv
+}
+
+// rand returns a uniform draw from [0, n), n > 0.
+func draw(state *uint64, n int) int {
+	// xorshift64*, then the top 32 bits scaled to [0, n).
+	x := *state
+	x ^= x >> 12
+	x ^= x << 25
+	x ^= x >> 27
+	*state = x
+	v := uint32((x * 0x2545f4914f6cdd1d) >> 32)
+	return int((uint64(v) * uint64(n)) >> 32)
+}
+
+// run plays the game out and returns the number of moves played.
+func (pb *Board) run(state *uint64, limit int) int {
+	passes, moves := 0, 0
+	for passes < 2 && moves < limit {
+		c := pb.toMove
+		played := false
+		for i := pb.nEmpty; i > 0; i-- {
+			k := draw(state, i)
+			p := pb.empty[k&m]
+			if pb.open(p) || !pb.eyelike(p, c) && pb.legal(p, c) {
+				pb.play(p, c)
+				played = true
+				break
+			}
+			// Move p out of the draw: swap it to the end of the part
+			// still to draw from.
+			j := int16(i - 1)
+			q := pb.empty[j&m]
+			pb.empty[k&m], pb.empty[j&m] = q, p
+			pb.where[q&m], pb.where[p&m] = int16(k), j
+		}
+		if played {
+			passes = 0
+			moves++
+			continue
+		}
+		passes++
+		pb.ko = none
+		pb.toMove = -c
+	}
+	return moves
+}
+
+// score adds every point's final owner to own and returns Black's points
+// minus White's.
+func (pb *Board) score(own []int32) int {
+	sum := 0
+	for p := range own {
+		q := pb.pad[p]
+		v := pb.cell[q&m]
+		if v == int8(board.Empty) {
+			v = pb.emptyOwner(q)
+		}
+		own[p] += int32(v)
+		sum += int(v)
+	}
+	return sum
+}
+
+// emptyOwner returns the colour of all of p's neighbours on the board, or
+// Empty if they are not all one colour.
+func (pb *Board) emptyOwner(p int16) int8 {
+	var c int8
+	for _, d := range pb.dir {
+		switch v := pb.cell[(p+d)&m]; v {
+		case edge:
+		case int8(board.Empty):
+			return int8(board.Empty)
+		default:
+			if c != 0 && v != c {
+				return int8(board.Empty)
+			}
+			c = v
+		}
+	}
+	return c
+}

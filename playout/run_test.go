@@ -1,0 +1,80 @@
+package playout
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"goeval/board"
+	"goeval/internal/boardtest"
+	"goeval/internal/positions"
+)
+
+// TestOwnershipColourSwap: swapping the colours negates the ownership and
+// the score exactly, and every value is in [-1, 1].
+func TestOwnershipColourSwap(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var bs []*board.Board
+	for range 8 {
+		bs = append(bs, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], r.IntN(200)))
+	}
+	bs = append(bs, positions.Dev(t, 3, 150)...)
+	var run Runner
+	for i, b := range bs {
+		n := len(b.Cells())
+		a, s := make([]float64, n), make([]float64, n)
+		sa := run.Ownership(a, b, 16)
+		ss := run.Ownership(s, b.Swapped(), 16)
+		if sa != -ss {
+			t.Errorf("position %d: score %v, swapped %v", i, sa, ss)
+		}
+		for p := range a {
+			if a[p] != -s[p] || a[p] < -1 || a[p] > 1 {
+				t.Fatalf("position %d point %d: %v, swapped %v", i, p, a[p], s[p])
+			}
+		}
+	}
+}
+
+// TestOwnershipDeadInsideWall: a lone white stone in a 3x3 corner walled
+// by a Black chain with two eyes (E9, G9: the playouts never fill them, so
+// the wall cannot die), too small for White to make two eyes in unless
+// Black leaves it alone for many moves, is captured in nearly every
+// playout (White moves first), and the corner counts for Black.
+func TestOwnershipDeadInsideWall(t *testing.T) {
+	b := board.MustParse(`
+		. . . X . X . X .
+		. O . X X X X X .
+		. . . X . . . . .
+		X X X X . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	b.SetToMove(board.White)
+	var run Runner
+	own := make([]float64, len(b.Cells()))
+	run.Ownership(own, b, 64)
+	for _, v := range []string{"B8", "A9", "C7"} {
+		if p := boardtest.Point(t, b, v); own[p] < 0.9 {
+			t.Errorf("%s: ownership %.2f, want Black's in nearly every playout", v, own[p])
+		}
+	}
+}
+
+// BenchmarkOwnership times 32 playouts on the benchmark positions (dev
+// games at moves 50, 150 and 250).
+func BenchmarkOwnership(b *testing.B) {
+	bs := positions.Bench(b)
+	var run Runner
+	dst := make([]float64, board.MaxPoints)
+	moves := 0
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		run.Ownership(dst, bs[i], DefaultPlayouts)
+		moves += run.Moves
+		i = (i + 1) % len(bs)
+	}
+	b.ReportMetric(float64(moves)/float64(b.N)/DefaultPlayouts, "moves/playout")
+}
