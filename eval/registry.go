@@ -66,6 +66,11 @@ var specs = []Spec{
 		Summary: "judges dead stones and the score: λ/κ, a fitted death model, a second estimate, a fitted score (goeval tune)",
 		New:     func(Options) (control.Estimator, error) { return judge.New(judge.Default()) },
 	},
+	{
+		Name:    "judge-playouts",
+		Summary: "judge, with 32 random playouts behind its death model once 42% of the points are occupied: slower, better late in the game",
+		New:     func(Options) (control.Estimator, error) { return judge.New(judge.WithPlayouts()) },
+	},
 }
 
 // symmetric is the Spec of a preset of the symmetric λ/κ estimator.

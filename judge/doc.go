@@ -16,7 +16,12 @@
 //     liberties: their size, liberties and control), a few products of
 //     these, and for a chain with at most two
 //     liberties what a capture search finds (package tactics): dead
-//     whoever moves first, or capturable by the side to move.
+//     whoever moves first, or capturable by the side to move. With
+//     Params.Playouts, from the stage Params.PlayoutsFrom on, a chain also
+//     gets the mean final ownership of its stones in that many random
+//     games played out from the position (package playout): a group
+//     with room but no two eyes dies in most of them, which none of the
+//     static features sees.
 //  3. A logistic death model turns the features into the probability P
 //     that the chain is dead, in two rounds: the first from the chain's
 //     own features, the second from its first-round odds and those of its
@@ -45,7 +50,11 @@
 //
 // The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
 // on the dev game set with cross-validation and shipped in params.json;
-// Default returns them. The judge's map and score are measured against the
+// Default returns them. WithPlayouts returns the parameters of the slower
+// judge registered as "judge-playouts" (params-playouts.json), which
+// plays 32 random games out from every position with at least 0.42 of
+// the points occupied (about move 180 on); see the README for what they
+// buy and cost. The judge's map and score are measured against the
 // truth by "goeval compare"; see the README for the figures.
 //
 // Sign conventions are goeval's: +1 Black, -1 White, maps row-major from

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"goeval/board"
+	"goeval/playout"
 	"goeval/tactics"
 )
 
@@ -39,6 +40,8 @@ const (
 	fGroupLibs           // liberties of its group, capped at 20, over 20
 	fGroupMean           // mean control of its group's stones, from its side
 	fGroupLibX           // mean control of its group's liberties, from its side
+	fPlayout             // mean final ownership of its stones in random playouts, from its side (0 without playouts)
+	fPlayoutStage        // playout·s
 	NumFeatures
 )
 
@@ -51,6 +54,7 @@ var FeatureNames = [NumFeatures]string{
 	"weakest foe's mean", "weakest foe's liberties", "liberty lead",
 	"read dead", "read capturable, foe to move", "read capturable, to move",
 	"log group size", "group liberties", "group mean", "group liberty control",
+	"playout", "playout·stage",
 }
 
 const (
@@ -84,6 +88,11 @@ func (c *components) reset() {
 // memory: reuse one value to avoid allocation; it is not safe for
 // concurrent use.
 type Features struct {
+	// Playouts is the number of random playouts behind the playout
+	// features; 0 plays none and leaves them 0. So do positions whose
+	// stage (stones over points) is below PlayoutsFrom.
+	Playouts     int
+	PlayoutsFrom float64
 	// Chains is the chain structure of the last position.
 	Chains board.Chains
 	// Of holds the features of every chain, by chain index.
@@ -99,6 +108,8 @@ type Features struct {
 	foeStart  []int32   // per chain: its foes are foeIDs[foeStart[id]:foeStart[id+1]]
 
 	reader tactics.Reader
+	mc     playout.Runner
+	own    [board.MaxPoints]float64
 
 	group     []int32   // per chain: union-find parent, then its group's root
 	groupSize []int32   // per root: stones
@@ -164,6 +175,11 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 		f.chainMean[id] = m / float64(size) * float64(ch.Color)
 	}
 	f.groups(g, cells, x)
+	if f.Playouts > 0 && stage >= f.PlayoutsFrom {
+		f.mc.Ownership(f.own[:], b, f.Playouts)
+	} else {
+		clear(f.own[:])
+	}
 	f.foeIDs = f.foeIDs[:0]
 	if cap(f.foeStart) < n+1 {
 		f.foeStart = make([]int32, n+1, n+n/2+1)
@@ -210,7 +226,18 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 				}
 			}
 		}
+		po := 0.0
+		for p := ch.Head; ; {
+			po += f.own[p]
+			p = f.Chains.Next(p)
+			if p == ch.Head {
+				break
+			}
+		}
+		po = po / float64(size) * float64(ch.Color)
 		*v = [NumFeatures]float64{
+			fPlayout:      po,
+			fPlayoutStage: po * stage,
 			fBias:         1,
 			fMean:         m,
 			fMean2:        m * m,

@@ -74,15 +74,28 @@ func New(p Params) (*Judge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("judge: %w", err)
 	}
-	return &Judge{p: p, lk: lk}, nil
+	j := &Judge{p: p, lk: lk}
+	j.feat.Playouts, j.feat.PlayoutsFrom = p.Playouts, p.PlayoutsFrom
+	return j, nil
 }
 
-// Name returns "judge".
-func (j *Judge) Name() string { return "judge" }
+// Name returns "judge", or "judge-playouts" when it plays random games
+// out.
+func (j *Judge) Name() string {
+	if j.p.Playouts > 0 {
+		return "judge-playouts"
+	}
+	return "judge"
+}
 
-// Params returns the parameters of the estimate underneath.
+// Params returns the parameters of the estimate underneath, and the
+// number of playouts if any.
 func (j *Judge) Params() []control.Param {
-	return []control.Param{{Name: "lambda", Value: j.p.Lambda}, {Name: "kappa", Value: j.p.Kappa}, {Name: "dead-at", Value: j.p.DeadAt}}
+	ps := []control.Param{{Name: "lambda", Value: j.p.Lambda}, {Name: "kappa", Value: j.p.Kappa}, {Name: "dead-at", Value: j.p.DeadAt}}
+	if j.p.Playouts > 0 {
+		ps = append(ps, control.Param{Name: "playouts", Value: float64(j.p.Playouts)})
+	}
+	return ps
 }
 
 // Analysis returns the analysis of the last Estimate. It is overwritten

@@ -26,6 +26,13 @@ type Params struct {
 	// DeadAt is the probability from which a chain is taken off the board
 	// (given to the opponent) before the second estimate.
 	DeadAt float64 `json:"dead_at"`
+	// Playouts is the number of random playouts (package playout) behind
+	// the death model's playout features; 0 computes none and leaves
+	// those features 0.
+	Playouts int `json:"playouts,omitempty"`
+	// PlayoutsFrom is the stage (stones over points) from which the
+	// playouts are played; earlier positions leave the playout features 0.
+	PlayoutsFrom float64 `json:"playouts_from,omitempty"`
 	// Score is the score model.
 	Score ScoreParams `json:"score"`
 	// Fit says where the parameters came from.
@@ -90,14 +97,31 @@ type FitInfo struct {
 	Date      string  `json:"date,omitempty"`
 }
 
+// MaxPlayouts bounds Params.Playouts.
+const MaxPlayouts = 1024
+
 //go:embed params.json
 var defaultJSON []byte
+
+//go:embed params-playouts.json
+var playoutsJSON []byte
 
 // Default returns the fitted default parameters.
 func Default() Params {
 	p, err := ParseParams(defaultJSON)
 	if err != nil {
 		panic("judge: embedded params.json: " + err.Error())
+	}
+	return p
+}
+
+// WithPlayouts returns the fitted parameters of the judge that also plays
+// random games out (Params.Playouts, embedded from params-playouts.json):
+// slower, and better at telling dead stones late in the game.
+func WithPlayouts() Params {
+	p, err := ParseParams(playoutsJSON)
+	if err != nil {
+		panic("judge: embedded params-playouts.json: " + err.Error())
 	}
 	return p
 }
@@ -128,6 +152,12 @@ func ReadParams(path string) (Params, error) {
 func (p *Params) check() error {
 	if !(p.Lambda >= 0 && p.Lambda < 1) || !(p.Kappa >= 0 && p.Kappa <= 1) {
 		return fmt.Errorf("judge: lambda %v or kappa %v out of range", p.Lambda, p.Kappa)
+	}
+	if p.Playouts < 0 || p.Playouts > MaxPlayouts {
+		return fmt.Errorf("judge: playouts %d is not in [0, %d]", p.Playouts, MaxPlayouts)
+	}
+	if !(p.PlayoutsFrom >= 0 && p.PlayoutsFrom <= 1) {
+		return fmt.Errorf("judge: playouts_from %v is not in [0, 1]", p.PlayoutsFrom)
 	}
 	if !(p.DeadAt > 0 && p.DeadAt < 1) {
 		return fmt.Errorf("judge: dead_at %v is not in (0, 1)", p.DeadAt)

@@ -25,7 +25,7 @@ type Config struct {
 	Files []string
 	// Labels hold the final ownership of the counted games.
 	Labels *compare.Labels
-	// Base gives λ, κ and DeadAt; its weights are ignored.
+	// Base gives λ, κ, DeadAt, Playouts and PlayoutsFrom; its weights are ignored.
 	Base judge.Params
 	// Stride samples a training position every Stride moves (default 10).
 	Stride int
@@ -181,7 +181,9 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 	err := eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*worker, error) {
 		lk, err := influence.NewSymmetric(influence.SymmetricSettings{Preset: "lambda-kappa",
 			Lambda: influence.Set(cfg.Base.Lambda), Kappa: influence.Set(cfg.Base.Kappa)})
-		return &worker{lk: lk}, err
+		w := &worker{lk: lk}
+		w.feat.Playouts, w.feat.PlayoutsFrom = cfg.Base.Playouts, cfg.Base.PlayoutsFrom
+		return w, err
 	}, func(ctx context.Context, w *worker, i int) error {
 		l := lab[i]
 		if l == nil {

@@ -48,6 +48,8 @@ func tuneCommand(e *env, args []string) error {
 	lambda := fs.Float64("lambda", def.Lambda, "λ of the estimate underneath")
 	kappa := fs.Float64("kappa", def.Kappa, "κ of the estimate underneath")
 	deadAt := fs.Float64("dead-at", def.DeadAt, "death probability from which a chain is taken off the board")
+	playouts := fs.Int("playouts", def.Playouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
+	playoutsFrom := fs.Float64("playouts-from", def.PlayoutsFrom, "stage (stones over points) from which the playouts are played")
 	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
 	write := fs.String("write", "", "write the fitted parameters to this JSON file")
 	paths, err := parseArgs(fs, args)
@@ -65,6 +67,12 @@ func tuneCommand(e *env, args []string) error {
 	if *stride < 1 || *folds < 1 || !(*l2 > 0) {
 		return usagef("--stride and --folds must be at least 1 and --l2 positive")
 	}
+	if *playouts < 0 || *playouts > judge.MaxPlayouts {
+		return usagef("--playouts must be in [0, %d]", judge.MaxPlayouts)
+	}
+	if !(*playoutsFrom >= 0 && *playoutsFrom <= 1) {
+		return usagef("--playouts-from must be in [0, 1]")
+	}
 	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
 		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
@@ -81,6 +89,7 @@ func tuneCommand(e *env, args []string) error {
 	}
 	base := def
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
+	base.Playouts, base.PlayoutsFrom = *playouts, *playoutsFrom
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
