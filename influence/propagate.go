@@ -124,7 +124,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -247,9 +246,15 @@ type Propagate struct {
 	// srcB and srcW are the black and white stones with a liberty
 	// (padded).
 	srcB, srcW [board.MaxPoints]int16
-	stack      [board.MaxPoints]int16
-	// next is, per empty region, the next free source number.
-	next [board.MaxPoints]int16
+	// The runs of empty points of the rows (propRegions): each a mask of
+	// its row, the row, and its parent in the union of the runs that
+	// touch; runID is then the run's region.
+	runMask       [propMaxRuns]uint32
+	runRow, runID [propMaxRuns]int16
+	runParent     [propMaxRuns]int16
+	// next is, per empty region, the next free source number, and at
+	// propNoRegion a counter that the numbering ignores.
+	next [propNoRegion + 1]int16
 	// rowA and rowB flag the padded rows that got new stones in a step
 	// (for the AVX-512 kernel).
 	rowA, rowB [board.MaxSize + 2]uint8
@@ -433,8 +438,21 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	}
 }
 
-// propNoRegion is the region of a stone or an off-board point.
-const propNoRegion = math.MaxInt16
+// propNoRegion is the region of a stone or an off-board point: more than
+// any region's number, and an index of Propagate.next.
+const propNoRegion = board.MaxPoints
+
+// propMaxRuns bounds the number of runs of empty points on a board: at
+// most one in two points of a row starts one.
+const propMaxRuns = board.MaxSize * (board.MaxSize + 1) / 2
+
+// propNoRegionRow is a row of propNoRegion, to copy.
+var propNoRegionRow = func() (r [board.MaxSize]int16) {
+	for i := range r {
+		r[i] = propNoRegion
+	}
+	return r
+}()
 
 // propSource is a stone with a liberty: its liberties (padded points) and
 // its colour.
@@ -562,22 +580,16 @@ func propWhiteBase(nb, nw int) int {
 func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) {
 	nRegions := e.propRegions()
 	next := e.next[:nRegions]
-	clear(next)
+	clear(e.next[:])
 	W := e.stride
+	// Without a branch on which neighbours are empty (they are
+	// mispredicted): a stone or the border is in propNoRegion, whose
+	// counter is read as 0 and set back to 0 after.
 	bit := func(pp int) int {
-		var rs [4]int16
-		n := 0
-		num := int16(0)
-		for _, q := range [4]int{pp - W, pp - 1, pp + 1, pp + W} {
-			if r := e.region[q]; r != propNoRegion {
-				rs[n] = r
-				n++
-				num = max(num, next[r])
-			}
-		}
-		for _, r := range rs[:n] {
-			next[r] = num + 1
-		}
+		r0, r1, r2, r3 := e.region[pp-W], e.region[pp-1], e.region[pp+1], e.region[pp+W]
+		num := max(e.next[r0], e.next[r1], e.next[r2], e.next[r3])
+		e.next[r0], e.next[r1], e.next[r2], e.next[r3] = num+1, num+1, num+1, num+1
+		e.next[propNoRegion] = 0
 		return int(num)
 	}
 	// Number first, then set: the number of words is known only then.
@@ -608,60 +620,68 @@ func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) 
 	return words, blackBits
 }
 
-// propRegions labels the connected regions of empty points, returning
-// their number.
+// propRegions labels the connected regions of empty points in region
+// (propNoRegion on stones), numbered in the order of their first point,
+// returning their number. It works on the runs of empty points of each
+// row, found with bit operations on emptyRow: a run joins the runs of the
+// row above that it touches (a union-find whose roots are the first runs
+// of their regions), and each run's points then get its region's number.
 func (e *Propagate) propRegions() int {
 	W := e.stride
 	size := e.geo.Size
+	parent := &e.runParent
+	find := func(i int16) int16 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	n := int16(0)
+	above, aboveEnd := int16(0), int16(0) // the runs of the row above
+	for y := 1; y <= size; y++ {
+		first := n
+		j := above // the first run above that may touch this row's next
+		for m := e.emptyRow[y]; m != 0; n++ {
+			low := m & -m
+			run := ((m + low) ^ m) & m // the lowest run of m
+			m &^= run
+			e.runMask[n], e.runRow[n], parent[n] = run, int16(y), n
+			// The runs above, left to right, that end before this one
+			// starts touch no later run either.
+			for j < aboveEnd && e.runMask[j] < low {
+				j++
+			}
+			for k := j; k < aboveEnd && e.runMask[k]&run != 0; k++ {
+				// Both roots are the first runs of their sets: the
+				// later one joins the earlier.
+				a, b := find(k), find(n)
+				parent[max(a, b)] = min(a, b)
+			}
+		}
+		above, aboveEnd = first, n
+	}
+	regions := int16(0)
+	for i := int16(0); i < n; i++ {
+		if r := find(i); r == i {
+			e.runID[i] = regions
+			regions++
+		} else {
+			e.runID[i] = e.runID[r]
+		}
+	}
 	region := &e.region
-	stack := &e.stack
-	// -1 on empty points, propNoRegion on stones (and off the board,
-	// where it stays from propSetGeometry).
 	for y := 1; y <= size; y++ {
-		emp := e.emptyRow[y]
-		row := region[y*W : y*W+size]
+		copy(region[y*W:y*W+size], propNoRegionRow[:size])
+	}
+	for i := int16(0); i < n; i++ {
+		m := e.runMask[i]
+		lo := bits.TrailingZeros32(m)
+		row := region[int(e.runRow[i])*W+lo : int(e.runRow[i])*W+lo+bits.OnesCount32(m)]
+		id := e.runID[i]
 		for x := range row {
-			row[x] = int16(propNoRegion - int(emp>>x&1)*(propNoRegion+1))
+			row[x] = id
 		}
 	}
-	n := 0
-	for y := 1; y <= size; y++ {
-		for m := e.emptyRow[y]; m != 0; m &= m - 1 {
-			start := int16(y*W + bits.TrailingZeros32(m))
-			if region[start] >= 0 {
-				continue
-			}
-			id := int16(n)
-			n++
-			region[start] = id
-			stack[0] = start
-			k := 1
-			for k > 0 {
-				k--
-				p := int(stack[k])
-				// Stones and the border hold propNoRegion, never -1.
-				if q := p - W; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-				if q := p - 1; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-				if q := p + 1; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-				if q := p + W; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-			}
-		}
-	}
-	return n
+	return int(regions)
 }
