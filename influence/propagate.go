@@ -69,6 +69,16 @@ package influence
 //   - A point can get new stones only next to a point that got some in
 //     the last step, and the search ends after a step where none did (or
 //     at MaxDistance). F is double-buffered.
+//   - It also ends at the distance D past which what it leaves out weighs
+//     less than 2.5e-13 (propTail, a quarter of the 1e-12 within which
+//     the tests hold it to the twin): a source reaches a point once, so
+//     the nb black sources beyond D add at most nb*alpha^(D+1) to B(p),
+//     the white ones likewise to W(p), and the control moves no more
+//     than B or W. With n = max(nb, nw), D is 47 for n = 60 and alpha =
+//     1/2, 49 for n = 200; as it depends on counts and distances only,
+//     the symmetries stay exact. TestPropagateTail checks it where it
+//     leaves out the most (many stones just beyond D, at the end of
+//     corridors).
 //   - Rows are padded to a multiple of 8 points and the arrays aligned to
 //     64 bytes, so that 8 points fill a 512-bit register. Where the
 //     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
@@ -109,12 +119,10 @@ package influence
 // the old work list's), in scalar Go about 4 times, as long as the old
 // work list (BenchmarkPropagate, cases -avx2 and -go). Visiting
 // whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
-// than the old work list. No cutoff by weight is taken: N sources beyond
-// distance D add at most N*alpha^(D+1), below 1e-13 for 128 sources and
-// alpha = 1/2 only from D = 49, and on the benchmark positions the steps
-// past 46 hold 5-20% of the move-150 work and none of the move-50 work,
-// too little to give up exactness for. Two ideas were measured and left
-// out:
+// than the old work list. The stop at D (above) saves about 12% of the
+// move-150 time (six of the nine positions have paths longer than 48,
+// one of 69) and nothing at moves 50 and 250, whose paths are shorter.
+// Two ideas were measured and left out:
 // merging stones with the same liberties into one weighted source (few
 // merge: on the benchmark positions 113 distinct liberty sets for 120
 // sources, never saving a word), and splitting the stones by the parity
@@ -536,7 +544,35 @@ func (e *Propagate) influence(b *board.Board) {
 			e.black[k] = ^uint64(0) >> (64 - n)
 		}
 	}
-	e.propSearch(words)
+	e.propSearch(words, e.propReach(max(nb, nw)))
+}
+
+// propTail bounds what the search leaves out (see propReach): less than
+// a quarter of the 1e-12 within which the tests hold the estimator to
+// the straightforward search.
+const propTail = 2.5e-13
+
+// propReach returns the last distance the search goes to, given the
+// larger number n of black or white sources: MaxDistance if set and
+// nearer, else the first distance D past which the stones left out
+// weigh less than propTail on any point. Each source reaches a point at
+// most once, with weight alpha^d, so the black stones beyond D add at
+// most nb*alpha^(D+1) to B(p), the white ones at most nw*alpha^(D+1) to
+// W(p), and the control, which moves no more than B or W, by as much.
+// The bound depends on distances and on max(nb, nw) only, so the
+// estimate stays exactly invariant under the board's symmetries and the
+// colour swap.
+func (e *Propagate) propReach(n int) int {
+	maxD := len(e.pow) - 2 // no path is longer than the number of points
+	if e.s.MaxDistance > 0 {
+		maxD = min(maxD, e.s.MaxDistance)
+	}
+	for d := 1; d < maxD; d++ {
+		if float64(n)*e.pow[d+1] < propTail {
+			return d
+		}
+	}
+	return maxD
 }
 
 // propGlobalBits numbers the sources srcB[:nb] from 0 and srcW[:nw] from

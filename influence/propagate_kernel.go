@@ -15,9 +15,9 @@ import (
 // stone's neighbours getting the stone itself at step 1. So a point can
 // get some only next to a point that got some in the last step: a row is
 // visited if it or a row next to it did, and the search ends when no row
-// did (or at MaxDistance). The AVX-512 kernel visits whole rows, the
-// portable one (propSearchGo) single points.
-func (e *Propagate) propSearch(words int) {
+// did, or after distance maxD (see propReach). The AVX-512 kernel visits
+// whole rows, the portable one (propSearchGo) single points.
+func (e *Propagate) propSearch(words, maxD int) {
 	size := e.geo.Size
 	rin, rout := &e.rowA, &e.rowB
 	// Every row may hold sources.
@@ -25,11 +25,6 @@ func (e *Propagate) propSearch(words int) {
 	clear(rout[:])
 	for y := 1; y <= size; y++ {
 		rin[y] = 1
-	}
-	maxD := e.s.MaxDistance
-	if maxD == 0 {
-		// No path is longer than the number of points.
-		maxD = len(e.pow) - 1
 	}
 	if usePropAsm && words <= 2 {
 		// Both planes start as T_0: the sources' bits on their points.
