@@ -79,17 +79,21 @@ package influence
 //     the symmetries stay exact. TestPropagateTail checks it where it
 //     leaves out the most (many stones just beyond D, at the end of
 //     corridors).
-//   - Rows are padded to a multiple of 8 points and the arrays aligned to
-//     64 bytes, so that 8 points fill a 512-bit register. Where the
-//     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
-//     the whole search for one or two words per set, visiting a row if it
-//     or a row next to it got stones. It keeps only T_d, S on empty
-//     points and each source's own bit on its stone: a point's neighbours
-//     held T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
+//   - Rows are padded to a multiple of 4 points (20 on 19x19: one
+//     off-board point, which is also the one before the next row's
+//     first) and the arrays aligned to 64 bytes. Where the processor has
+//     AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs the whole
+//     search for one or two words per set. It reads the planes as one
+//     line of points, whatever the rows, in groups of 8 (a 512-bit
+//     register) and blocks of 3 groups, and visits a block if it or a
+//     block next to it got stones (a point's neighbours are at most a
+//     row, 20 points, away). It keeps only T_d, S on empty points and
+//     each source's own bit on its stone: a point's neighbours held
+//     T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
 //     (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p, three vector
 //     operations and one store per group of 8 points and word, in two
-//     planes (tin and tout) that a row not visited needs no writing to.
-//     The planes and sums sit at chosen offsets modulo 4096 bytes
+//     planes (tin and tout) that a block not visited needs no writing
+//     to. The planes and sums sit at chosen offsets modulo 4096 bytes
 //     (propAlloc), so that loads are never held behind recent stores
 //     that look alike to the processor.
 //   - Elsewhere (and for more words) propSearchGo in propagate_kernel.go
@@ -217,14 +221,18 @@ func (s PropagateSettings) Validate() error {
 }
 
 // propStrideMax is the padded row length of the largest board: the board's
-// row plus at least one off-board point, rounded up to a multiple of 8 so
-// that every row starts a new group of 8 points (one vector of the
-// assembly kernel).
-const propStrideMax = (board.MaxSize + 1 + 7) &^ 7
+// row plus at least one off-board point (which is also the point before the
+// next row's first), rounded up to a multiple of 4 so that every row starts
+// a group of 4 points (one vector of the AVX2 kernel).
+const propStrideMax = (board.MaxSize + 1 + 3) &^ 3
 
-// propPadMax is the number of points of the largest padded board: its
-// rows plus one off-board row above and below.
-const propPadMax = (board.MaxSize + 2) * propStrideMax
+// propPadMax is the number of points of a plane: the largest padded board
+// (its rows plus one off-board row above and below), with room for the
+// AVX-512 kernel's groups of 8 points and the Go kernel's row windows
+// (propRowLen points from a row below the last) past its end.
+const propPadMax = 832
+
+var _ [propPadMax - ((board.MaxSize+1)*propStrideMax + propRowLen + 2)]struct{}
 
 // propMaxWords is the largest number of 64-bit words (planes) a point's
 // stone set needs.
@@ -241,7 +249,7 @@ type Propagate struct {
 
 	// Padded geometry of the last board size seen.
 	geo    *board.Geometry
-	stride int                    // padded row length, a multiple of 8
+	stride int                    // padded row length, a multiple of 4
 	pad    [board.MaxPoints]int16 // board point -> padded point
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
@@ -263,9 +271,11 @@ type Propagate struct {
 	// next is, per empty region, the next free source number, and at
 	// propNoRegion a counter that the numbering ignores.
 	next [propNoRegion + 1]int16
-	// rowA and rowB flag the padded rows that got new stones in a step
-	// (for the AVX-512 kernel).
-	rowA, rowB [board.MaxSize + 2]uint8
+	// For the AVX-512 kernel: emptyBits has bit pp for an empty padded
+	// point pp; blockA and blockB (double-buffered, from byte
+	// propFlagMargin) flag the blocks that got new stones in a step.
+	emptyBits      [propPadMax/64 + 1]uint64
+	blockA, blockB [propPadMax/24 + 1 + 2*propFlagMargin]uint8
 	// Per padded row, bit x for the point x of the row: emptyRow marks the
 	// empty points, blackRow and whiteRow the stones; actA and actB
 	// (double-buffered, for propSearchGo) those that got new stones in a
@@ -296,31 +306,33 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 
 // propAlloc allocates the stone sets and the sums in one block, each
 // starting on a 64-byte boundary (a cache line, so that a group of 8
-// points whose first padded point is a multiple of 8 fills one line) at
-// a chosen offset modulo 4096. A processor first tells a load from an
-// earlier store by their addresses modulo 4096; allocated apart, these
-// large arrays all started on a page, so that the AVX-512 kernel's loads
-// of a group's neighbours in tin (bytes -192 to 256 around the group, and
-// 2816 further in word 1, propPadMax*8 being 6912) matched its recent
-// stores to tout, accB and accW and waited for them. With tin at offset
-// 0 (modulo 4096) or 2048 and tout at the other, accB at 1536 and accW at
-// 3584, no two of these ranges meet (tested in TestPropagateLayout).
+// points whose first padded point is a multiple of 8 fills one line), at
+// least 64 bytes after the one before (the AVX-512 kernel reads up to 8
+// points before a plane) and at a chosen offset modulo 4096. A processor
+// first tells a load from an earlier store by their addresses modulo
+// 4096; allocated apart, these large arrays all started on a page, so
+// that the AVX-512 kernel's loads of a group's neighbours in tin (a row
+// either side of the group, and 2560 further in word 1, propPadMax*8
+// being 6656) matched its recent stores to tout, accB and accW and
+// waited for them. With tin at offset 0 (modulo 4096) or 3456 and tout
+// at the other, accB at 1280 and accW at 640, no two of these ranges
+// meet (tested in TestPropagateLayout).
 func (e *Propagate) propAlloc() {
 	const page = 4096
 	planes := propPadMax * propMaxWords * 8 // bytes
 	sums := propPadMax * 8
 	layout := [...]struct{ skew, size int }{
 		{0, planes},    // freshA
-		{2048, planes}, // freshB
-		{1536, sums},   // accB
-		{3584, sums},   // accW
+		{3456, planes}, // freshB
+		{1280, sums},   // accB
+		{640, sums},    // accW
 		{0, planes},    // set (the Go kernel's)
 	}
 	var at [len(layout)]int
 	end := 0
 	for i, l := range layout {
 		start := end&^(page-1) + l.skew
-		if start < end {
+		if start < end+64 { // the kernels read up to 64 bytes before
 			start += page
 		}
 		at[i], end = start, start+l.size
@@ -431,7 +443,7 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		return
 	}
 	e.geo = g
-	e.stride = (g.Size + 1 + 7) &^ 7
+	e.stride = (g.Size + 1 + 3) &^ 3
 	for p := 0; p < g.N; p++ {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
@@ -444,6 +456,24 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	for i := range e.set {
 		e.set[i] = ^uint64(0)
 	}
+}
+
+// propUsed returns the number of points of a plane that the search reads
+// for the board size in use: the padded board, and the AVX-512 kernel's
+// blocks (propBlocks) and their neighbours.
+func (e *Propagate) propUsed() int {
+	first, blocks := e.propBlocks()
+	return max((e.geo.Size+2)*e.stride, 8*(first+3*blocks)+e.stride+8)
+}
+
+// propBlocks returns the AVX-512 kernel's blocks of 3 groups of 8 padded
+// points: the first group (that of the first board point) and the number
+// of blocks to the last board point's group.
+func (e *Propagate) propBlocks() (first, blocks int) {
+	size, W := e.geo.Size, e.stride
+	first = W / 8
+	last := (size*W + size - 1) / 8
+	return first, (last - first + 3) / 3
 }
 
 // propNoRegion is the region of a stone or an off-board point: more than
@@ -501,7 +531,7 @@ func (e *Propagate) influence(b *board.Board) {
 		e.whiteRow[y+1] = stone & white
 	}
 	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
-	used := (g.Size + 2) * W
+	used := e.propUsed()
 	clear(e.accB[:used])
 	clear(e.accW[:used])
 

@@ -39,7 +39,7 @@ var usePropAVX2 = haveAVX2
 
 // The assembly kernel finds a point's second word propPadMax words after
 // its first: propPlaneBytes in propagate_amd64.s.
-const propPlaneBytes = 6912
+const propPlaneBytes = 6656
 
 var _ [propPadMax*8 - propPlaneBytes]struct{}
 var _ [propPlaneBytes - propPadMax*8]struct{}
