@@ -95,7 +95,11 @@ package influence
 //     planes (tin and tout) that a block not visited needs no writing
 //     to. The planes and sums sit at chosen offsets modulo 4096 bytes
 //     (propAlloc), so that loads are never held behind recent stores
-//     that look alike to the processor.
+//     that look alike to the processor. The combination of B and W into
+//     the control map is done 8 points at a time there too
+//     (propControlAVX512: Go's min and max on floats take a dozen
+//     instructions each, for NaNs and signed zeros that B and W never
+//     are), and the score summed after it in map order, in Go.
 //   - Elsewhere (and for more words) propSearchGo in propagate_kernel.go
 //     keeps a bit mask per row of the points that got stones, and visits
 //     only the empty points next to one; on x86 with AVX2 a row's step is
@@ -402,6 +406,15 @@ func (e *Propagate) control(dst []float64, b *board.Board) (sum float64) {
 	cells := b.Cells()
 	W := e.stride
 	capTotal := e.s.Combine == CapTotal
+	if usePropAsm {
+		// The same operations, 8 points at a time; then the sum, in
+		// the same order.
+		propControlAVX512(&dst[0], &e.accB[W], &e.accW[W], &e.cells[0], size, W, capTotal)
+		for _, v := range dst[:size*size] {
+			sum += v
+		}
+		return sum
+	}
 	for y := 0; y < size; y++ {
 		row := cells[y*size : y*size+size]
 		out := dst[y*size : y*size+size]

@@ -3,6 +3,14 @@ package influence
 //go:noescape
 func propSearchAVX512(a *propSearchArgs)
 
+// propControlAVX512 is the loop of Propagate.control without the sum:
+// dst[y*size+x] is the combination of accB and accW at x of padded row
+// y (rows stride apart, from row 1 of the planes) plus cells[y*size+x].
+// It reads cells up to 7 bytes past the board.
+//
+//go:noescape
+func propControlAVX512(dst, accB, accW *float64, cells *uint8, size, stride int, capTotal bool)
+
 // haveAVX512 reports whether the processor and the operating system
 // support the AVX-512 instructions of propSearchAVX512: AVX512F, AVX512DQ
 // and AVX512_VPOPCNTDQ, with the ZMM and mask registers saved.

@@ -229,6 +229,99 @@ done:
 	VZEROUPPER
 	RET
 
+// func propControlAVX512(dst, accB, accW *float64, cells *uint8, size, stride int, capTotal bool)
+//
+// Per row y and group of 8 points, the last masked to the row:
+//
+//	v = min(B, 1) - min(W, 1)    (cap-each), or
+//	v = max(-1, min(1, B - W))   (cap-total)
+//	dst = v + float64(cell)
+//
+// the operations of Propagate.control's loop, in its order: B and W are
+// finite and at least 0, so VMINPD and VMAXPD give what min and max do.
+//
+// Registers: DI dst, R10 accB, R11 accW, SI cells (all at the row), AX
+// the group's byte offset in dst and acc, DX in cells, BX size, R12 the
+// padded row in bytes, R13 the groups of a row, R14 the rows left, CX
+// the groups left, R8 capTotal, R9 scratch; Z28 1, Z27 -1; K1 all 8
+// points, K2 those of a row's last group, K3 the group's.
+TEXT ·propControlAVX512(SB), NOSPLIT, $0-49
+	MOVQ dst+0(FP), DI
+	MOVQ accB+8(FP), R10
+	MOVQ accW+16(FP), R11
+	MOVQ cells+24(FP), SI
+	MOVQ size+32(FP), BX
+	MOVQ stride+40(FP), R12
+	SHLQ $3, R12
+	MOVBLZX capTotal+48(FP), R8
+	VBROADCASTSD propOne<>(SB), Z28
+	VBROADCASTSD propMinusOne<>(SB), Z27
+	MOVQ $0xff, R9
+	KMOVB R9, K1
+	MOVQ BX, CX
+	ANDQ $7, CX
+	JEQ cfull
+	MOVQ $1, R9
+	SHLQ CX, R9
+	DECQ R9
+
+cfull:
+	KMOVB R9, K2
+	MOVQ BX, R13
+	ADDQ $7, R13
+	SHRQ $3, R13
+	MOVQ BX, R14
+
+crow:
+	XORL AX, AX
+	XORL DX, DX
+	MOVQ R13, CX
+
+cgroup:
+	KMOVB K1, K3
+	CMPQ CX, $1
+	JNE cload
+	KMOVB K2, K3
+
+cload:
+	VMOVUPD (R10)(AX*1), Z0
+	VMOVUPD (R11)(AX*1), Z1
+	VPMOVSXBQ (SI)(DX*1), Z2
+	VCVTQQ2PD Z2, Z2
+	TESTQ R8, R8
+	JNE ctotal
+	VMINPD Z28, Z0, Z0
+	VMINPD Z28, Z1, Z1
+	VSUBPD Z1, Z0, Z0
+	JMP cstore
+
+ctotal:
+	VSUBPD Z1, Z0, Z0
+	VMINPD Z28, Z0, Z0
+	VMAXPD Z27, Z0, Z0
+
+cstore:
+	VADDPD Z2, Z0, Z0
+	VMOVUPD Z0, K3, (DI)(AX*1)
+	ADDQ $64, AX
+	ADDQ $8, DX
+	DECQ CX
+	JNE cgroup
+	LEAQ (DI)(BX*8), DI
+	ADDQ BX, SI
+	ADDQ R12, R10
+	ADDQ R12, R11
+	DECQ R14
+	JNE crow
+	VZEROUPPER
+	RET
+
+// 1 and -1 as float64s.
+DATA propOne<>+0(SB)/8, $0x3ff0000000000000
+GLOBL propOne<>(SB), RODATA|NOPTR, $8
+DATA propMinusOne<>+0(SB)/8, $0xbff0000000000000
+GLOBL propMinusOne<>(SB), RODATA|NOPTR, $8
+
 // Nibble popcounts, for VPSHUFB, twice (one per 128-bit lane).
 DATA propNibbleCount<>+0(SB)/8, $0x0302020102010100
 DATA propNibbleCount<>+8(SB)/8, $0x0403030203020201

@@ -396,7 +396,9 @@ func TestPropagateCorridor(t *testing.T) {
 }
 
 // TestPropagateKernelsAgree checks that the assembly kernels (where the
-// processor has them) give the same B and W as the Go one, bit for bit.
+// processor has them) give the same B and W as the Go one, bit for bit,
+// and the same control map and score (the AVX-512 kernel has its own
+// loop for the combination).
 func TestPropagateKernelsAgree(t *testing.T) {
 	var ks []propKernel
 	for _, k := range propKernelList()[:2] {
@@ -408,23 +410,36 @@ func TestPropagateKernelsAgree(t *testing.T) {
 		t.Skip("no assembly kernel on this processor")
 	}
 	goKernel := propKernelList()[2]
-	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, AtsumiSettings(4)} {
+	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, AtsumiSettings(4), {Combine: CapTotal}} {
 		e := mustPropagate(t, s)
 		for bi, b := range propTestBoards(t) {
 			n := b.Geometry().N
 			gb, gw := make([]float64, n), make([]float64, n)
+			var gr control.Result
 			restore := goKernel.use()
 			e.Influence(gb, gw, b)
+			if err := e.Estimate(&gr, b); err != nil {
+				t.Fatal(err)
+			}
 			restore()
 			for _, k := range ks {
 				ab, aw := make([]float64, n), make([]float64, n)
+				var ar control.Result
 				restore := k.use()
 				e.Influence(ab, aw, b)
+				if err := e.Estimate(&ar, b); err != nil {
+					t.Fatal(err)
+				}
 				restore()
 				for p := range ab {
-					if ab[p] != gb[p] || aw[p] != gw[p] {
-						t.Fatalf("%s, %+v board %d at %s: assembly B %v W %v, Go %v %v\n%s", k.name, s, bi, b.Geometry().GTP(board.Point(p)), ab[p], aw[p], gb[p], gw[p], b)
+					if ab[p] != gb[p] || aw[p] != gw[p] || ar.Control[p] != gr.Control[p] {
+						t.Fatalf("%s, %+v board %d at %s: assembly B %v W %v control %v, Go %v %v %v\n%s", k.name, s, bi,
+							b.Geometry().GTP(board.Point(p)), ab[p], aw[p], ar.Control[p], gb[p], gw[p], gr.Control[p], b)
 					}
+				}
+				score := ar.Score
+				if sum := ar.Sum(); score != gr.Score || score != sum {
+					t.Fatalf("%s, %+v board %d: score %v, Go %v, sum %v", k.name, s, bi, score, gr.Score, sum)
 				}
 			}
 		}
