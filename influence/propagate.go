@@ -109,32 +109,46 @@ package influence
 //     they agree bit for bit (tested). The scratch lives in the Propagate
 //     value: an estimate does not allocate.
 //
-// Cost: the AVX-512 search visits about 1,700-1,900 groups of 8 points per
-// 19x19 position at move 50 (one word) and 2,500-3,700 at move 150 (two
-// words), about 6 cycles each, bound by the vector work (unrolling the
-// rows, keeping row flags in registers and taking the neighbours from
-// aligned loads instead of line-splitting ones all measured neutral or
-// worse). The frontier stays nearly full for 35-60 steps: at move 150,
-// 45-55 of a step's 57 groups get new stones for 40 steps. With the setup
-// (2.5 µs at move 50; 6 at move 250, labelling regions) an estimate
-// takes, at best on the development machine, about 10 µs at move 50, 17
-// at 150 and 11 at 250: 13 on average over the benchmark positions
-// (against 17-20 before the single-plane kernel, the colour words, the
-// fused sums and the branch-free setup, and 107 for the per-point work
-// list these replaced). The portable kernel visits
-// about 6,500 points per position (5 in 6 of them get new stones): with
-// AVX2 rows an estimate takes a little over twice the AVX-512 time (half
-// the old work list's), in scalar Go about 4 times, as long as the old
-// work list (BenchmarkPropagate, cases -avx2 and -go). Visiting
-// whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
-// than the old work list. The stop at D (above) saves about 12% of the
-// move-150 time (six of the nine positions have paths longer than 48,
-// one of 69) and nothing at moves 50 and 250, whose paths are shorter.
-// Two ideas were measured and left out:
-// merging stones with the same liberties into one weighted source (few
-// merge: on the benchmark positions 113 distinct liberty sets for 120
-// sources, never saving a word), and splitting the stones by the parity
-// of x+y (it halved the words of the old form but not its time).
+// Cost: the AVX-512 search visits, per 19x19 benchmark position, about
+// 520 blocks (1,560 groups of 8 points) over 36 steps at move 50 (one
+// word), 710 blocks over 45 steps at move 150 (two words) and 290 over 22
+// at move 250 (one word, the sources numbered by region); with rows of 24
+// points it visited 1,830, 2,520 and 1,020 groups. The frontier stays
+// nearly full for most steps. The kernel is sensitive to its loads as
+// much as to its vector work: two more loads split across cache lines
+// per group (as the neighbours a row away now are) cost a fifth of the
+// move-150 time, though the blocks of the line still win over rows of
+// 24. Unrolling the rows, keeping row flags in registers and taking the
+// neighbours in the row from aligned loads and VALIGNQ instead of
+// line-splitting loads all measured neutral or worse. Measured on the
+// 2-vCPU development VM of issue #4 (a host about 1.5 times slower than
+// the first development machine, and shared: only alternating runs
+// count), BenchmarkPropagate/cap-each takes a median of 17 µs (best 13)
+// against 21 (best 18) before the blocks of the line, the stop at D, the
+// AVX-512 combination and the regions from runs; by class (thread time,
+// medians) about 8.4 µs at move 50, 14 at 150 and 6.3 at 250, against
+// 10.7, 21 and 10.3. On the first development machine it had taken about
+// 10 µs at move 50, 17 at 150 and 11 at 250 (against 17-20 before the
+// single-plane kernel, the colour words, the fused sums and the
+// branch-free setup, and 107 for the per-point work list these
+// replaced). The portable kernel visits about 6,500 points per position
+// (5 in 6 of them get new stones): with AVX2 rows an estimate takes a
+// little over twice the AVX-512 time (half the old work list's), in
+// scalar Go about 4 times, as long as the old work list
+// (BenchmarkPropagate, cases -avx2 and -go). Visiting whole rows in
+// scalar Go, as the AVX-512 kernel does, was 3 times slower than the old
+// work list. The stop at D (above) saves about 12% of the move-150 time
+// (six of the nine positions have paths longer than 48, one of 69) and
+// nothing at moves 50 and 250, whose paths are shorter. Measured and left
+// out: visiting groups rather than blocks, with a bit per point for the
+// points that got stones (10% faster at move 50, 20% slower at 150);
+// keeping a point's two words side by side in the two-word case, so that
+// a row is a whole number of vectors and no load a row away splits
+// (within the noise, 0-5% at move 150, for more code); merging stones
+// with the same liberties into one weighted source (few merge: on the
+// benchmark positions 113 distinct liberty sets for 120 sources, never
+// saving a word); and splitting the stones by the parity of x+y (it
+// halved the words of the old form but not its time).
 
 import (
 	"encoding/binary"
