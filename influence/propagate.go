@@ -136,7 +136,7 @@ package influence
 // little over twice the AVX-512 time (half the old work list's), in
 // scalar Go about 4 times, as long as the old work list
 // (BenchmarkPropagate, cases -avx2 and -go). Visiting whole rows in
-// scalar Go, as the AVX-512 kernel does, was 3 times slower than the old
+// scalar Go, as the AVX-512 kernel did, was 3 times slower than the old
 // work list. The stop at D (above) saves about 12% of the move-150 time
 // (six of the nine positions have paths longer than 48, one of 69) and
 // nothing at moves 50 and 250, whose paths are shorter. Measured and left

@@ -14,10 +14,10 @@ import (
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
 // stone's neighbours getting the stone itself at step 1. So a point can
-// get some only next to a point that got some in the last step: a row is
-// visited if it or a row next to it did, and the search ends when no row
-// did, or after distance maxD (see propReach). The AVX-512 kernel visits
-// whole rows, the portable one (propSearchGo) single points.
+// get some only next to a point that got some in the last step, and the
+// search ends when none did, or after distance maxD (see propReach). The
+// AVX-512 kernel visits blocks of 24 padded points next to a block that
+// got some, the portable one (propSearchGo) single points.
 func (e *Propagate) propSearch(words, maxD int) {
 	size := e.geo.Size
 	W := e.stride
@@ -111,7 +111,7 @@ type propSearchArgs struct {
 
 // propSearchGo is propSearch in Go. It computes the same sets and adds
 // the same terms in the same order as the assembly kernel, so the two
-// agree bit for bit; but where the assembly kernel visits whole rows, 8
+// agree bit for bit; but where the assembly kernel visits whole blocks, 8
 // points to a register, this one visits single points, and only those that
 // can get new stones: the empty points next to a point that got some in the
 // last step. A bit mask per row says which points got some (actA, actB,
