@@ -69,19 +69,37 @@ package influence
 //   - A point can get new stones only next to a point that got some in
 //     the last step, and the search ends after a step where none did (or
 //     at MaxDistance). F is double-buffered.
-//   - Rows are padded to a multiple of 8 points and the arrays aligned to
-//     64 bytes, so that 8 points fill a 512-bit register. Where the
-//     processor has AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs
-//     the whole search for one or two words per set, visiting a row if it
-//     or a row next to it got stones. It keeps only T_d, S on empty
-//     points and each source's own bit on its stone: a point's neighbours
-//     held T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
+//   - It also ends at the distance D past which what it leaves out weighs
+//     less than 2.5e-13 (propTail, a quarter of the 1e-12 within which
+//     the tests hold it to the twin): a source reaches a point once, so
+//     the nb black sources beyond D add at most nb*alpha^(D+1) to B(p),
+//     the white ones likewise to W(p), and the control moves no more
+//     than B or W. With n = max(nb, nw), D is 47 for n = 60 and alpha =
+//     1/2, 49 for n = 200; as it depends on counts and distances only,
+//     the symmetries stay exact. TestPropagateTail checks it where it
+//     leaves out the most (many stones just beyond D, at the end of
+//     corridors).
+//   - Rows are padded to a multiple of 4 points (20 on 19x19: one
+//     off-board point, which is also the one before the next row's
+//     first) and the arrays aligned to 64 bytes. Where the processor has
+//     AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs the whole
+//     search for one or two words per set. It reads the planes as one
+//     line of points, whatever the rows, in groups of 8 (a 512-bit
+//     register) and blocks of 3 groups, and visits a block if it or a
+//     block next to it got stones (a point's neighbours are at most a
+//     row, 20 points, away). It keeps only T_d, S on empty points and
+//     each source's own bit on its stone: a point's neighbours held
+//     T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
 //     (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p, three vector
 //     operations and one store per group of 8 points and word, in two
-//     planes (tin and tout) that a row not visited needs no writing to.
-//     The planes and sums sit at chosen offsets modulo 4096 bytes
+//     planes (tin and tout) that a block not visited needs no writing
+//     to. The planes and sums sit at chosen offsets modulo 4096 bytes
 //     (propAlloc), so that loads are never held behind recent stores
-//     that look alike to the processor.
+//     that look alike to the processor. The combination of B and W into
+//     the control map is done 8 points at a time there too
+//     (propControlAVX512: Go's min and max on floats take a dozen
+//     instructions each, for NaNs and signed zeros that B and W never
+//     are), and the score summed after it in map order, in Go.
 //   - Elsewhere (and for more words) propSearchGo in propagate_kernel.go
 //     keeps a bit mask per row of the points that got stones, and visits
 //     only the empty points next to one; on x86 with AVX2 a row's step is
@@ -91,40 +109,51 @@ package influence
 //     they agree bit for bit (tested). The scratch lives in the Propagate
 //     value: an estimate does not allocate.
 //
-// Cost: the AVX-512 search visits about 1,700-1,900 groups of 8 points per
-// 19x19 position at move 50 (one word) and 2,500-3,700 at move 150 (two
-// words), about 6 cycles each, bound by the vector work (unrolling the
-// rows, keeping row flags in registers and taking the neighbours from
-// aligned loads instead of line-splitting ones all measured neutral or
-// worse). The frontier stays nearly full for 35-60 steps: at move 150,
-// 45-55 of a step's 57 groups get new stones for 40 steps. With the setup
-// (2.5 µs at move 50; 6 at move 250, labelling regions) an estimate
-// takes, at best on the development machine, about 10 µs at move 50, 17
-// at 150 and 11 at 250: 13 on average over the benchmark positions
-// (against 17-20 before the single-plane kernel, the colour words, the
-// fused sums and the branch-free setup, and 107 for the per-point work
-// list these replaced). The portable kernel visits
-// about 6,500 points per position (5 in 6 of them get new stones): with
-// AVX2 rows an estimate takes a little over twice the AVX-512 time (half
-// the old work list's), in scalar Go about 4 times, as long as the old
-// work list (BenchmarkPropagate, cases -avx2 and -go). Visiting
-// whole rows in scalar Go, as the AVX-512 kernel does, was 3 times slower
-// than the old work list. No cutoff by weight is taken: N sources beyond
-// distance D add at most N*alpha^(D+1), below 1e-13 for 128 sources and
-// alpha = 1/2 only from D = 49, and on the benchmark positions the steps
-// past 46 hold 5-20% of the move-150 work and none of the move-50 work,
-// too little to give up exactness for. Two ideas were measured and left
-// out:
-// merging stones with the same liberties into one weighted source (few
-// merge: on the benchmark positions 113 distinct liberty sets for 120
-// sources, never saving a word), and splitting the stones by the parity
-// of x+y (it halved the words of the old form but not its time).
+// Cost: the AVX-512 search visits, per 19x19 benchmark position, about
+// 520 blocks (1,560 groups of 8 points) over 36 steps at move 50 (one
+// word), 710 blocks over 45 steps at move 150 (two words) and 290 over 22
+// at move 250 (one word, the sources numbered by region); with rows of 24
+// points it visited 1,830, 2,520 and 1,020 groups. The frontier stays
+// nearly full for most steps. The kernel is sensitive to its loads as
+// much as to its vector work: two more loads split across cache lines
+// per group (as the neighbours a row away now are) cost a fifth of the
+// move-150 time, though the blocks of the line still win over rows of
+// 24. Unrolling the rows, keeping row flags in registers and taking the
+// neighbours in the row from aligned loads and VALIGNQ instead of
+// line-splitting loads all measured neutral or worse. Measured on the
+// 2-vCPU development VM of issue #4 (a host about 1.5 times slower than
+// the first development machine, and shared: only alternating runs
+// count), BenchmarkPropagate/cap-each takes a median of 17 µs (best 13)
+// against 21 (best 18) before the blocks of the line, the stop at D, the
+// AVX-512 combination and the regions from runs; by class (thread time,
+// medians) about 8.4 µs at move 50, 14 at 150 and 6.3 at 250, against
+// 10.7, 21 and 10.3. On the first development machine it had taken about
+// 10 µs at move 50, 17 at 150 and 11 at 250 (against 17-20 before the
+// single-plane kernel, the colour words, the fused sums and the
+// branch-free setup, and 107 for the per-point work list these
+// replaced). The portable kernel visits about 6,500 points per position
+// (5 in 6 of them get new stones): with AVX2 rows an estimate takes a
+// little over twice the AVX-512 time (half the old work list's), in
+// scalar Go about 4 times, as long as the old work list
+// (BenchmarkPropagate, cases -avx2 and -go). Visiting whole rows in
+// scalar Go, as the AVX-512 kernel did, was 3 times slower than the old
+// work list. The stop at D (above) saves about 12% of the move-150 time
+// (six of the nine positions have paths longer than 48, one of 69) and
+// nothing at moves 50 and 250, whose paths are shorter. Measured and left
+// out: visiting groups rather than blocks, with a bit per point for the
+// points that got stones (10% faster at move 50, 20% slower at 150);
+// keeping a point's two words side by side in the two-word case, so that
+// a row is a whole number of vectors and no load a row away splits
+// (within the noise, 0-5% at move 150, for more code); merging stones
+// with the same liberties into one weighted source (few merge: on the
+// benchmark positions 113 distinct liberty sets for 120 sources, never
+// saving a word); and splitting the stones by the parity of x+y (it
+// halved the words of the old form but not its time).
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 	"unsafe"
@@ -210,14 +239,18 @@ func (s PropagateSettings) Validate() error {
 }
 
 // propStrideMax is the padded row length of the largest board: the board's
-// row plus at least one off-board point, rounded up to a multiple of 8 so
-// that every row starts a new group of 8 points (one vector of the
-// assembly kernel).
-const propStrideMax = (board.MaxSize + 1 + 7) &^ 7
+// row plus at least one off-board point (which is also the point before the
+// next row's first), rounded up to a multiple of 4 so that every row starts
+// a group of 4 points (one vector of the AVX2 kernel).
+const propStrideMax = (board.MaxSize + 1 + 3) &^ 3
 
-// propPadMax is the number of points of the largest padded board: its
-// rows plus one off-board row above and below.
-const propPadMax = (board.MaxSize + 2) * propStrideMax
+// propPadMax is the number of points of a plane: the largest padded board
+// (its rows plus one off-board row above and below), with room for the
+// AVX-512 kernel's groups of 8 points and the Go kernel's row windows
+// (propRowLen points from a row below the last) past its end.
+const propPadMax = 832
+
+var _ [propPadMax - ((board.MaxSize+1)*propStrideMax + propRowLen + 2)]struct{}
 
 // propMaxWords is the largest number of 64-bit words (planes) a point's
 // stone set needs.
@@ -234,7 +267,7 @@ type Propagate struct {
 
 	// Padded geometry of the last board size seen.
 	geo    *board.Geometry
-	stride int                    // padded row length, a multiple of 8
+	stride int                    // padded row length, a multiple of 4
 	pad    [board.MaxPoints]int16 // board point -> padded point
 
 	// Per-estimate scratch, indexed by padded point unless said otherwise.
@@ -247,12 +280,20 @@ type Propagate struct {
 	// srcB and srcW are the black and white stones with a liberty
 	// (padded).
 	srcB, srcW [board.MaxPoints]int16
-	stack      [board.MaxPoints]int16
-	// next is, per empty region, the next free source number.
-	next [board.MaxPoints]int16
-	// rowA and rowB flag the padded rows that got new stones in a step
-	// (for the AVX-512 kernel).
-	rowA, rowB [board.MaxSize + 2]uint8
+	// The runs of empty points of the rows (propRegions): each a mask of
+	// its row, the row, and its parent in the union of the runs that
+	// touch; runID is then the run's region.
+	runMask       [propMaxRuns]uint32
+	runRow, runID [propMaxRuns]int16
+	runParent     [propMaxRuns]int16
+	// next is, per empty region, the next free source number, and at
+	// propNoRegion a counter that the numbering ignores.
+	next [propNoRegion + 1]int16
+	// For the AVX-512 kernel: emptyBits has bit pp for an empty padded
+	// point pp; blockA and blockB (double-buffered, from byte
+	// propFlagMargin) flag the blocks that got new stones in a step.
+	emptyBits      [propPadMax/64 + 1]uint64
+	blockA, blockB [propPadMax/24 + 1 + 2*propFlagMargin]uint8
 	// Per padded row, bit x for the point x of the row: emptyRow marks the
 	// empty points, blackRow and whiteRow the stones; actA and actB
 	// (double-buffered, for propSearchGo) those that got new stones in a
@@ -283,31 +324,33 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 
 // propAlloc allocates the stone sets and the sums in one block, each
 // starting on a 64-byte boundary (a cache line, so that a group of 8
-// points whose first padded point is a multiple of 8 fills one line) at
-// a chosen offset modulo 4096. A processor first tells a load from an
-// earlier store by their addresses modulo 4096; allocated apart, these
-// large arrays all started on a page, so that the AVX-512 kernel's loads
-// of a group's neighbours in tin (bytes -192 to 256 around the group, and
-// 2816 further in word 1, propPadMax*8 being 6912) matched its recent
-// stores to tout, accB and accW and waited for them. With tin at offset
-// 0 (modulo 4096) or 2048 and tout at the other, accB at 1536 and accW at
-// 3584, no two of these ranges meet (tested in TestPropagateLayout).
+// points whose first padded point is a multiple of 8 fills one line), at
+// least 64 bytes after the one before (the AVX-512 kernel reads up to 8
+// points before a plane) and at a chosen offset modulo 4096. A processor
+// first tells a load from an earlier store by their addresses modulo
+// 4096; allocated apart, these large arrays all started on a page, so
+// that the AVX-512 kernel's loads of a group's neighbours in tin (a row
+// either side of the group, and 2560 further in word 1, propPadMax*8
+// being 6656) matched its recent stores to tout, accB and accW and
+// waited for them. With tin at offset 0 (modulo 4096) or 3456 and tout
+// at the other, accB at 1280 and accW at 640, no two of these ranges
+// meet (tested in TestPropagateLayout).
 func (e *Propagate) propAlloc() {
 	const page = 4096
 	planes := propPadMax * propMaxWords * 8 // bytes
 	sums := propPadMax * 8
 	layout := [...]struct{ skew, size int }{
 		{0, planes},    // freshA
-		{2048, planes}, // freshB
-		{1536, sums},   // accB
-		{3584, sums},   // accW
+		{3456, planes}, // freshB
+		{1280, sums},   // accB
+		{640, sums},    // accW
 		{0, planes},    // set (the Go kernel's)
 	}
 	var at [len(layout)]int
 	end := 0
 	for i, l := range layout {
 		start := end&^(page-1) + l.skew
-		if start < end {
+		if start < end+64 { // the kernels read up to 64 bytes before
 			start += page
 		}
 		at[i], end = start, start+l.size
@@ -377,6 +420,15 @@ func (e *Propagate) control(dst []float64, b *board.Board) (sum float64) {
 	cells := b.Cells()
 	W := e.stride
 	capTotal := e.s.Combine == CapTotal
+	if usePropAsm {
+		// The same operations, 8 points at a time; then the sum, in
+		// the same order.
+		propControlAVX512(&dst[0], &e.accB[W], &e.accW[W], &e.cells[0], size, W, capTotal)
+		for _, v := range dst[:size*size] {
+			sum += v
+		}
+		return sum
+	}
 	for y := 0; y < size; y++ {
 		row := cells[y*size : y*size+size]
 		out := dst[y*size : y*size+size]
@@ -418,7 +470,7 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 		return
 	}
 	e.geo = g
-	e.stride = (g.Size + 1 + 7) &^ 7
+	e.stride = (g.Size + 1 + 3) &^ 3
 	for p := 0; p < g.N; p++ {
 		x, y := g.XY(board.Point(p))
 		e.pad[p] = int16((y+1)*e.stride + x)
@@ -433,8 +485,39 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	}
 }
 
-// propNoRegion is the region of a stone or an off-board point.
-const propNoRegion = math.MaxInt16
+// propUsed returns the number of points of a plane that the search reads
+// for the board size in use: the padded board, and the AVX-512 kernel's
+// blocks (propBlocks) and their neighbours.
+func (e *Propagate) propUsed() int {
+	first, blocks := e.propBlocks()
+	return max((e.geo.Size+2)*e.stride, 8*(first+3*blocks)+e.stride+8)
+}
+
+// propBlocks returns the AVX-512 kernel's blocks of 3 groups of 8 padded
+// points: the first group (that of the first board point) and the number
+// of blocks to the last board point's group.
+func (e *Propagate) propBlocks() (first, blocks int) {
+	size, W := e.geo.Size, e.stride
+	first = W / 8
+	last := (size*W + size - 1) / 8
+	return first, (last - first + 3) / 3
+}
+
+// propNoRegion is the region of a stone or an off-board point: more than
+// any region's number, and an index of Propagate.next.
+const propNoRegion = board.MaxPoints
+
+// propMaxRuns bounds the number of runs of empty points on a board: at
+// most one in two points of a row starts one.
+const propMaxRuns = board.MaxSize * (board.MaxSize + 1) / 2
+
+// propNoRegionRow is a row of propNoRegion, to copy.
+var propNoRegionRow = func() (r [board.MaxSize]int16) {
+	for i := range r {
+		r[i] = propNoRegion
+	}
+	return r
+}()
 
 // propSource is a stone with a liberty: its liberties (padded points) and
 // its colour.
@@ -475,7 +558,7 @@ func (e *Propagate) influence(b *board.Board) {
 		e.whiteRow[y+1] = stone & white
 	}
 	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
-	used := (g.Size + 2) * W
+	used := e.propUsed()
 	clear(e.accB[:used])
 	clear(e.accW[:used])
 
@@ -518,7 +601,35 @@ func (e *Propagate) influence(b *board.Board) {
 			e.black[k] = ^uint64(0) >> (64 - n)
 		}
 	}
-	e.propSearch(words)
+	e.propSearch(words, e.propReach(max(nb, nw)))
+}
+
+// propTail bounds what the search leaves out (see propReach): less than
+// a quarter of the 1e-12 within which the tests hold the estimator to
+// the straightforward search.
+const propTail = 2.5e-13
+
+// propReach returns the last distance the search goes to, given the
+// larger number n of black or white sources: MaxDistance if set and
+// nearer, else the first distance D past which the stones left out
+// weigh less than propTail on any point. Each source reaches a point at
+// most once, with weight alpha^d, so the black stones beyond D add at
+// most nb*alpha^(D+1) to B(p), the white ones at most nw*alpha^(D+1) to
+// W(p), and the control, which moves no more than B or W, by as much.
+// The bound depends on distances and on max(nb, nw) only, so the
+// estimate stays exactly invariant under the board's symmetries and the
+// colour swap.
+func (e *Propagate) propReach(n int) int {
+	maxD := len(e.pow) - 2 // no path is longer than the number of points
+	if e.s.MaxDistance > 0 {
+		maxD = min(maxD, e.s.MaxDistance)
+	}
+	for d := 1; d < maxD; d++ {
+		if float64(n)*e.pow[d+1] < propTail {
+			return d
+		}
+	}
+	return maxD
 }
 
 // propGlobalBits numbers the sources srcB[:nb] from 0 and srcW[:nw] from
@@ -562,22 +673,16 @@ func propWhiteBase(nb, nw int) int {
 func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) {
 	nRegions := e.propRegions()
 	next := e.next[:nRegions]
-	clear(next)
+	clear(e.next[:])
 	W := e.stride
+	// Without a branch on which neighbours are empty (they are
+	// mispredicted): a stone or the border is in propNoRegion, whose
+	// counter is read as 0 and set back to 0 after.
 	bit := func(pp int) int {
-		var rs [4]int16
-		n := 0
-		num := int16(0)
-		for _, q := range [4]int{pp - W, pp - 1, pp + 1, pp + W} {
-			if r := e.region[q]; r != propNoRegion {
-				rs[n] = r
-				n++
-				num = max(num, next[r])
-			}
-		}
-		for _, r := range rs[:n] {
-			next[r] = num + 1
-		}
+		r0, r1, r2, r3 := e.region[pp-W], e.region[pp-1], e.region[pp+1], e.region[pp+W]
+		num := max(e.next[r0], e.next[r1], e.next[r2], e.next[r3])
+		e.next[r0], e.next[r1], e.next[r2], e.next[r3] = num+1, num+1, num+1, num+1
+		e.next[propNoRegion] = 0
 		return int(num)
 	}
 	// Number first, then set: the number of words is known only then.
@@ -608,60 +713,68 @@ func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) 
 	return words, blackBits
 }
 
-// propRegions labels the connected regions of empty points, returning
-// their number.
+// propRegions labels the connected regions of empty points in region
+// (propNoRegion on stones), numbered in the order of their first point,
+// returning their number. It works on the runs of empty points of each
+// row, found with bit operations on emptyRow: a run joins the runs of the
+// row above that it touches (a union-find whose roots are the first runs
+// of their regions), and each run's points then get its region's number.
 func (e *Propagate) propRegions() int {
 	W := e.stride
 	size := e.geo.Size
+	parent := &e.runParent
+	find := func(i int16) int16 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	n := int16(0)
+	above, aboveEnd := int16(0), int16(0) // the runs of the row above
+	for y := 1; y <= size; y++ {
+		first := n
+		j := above // the first run above that may touch this row's next
+		for m := e.emptyRow[y]; m != 0; n++ {
+			low := m & -m
+			run := ((m + low) ^ m) & m // the lowest run of m
+			m &^= run
+			e.runMask[n], e.runRow[n], parent[n] = run, int16(y), n
+			// The runs above, left to right, that end before this one
+			// starts touch no later run either.
+			for j < aboveEnd && e.runMask[j] < low {
+				j++
+			}
+			for k := j; k < aboveEnd && e.runMask[k]&run != 0; k++ {
+				// Both roots are the first runs of their sets: the
+				// later one joins the earlier.
+				a, b := find(k), find(n)
+				parent[max(a, b)] = min(a, b)
+			}
+		}
+		above, aboveEnd = first, n
+	}
+	regions := int16(0)
+	for i := int16(0); i < n; i++ {
+		if r := find(i); r == i {
+			e.runID[i] = regions
+			regions++
+		} else {
+			e.runID[i] = e.runID[r]
+		}
+	}
 	region := &e.region
-	stack := &e.stack
-	// -1 on empty points, propNoRegion on stones (and off the board,
-	// where it stays from propSetGeometry).
 	for y := 1; y <= size; y++ {
-		emp := e.emptyRow[y]
-		row := region[y*W : y*W+size]
+		copy(region[y*W:y*W+size], propNoRegionRow[:size])
+	}
+	for i := int16(0); i < n; i++ {
+		m := e.runMask[i]
+		lo := bits.TrailingZeros32(m)
+		row := region[int(e.runRow[i])*W+lo : int(e.runRow[i])*W+lo+bits.OnesCount32(m)]
+		id := e.runID[i]
 		for x := range row {
-			row[x] = int16(propNoRegion - int(emp>>x&1)*(propNoRegion+1))
+			row[x] = id
 		}
 	}
-	n := 0
-	for y := 1; y <= size; y++ {
-		for m := e.emptyRow[y]; m != 0; m &= m - 1 {
-			start := int16(y*W + bits.TrailingZeros32(m))
-			if region[start] >= 0 {
-				continue
-			}
-			id := int16(n)
-			n++
-			region[start] = id
-			stack[0] = start
-			k := 1
-			for k > 0 {
-				k--
-				p := int(stack[k])
-				// Stones and the border hold propNoRegion, never -1.
-				if q := p - W; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-				if q := p - 1; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-				if q := p + 1; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-				if q := p + W; region[q] == -1 {
-					region[q] = id
-					stack[k] = int16(q)
-					k++
-				}
-			}
-		}
-	}
-	return n
+	return int(regions)
 }

@@ -3,6 +3,14 @@ package influence
 //go:noescape
 func propSearchAVX512(a *propSearchArgs)
 
+// propControlAVX512 is the loop of Propagate.control without the sum:
+// dst[y*size+x] is the combination of accB and accW at x of padded row
+// y (rows stride apart, from row 1 of the planes) plus cells[y*size+x].
+// It reads cells up to 7 bytes past the board.
+//
+//go:noescape
+func propControlAVX512(dst, accB, accW *float64, cells *uint8, size, stride int, capTotal bool)
+
 // haveAVX512 reports whether the processor and the operating system
 // support the AVX-512 instructions of propSearchAVX512: AVX512F, AVX512DQ
 // and AVX512_VPOPCNTDQ, with the ZMM and mask registers saved.
@@ -39,7 +47,7 @@ var usePropAVX2 = haveAVX2
 
 // The assembly kernel finds a point's second word propPadMax words after
 // its first: propPlaneBytes in propagate_amd64.s.
-const propPlaneBytes = 6912
+const propPlaneBytes = 6656
 
 var _ [propPadMax*8 - propPlaneBytes]struct{}
 var _ [propPlaneBytes - propPadMax*8]struct{}

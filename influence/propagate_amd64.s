@@ -2,15 +2,17 @@
 
 // The second word of a point's stone set is this many bytes after its
 // first (propPadMax words; propPlaneBytes in propagate_amd64.go).
-#define PLANE 6912
+#define PLANE 6656
 
-// One group of 8 points at byte o of the row (AX its offset, R9 tin +
+// One group of 8 points at byte o of the block (AX its offset, R9 tin +
 // AX), its empty points at byte k of R8; the group's F and T for word 0
-// (Z0, Z2) or word 1 (Z10, Z12) of the stone sets.
+// (Z0, Z2) or word 1 (Z10, Z12) of the stone sets. The neighbours a row
+// away need not be on a cache line: the row stride is a multiple of 4
+// points, not 8.
 #define WORD0(o, k) \
 	KMOVB k(R8), K1; \
 	VMOVDQU64 (o-8)(R9), Z0; \
-	VMOVDQA64 o(R9)(R12*1), Z1; \
+	VMOVDQU64 o(R9)(R12*1), Z1; \
 	VPTERNLOGQ $0xfe, (o+8)(R9), Z1, Z0; \
 	VMOVDQA64 o(R9), Z2; \
 	VPTERNLOGQ.Z $0x32, o(R9)(DX*1), Z2, K1, Z0; \
@@ -19,7 +21,7 @@
 
 #define WORD1(o) \
 	VMOVDQU64 (PLANE+o-8)(R9), Z10; \
-	VMOVDQA64 (PLANE+o)(R9)(R12*1), Z11; \
+	VMOVDQU64 (PLANE+o)(R9)(R12*1), Z11; \
 	VPTERNLOGQ $0xfe, (PLANE+o+8)(R9), Z11, Z10; \
 	VMOVDQA64 (PLANE+o)(R9), Z12; \
 	VPTERNLOGQ.Z $0x32, (PLANE+o)(R9)(DX*1), Z12, K1, Z10; \
@@ -83,9 +85,13 @@
 //	F = (T_{d-1}[i-1] | T_{d-1}[i+1] | T_{d-1}[i-stride] | T_{d-1}[i+stride]) &^ T_{d-1}[i]
 //
 // (at d = 1 the neighbours' T_0 are the stones' own bits), and T_d = T_{d-1} | F;
-// stones and off-board points never change. So per distance d, on every
-// visited row (a row that, or a neighbour of which, got new stones at
-// d-1), for each group of 8 points:
+// stones and off-board points never change. The planes are read as one
+// line of padded points, whatever the rows (whose stride need not be a
+// multiple of 8), in blocks of 3 groups of 8 points from the group of
+// the first board point. So per distance d, on every visited block (a
+// block that, or one of the reach blocks either side of which, got new
+// stones at d-1: a point's neighbours are at most a row away), for each
+// group:
 //
 //	tout[i] = tin[i] | F
 //	accB[i] = FMA(float64(popcount(F & black)), pow[d], accB[i])
@@ -94,22 +100,25 @@
 // the counts summed over the words before the conversion (with Black in
 // word 0 and White in word 1, mode 3, a word's count is its colour's).
 // Most groups visited get new stones, so none skips the sums (adding 0
-// changes nothing) and a row's new stones are tested once, ORed. Then
-// tin and tout swap, and the search ends after a distance where no row
+// changes nothing) and a block's new stones are tested once, ORed. Then
+// tin and tout swap, and the search ends after a distance where no block
 // got anything, or at maxD. These are the sets and sums of propSearchGo,
 // in the same order, so the results agree bit for bit.
 //
-// The planes are double-buffered, and a row not visited is not written:
-// its points, and those next to them, got nothing at d-1, so
+// The planes are double-buffered, and a block not visited is not
+// written: its points, and those next to them, got nothing at d-1, so
 // T_d = T_{d-1} = T_{d-2} there, which tout holds already (both planes
-// start as T_0).
+// start as T_0). The points of the first and last blocks off the board,
+// and their neighbours before and after the planes, get nothing: F is
+// masked to the empty points.
 //
-// Registers: AX the row's byte offset, BX the row,
-// DX the stride and R12 minus it, SI tin, DI tout, R8 the group's byte
-// of emptyRow (its empty points), R10 accB, R11 accW, R9 and R13
-// scratch; Z29 pow[d], Z30 and Z31 the black masks, Z7 a row's new
-// stones; K1 a group's empty points, K3 the step's new stones.
-TEXT ·propSearchAVX512(SB), NOSPLIT, $64-8
+// Registers: AX the block's byte offset, BX the block, DX the stride and
+// R12 minus it, SI tin, DI tout, R8 the block's bytes of empty (its
+// empty points), R10 accB, R11 accW, R14 the flags from reach blocks
+// before the block, R9 and R13 scratch; Z29 pow[d], Z30
+// and Z31 the black masks, Z7 a block's new stones; K1 a group's empty
+// points, K3 the step's new stones.
+TEXT ·propSearchAVX512(SB), NOSPLIT, $88-8
 	MOVQ a+0(FP), R13
 	MOVQ 0(R13), SI
 	MOVQ 8(R13), DI
@@ -124,16 +133,23 @@ TEXT ·propSearchAVX512(SB), NOSPLIT, $64-8
 	MOVQ 56(R13), R9
 	MOVQ R9, pow-24(SP)
 	MOVQ 64(R13), R9
-	MOVQ R9, rows-32(SP)
-	MOVQ 72(R13), DX
+	SHLQ $6, R9
+	MOVQ R9, start-72(SP)
+	MOVQ 72(R13), R9
+	MOVQ R9, blocks-32(SP)
+	MOVQ 80(R13), DX
 	MOVQ DX, R12
 	NEGQ R12
-	MOVQ 80(R13), R9
-	MOVQ R9, maxd-40(SP)
 	MOVQ 88(R13), R9
+	MOVQ R9, maxd-40(SP)
+	MOVQ 96(R13), R9
 	MOVQ R9, mode-48(SP)
-	VPBROADCASTQ 96(R13), Z30
-	VPBROADCASTQ 104(R13), Z31
+	VPBROADCASTQ 104(R13), Z30
+	VPBROADCASTQ 112(R13), Z31
+	MOVQ 120(R13), R9
+	MOVQ R9, window-80(SP)
+	MOVQ 128(R13), R9
+	MOVQ R9, reach-88(SP)
 	MOVQ $1, d-56(SP)
 
 step:
@@ -141,23 +157,23 @@ step:
 	MOVQ d-56(SP), R13
 	VBROADCASTSD (R9)(R13*8), Z29
 	KXORB K3, K3, K3
-	MOVQ DX, AX                    // padded row 1
-	MOVQ $1, BX
+	MOVQ start-72(SP), AX          // block 0
+	XORL BX, BX
+	MOVQ rin-8(SP), R14
+	SUBQ reach-88(SP), R14         // the flags from reach blocks before
 
 row:
-	MOVQ rin-8(SP), R9
-	MOVBLZX -1(R9)(BX*1), R13
-	ORB (R9)(BX*1), R13B
-	ORB 1(R9)(BX*1), R13B
+	MOVQ (R14)(BX*1), R13
+	ANDQ window-80(SP), R13
 	JNE visit
 	MOVQ rout-16(SP), R9
 	MOVB $0, (R9)(BX*1)
-	ADDQ DX, AX
+	ADDQ $192, AX
 	JMP rownext
 
 visit:
-	MOVQ emp-64(SP), R8
-	LEAQ (R8)(BX*4), R8            // the row's first group's empty points
+	LEAQ (BX)(BX*2), R8
+	ADDQ emp-64(SP), R8            // the block's first group's empty points
 	LEAQ (SI)(AX*1), R9
 	VPXORQ Z7, Z7, Z7
 	MOVQ mode-48(SP), R13
@@ -165,52 +181,36 @@ visit:
 	JEQ row2
 	JGT row3
 
-	// A row of 2, 3 or 4 groups (stride 128, 192 or 256 bytes).
 row1:
 	GROUP1(0, 0)
 	GROUP1(64, 1)
-	CMPQ DX, $192
-	JLT rowdone
 	GROUP1(128, 2)
-	CMPQ DX, $256
-	JLT rowdone
-	GROUP1(192, 3)
 	JMP rowdone
 
 row2:
 	GROUP2(0, 0)
 	GROUP2(64, 1)
-	CMPQ DX, $192
-	JLT rowdone
 	GROUP2(128, 2)
-	CMPQ DX, $256
-	JLT rowdone
-	GROUP2(192, 3)
 	JMP rowdone
 
 row3:
 	GROUP3(0, 0)
 	GROUP3(64, 1)
-	CMPQ DX, $192
-	JLT rowdone
 	GROUP3(128, 2)
-	CMPQ DX, $256
-	JLT rowdone
-	GROUP3(192, 3)
 
 rowdone:
-	ADDQ DX, AX
-	MOVQ rout-16(SP), R9
+	ADDQ $192, AX
 	VPTESTMQ Z7, Z7, K4
 	KORTESTB K4, K4
 	SETNE R13B
+	MOVQ rout-16(SP), R9
 	MOVB R13B, (R9)(BX*1)
 	KORB K4, K3, K3
 
 rownext:
 	INCQ BX
-	CMPQ BX, rows-32(SP)
-	JLE row
+	CMPQ BX, blocks-32(SP)
+	JLT row
 
 	KORTESTB K3, K3
 	JEQ done
@@ -228,6 +228,99 @@ rownext:
 done:
 	VZEROUPPER
 	RET
+
+// func propControlAVX512(dst, accB, accW *float64, cells *uint8, size, stride int, capTotal bool)
+//
+// Per row y and group of 8 points, the last masked to the row:
+//
+//	v = min(B, 1) - min(W, 1)    (cap-each), or
+//	v = max(-1, min(1, B - W))   (cap-total)
+//	dst = v + float64(cell)
+//
+// the operations of Propagate.control's loop, in its order: B and W are
+// finite and at least 0, so VMINPD and VMAXPD give what min and max do.
+//
+// Registers: DI dst, R10 accB, R11 accW, SI cells (all at the row), AX
+// the group's byte offset in dst and acc, DX in cells, BX size, R12 the
+// padded row in bytes, R13 the groups of a row, R14 the rows left, CX
+// the groups left, R8 capTotal, R9 scratch; Z28 1, Z27 -1; K1 all 8
+// points, K2 those of a row's last group, K3 the group's.
+TEXT ·propControlAVX512(SB), NOSPLIT, $0-49
+	MOVQ dst+0(FP), DI
+	MOVQ accB+8(FP), R10
+	MOVQ accW+16(FP), R11
+	MOVQ cells+24(FP), SI
+	MOVQ size+32(FP), BX
+	MOVQ stride+40(FP), R12
+	SHLQ $3, R12
+	MOVBLZX capTotal+48(FP), R8
+	VBROADCASTSD propOne<>(SB), Z28
+	VBROADCASTSD propMinusOne<>(SB), Z27
+	MOVQ $0xff, R9
+	KMOVB R9, K1
+	MOVQ BX, CX
+	ANDQ $7, CX
+	JEQ cfull
+	MOVQ $1, R9
+	SHLQ CX, R9
+	DECQ R9
+
+cfull:
+	KMOVB R9, K2
+	MOVQ BX, R13
+	ADDQ $7, R13
+	SHRQ $3, R13
+	MOVQ BX, R14
+
+crow:
+	XORL AX, AX
+	XORL DX, DX
+	MOVQ R13, CX
+
+cgroup:
+	KMOVB K1, K3
+	CMPQ CX, $1
+	JNE cload
+	KMOVB K2, K3
+
+cload:
+	VMOVUPD (R10)(AX*1), Z0
+	VMOVUPD (R11)(AX*1), Z1
+	VPMOVSXBQ (SI)(DX*1), Z2
+	VCVTQQ2PD Z2, Z2
+	TESTQ R8, R8
+	JNE ctotal
+	VMINPD Z28, Z0, Z0
+	VMINPD Z28, Z1, Z1
+	VSUBPD Z1, Z0, Z0
+	JMP cstore
+
+ctotal:
+	VSUBPD Z1, Z0, Z0
+	VMINPD Z28, Z0, Z0
+	VMAXPD Z27, Z0, Z0
+
+cstore:
+	VADDPD Z2, Z0, Z0
+	VMOVUPD Z0, K3, (DI)(AX*1)
+	ADDQ $64, AX
+	ADDQ $8, DX
+	DECQ CX
+	JNE cgroup
+	LEAQ (DI)(BX*8), DI
+	ADDQ BX, SI
+	ADDQ R12, R10
+	ADDQ R12, R11
+	DECQ R14
+	JNE crow
+	VZEROUPPER
+	RET
+
+// 1 and -1 as float64s.
+DATA propOne<>+0(SB)/8, $0x3ff0000000000000
+GLOBL propOne<>(SB), RODATA|NOPTR, $8
+DATA propMinusOne<>+0(SB)/8, $0xbff0000000000000
+GLOBL propMinusOne<>(SB), RODATA|NOPTR, $8
 
 // Nibble popcounts, for VPSHUFB, twice (one per 128-bit lane).
 DATA propNibbleCount<>+0(SB)/8, $0x0302020102010100

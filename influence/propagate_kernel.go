@@ -3,6 +3,7 @@ package influence
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // propSearch adds the stones at distances 1, 2, ... to accB and accW,
@@ -13,40 +14,49 @@ import (
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
 // stone's neighbours getting the stone itself at step 1. So a point can
-// get some only next to a point that got some in the last step: a row is
-// visited if it or a row next to it did, and the search ends when no row
-// did (or at MaxDistance). The AVX-512 kernel visits whole rows, the
-// portable one (propSearchGo) single points.
-func (e *Propagate) propSearch(words int) {
+// get some only next to a point that got some in the last step, and the
+// search ends when none did, or after distance maxD (see propReach). The
+// AVX-512 kernel visits blocks of 24 padded points next to a block that
+// got some, the portable one (propSearchGo) single points.
+func (e *Propagate) propSearch(words, maxD int) {
 	size := e.geo.Size
-	rin, rout := &e.rowA, &e.rowB
-	// Every row may hold sources.
-	clear(rin[:])
-	clear(rout[:])
-	for y := 1; y <= size; y++ {
-		rin[y] = 1
-	}
-	maxD := e.s.MaxDistance
-	if maxD == 0 {
-		// No path is longer than the number of points.
-		maxD = len(e.pow) - 1
-	}
+	W := e.stride
+	used := e.propUsed()
 	if usePropAsm && words <= 2 {
 		// Both planes start as T_0: the sources' bits on their points.
-		used := (size + 2) * e.stride
 		for k := 0; k < words; k++ {
 			copy(e.freshB[k*propPadMax:k*propPadMax+used], e.freshA[k*propPadMax:k*propPadMax+used])
 		}
+		// The empty points, bit pp for the padded point pp.
+		clear(e.emptyBits[:])
+		for y := 1; y <= size; y++ {
+			pp := y * W
+			m := uint64(e.emptyRow[y])
+			e.emptyBits[pp/64] |= m << (pp % 64)
+			e.emptyBits[pp/64+1] |= m >> (64 - pp%64) // 0 if pp%64 == 0
+		}
+		// Every block may hold sources. A point's neighbours are at most
+		// W points away: reach blocks of 24 either side.
+		first, blocks := e.propBlocks()
+		clear(e.blockA[:])
+		clear(e.blockB[:])
+		for b := 0; b < blocks; b++ {
+			e.blockA[propFlagMargin+b] = 1
+		}
+		reach := (W + 23) / 24
 		mode := words
 		if words == 2 && e.black[0] == ^uint64(0) && e.black[1] == 0 {
 			mode = 3
 		}
 		a := propSearchArgs{
-			tin: &e.freshA[0], tout: &e.freshB[0], emptyRow: &e.emptyRow[0],
-			accB: &e.accB[0], accW: &e.accW[0],
-			rin: &rin[0], rout: &rout[0], pow: &e.pow[0],
-			rows: size, stride: 8 * e.stride, maxD: maxD, mode: mode,
+			tin: &e.freshA[0], tout: &e.freshB[0],
+			empty: &(*[8 * len(e.emptyBits)]uint8)(unsafe.Pointer(&e.emptyBits))[first],
+			accB:  &e.accB[0], accW: &e.accW[0],
+			rin: &e.blockA[propFlagMargin], rout: &e.blockB[propFlagMargin],
+			pow:   &e.pow[0],
+			first: first, blocks: blocks, stride: 8 * W, maxD: maxD, mode: mode,
 			black0: e.black[0], black1: e.black[1],
+			window: 1<<(8*(2*reach+1)) - 1, reach: reach,
 		}
 		propSearchAVX512(&a)
 		return
@@ -54,13 +64,12 @@ func (e *Propagate) propSearch(words int) {
 	// The Go kernel's planes: freshB empty, and set every stone on stones
 	// and off the board (where it stays from propSetGeometry) and none on
 	// empty points.
-	used := (size + 2) * e.stride
 	for k := 0; k < words; k++ {
 		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 		set := e.set[k*propPadMax:]
 		for y := 1; y <= size; y++ {
 			emp := e.emptyRow[y]
-			row := set[y*e.stride : y*e.stride+size]
+			row := set[y*W : y*W+size]
 			for x := range row {
 				row[x] = uint64(emp>>x&1) - 1
 			}
@@ -69,24 +78,40 @@ func (e *Propagate) propSearch(words int) {
 	propSearchGo(e, words, maxD)
 }
 
+// propFlagMargin is the number of bytes before and after the AVX-512
+// kernel's block flags (Propagate.blockA and blockB) that it reads and
+// that stay 0.
+const propFlagMargin = 8
+
 // propSearchArgs are the arguments of propSearchAVX512 (the offsets are
 // spelled out in propagate_amd64.s).
 type propSearchArgs struct {
-	tin, tout      *uint64
-	emptyRow       *uint32 // per padded row, bit x for an empty point x
-	accB, accW     *float64
-	rin, rout      *uint8
-	pow            *float64
-	rows           int // board rows: padded rows 1 to rows
-	stride         int // padded row, in bytes
-	maxD           int
-	mode           int // 1 or 2 words; 3 for two words, Black's and White's
-	black0, black1 uint64
+	tin, tout *uint64
+	// empty has bit i of byte j for the padded point 8(first+j)+i if
+	// empty.
+	empty      *uint8
+	accB, accW *float64
+	// rin flags the blocks that got new stones in the last step, rout
+	// those of this one (block b at byte b).
+	rin, rout *uint8
+	pow       *float64
+	first     int // the first block's first group of 8 padded points
+	blocks    int // the number of blocks of 3 groups
+	stride    int // padded row, in bytes
+	maxD      int
+	mode      int // 1 or 2 words; 3 for two words, Black's and White's
+	black0    uint64
+	black1    uint64
+	// A block is visited if one of the reach blocks either side of it,
+	// or itself, got new stones in the last step: the 8 flags from reach
+	// before it under window = 2^(8*(2*reach+1)) - 1.
+	window uint64
+	reach  int
 }
 
 // propSearchGo is propSearch in Go. It computes the same sets and adds
 // the same terms in the same order as the assembly kernel, so the two
-// agree bit for bit; but where the assembly kernel visits whole rows, 8
+// agree bit for bit; but where the assembly kernel visits whole blocks, 8
 // points to a register, this one visits single points, and only those that
 // can get new stones: the empty points next to a point that got some in the
 // last step. A bit mask per row says which points got some (actA, actB,
@@ -149,24 +174,28 @@ func propSearchGo(e *Propagate, words, maxD int) {
 	}
 }
 
+// propRowLen is the length of the Go kernel's row windows: at least
+// propStrideMax, and a power of 2.
+const propRowLen = 32
+
 // propRowWin is a window of one row of a plane: at index x+1, the padded
 // point x of the row, so that x-1 (the previous row's off-board point for
 // x = 0) and x+1 are in it too. With x < 32 (x&31, which changes nothing
-// as rows are at most propStrideMax = 32 points), indexing it needs no
-// bounds checks.
-type propRowWin = [propStrideMax + 2]uint64
+// as rows are shorter than propRowLen = 32 points), indexing it and the
+// other windows needs no bounds checks.
+type propRowWin = [propRowLen + 2]uint64
 
 // propRow1 is one step on the points of visit in the row starting at
 // padded point row, for one word per set (planes of propPadMax entries);
 // it returns the mask of the points that got new stones.
 func propRow1(fin, fout, set []uint64, accB, accW []float64, black uint64, w float64, row, W int, visit uint32) uint32 {
-	up := (*[propStrideMax]uint64)(fin[row-W:])
+	up := (*[propRowLen]uint64)(fin[row-W:])
 	mid := (*propRowWin)(fin[row-1:])
-	down := (*[propStrideMax]uint64)(fin[row+W:])
-	out := (*[propStrideMax]uint64)(fout[row:])
-	st := (*[propStrideMax]uint64)(set[row:])
-	ab := (*[propStrideMax]float64)(accB[row:])
-	aw := (*[propStrideMax]float64)(accW[row:])
+	down := (*[propRowLen]uint64)(fin[row+W:])
+	out := (*[propRowLen]uint64)(fout[row:])
+	st := (*[propRowLen]uint64)(set[row:])
+	ab := (*[propRowLen]float64)(accB[row:])
+	aw := (*[propRowLen]float64)(accW[row:])
 	got := uint32(0)
 	for m := visit; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros32(m) & 31
@@ -189,18 +218,18 @@ func propRow1(fin, fout, set []uint64, accB, accW []float64, black uint64, w flo
 // entries after the first.
 func propRow2(fin, fout, set []uint64, accB, accW []float64, black0, black1 uint64, w float64, row, W int, visit uint32) uint32 {
 	const P = propPadMax
-	up0 := (*[propStrideMax]uint64)(fin[row-W:])
+	up0 := (*[propRowLen]uint64)(fin[row-W:])
 	mid0 := (*propRowWin)(fin[row-1:])
-	down0 := (*[propStrideMax]uint64)(fin[row+W:])
-	out0 := (*[propStrideMax]uint64)(fout[row:])
-	st0 := (*[propStrideMax]uint64)(set[row:])
-	up1 := (*[propStrideMax]uint64)(fin[P+row-W:])
+	down0 := (*[propRowLen]uint64)(fin[row+W:])
+	out0 := (*[propRowLen]uint64)(fout[row:])
+	st0 := (*[propRowLen]uint64)(set[row:])
+	up1 := (*[propRowLen]uint64)(fin[P+row-W:])
 	mid1 := (*propRowWin)(fin[P+row-1:])
-	down1 := (*[propStrideMax]uint64)(fin[P+row+W:])
-	out1 := (*[propStrideMax]uint64)(fout[P+row:])
-	st1 := (*[propStrideMax]uint64)(set[P+row:])
-	ab := (*[propStrideMax]float64)(accB[row:])
-	aw := (*[propStrideMax]float64)(accW[row:])
+	down1 := (*[propRowLen]uint64)(fin[P+row+W:])
+	out1 := (*[propRowLen]uint64)(fout[P+row:])
+	st1 := (*[propRowLen]uint64)(set[P+row:])
+	ab := (*[propRowLen]float64)(accB[row:])
+	aw := (*[propRowLen]float64)(accW[row:])
 	got := uint32(0)
 	for m := visit; m != 0; m &= m - 1 {
 		x := bits.TrailingZeros32(m) & 31

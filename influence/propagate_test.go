@@ -396,7 +396,9 @@ func TestPropagateCorridor(t *testing.T) {
 }
 
 // TestPropagateKernelsAgree checks that the assembly kernels (where the
-// processor has them) give the same B and W as the Go one, bit for bit.
+// processor has them) give the same B and W as the Go one, bit for bit,
+// and the same control map and score (the AVX-512 kernel has its own
+// loop for the combination).
 func TestPropagateKernelsAgree(t *testing.T) {
 	var ks []propKernel
 	for _, k := range propKernelList()[:2] {
@@ -408,23 +410,36 @@ func TestPropagateKernelsAgree(t *testing.T) {
 		t.Skip("no assembly kernel on this processor")
 	}
 	goKernel := propKernelList()[2]
-	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, AtsumiSettings(4)} {
+	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, AtsumiSettings(4), {Combine: CapTotal}} {
 		e := mustPropagate(t, s)
 		for bi, b := range propTestBoards(t) {
 			n := b.Geometry().N
 			gb, gw := make([]float64, n), make([]float64, n)
+			var gr control.Result
 			restore := goKernel.use()
 			e.Influence(gb, gw, b)
+			if err := e.Estimate(&gr, b); err != nil {
+				t.Fatal(err)
+			}
 			restore()
 			for _, k := range ks {
 				ab, aw := make([]float64, n), make([]float64, n)
+				var ar control.Result
 				restore := k.use()
 				e.Influence(ab, aw, b)
+				if err := e.Estimate(&ar, b); err != nil {
+					t.Fatal(err)
+				}
 				restore()
 				for p := range ab {
-					if ab[p] != gb[p] || aw[p] != gw[p] {
-						t.Fatalf("%s, %+v board %d at %s: assembly B %v W %v, Go %v %v\n%s", k.name, s, bi, b.Geometry().GTP(board.Point(p)), ab[p], aw[p], gb[p], gw[p], b)
+					if ab[p] != gb[p] || aw[p] != gw[p] || ar.Control[p] != gr.Control[p] {
+						t.Fatalf("%s, %+v board %d at %s: assembly B %v W %v control %v, Go %v %v %v\n%s", k.name, s, bi,
+							b.Geometry().GTP(board.Point(p)), ab[p], aw[p], ar.Control[p], gb[p], gw[p], gr.Control[p], b)
 					}
+				}
+				score := ar.Score
+				if sum := ar.Sum(); score != gr.Score || score != sum {
+					t.Fatalf("%s, %+v board %d: score %v, Go %v, sum %v", k.name, s, bi, score, gr.Score, sum)
 				}
 			}
 		}
@@ -551,4 +566,100 @@ func TestPropagateLayout(t *testing.T) {
 			}
 		}
 	}
+}
+
+// propCorridorBoard returns a size x size board whose top is a corridor
+// winding through rows rows long, walled by White, that opens into a room
+// below dotted with black stones: from the corridor's far end the room's
+// many stones are all far away, where the search stops early (propReach).
+func propCorridorBoard(size, rows int) *board.Board {
+	b := board.New(size)
+	g := b.Geometry()
+	for y := 1; y < 2*rows; y += 2 {
+		gap := size - 1 // the turn: right on the first wall, then left
+		if y/2%2 == 1 {
+			gap = 0
+		}
+		for x := 0; x < size; x++ {
+			if x != gap {
+				b.Set(g.At(x, y), board.White)
+			}
+		}
+	}
+	for y := 2 * rows; y < size; y++ {
+		for x := 0; x < size; x++ {
+			if (x+2*y)%5 == 0 {
+				b.Set(g.At(x, y), board.Black)
+			}
+		}
+	}
+	return b
+}
+
+// TestPropagateTail checks the estimator against the twin where the
+// early stop of the search (propReach) leaves out the most: many stones
+// just beyond the last distance searched, at the end of long corridors.
+// It also checks that the twin, stopped at that distance, misses
+// something, so that the test does test the stop.
+func TestPropagateTail(t *testing.T) {
+	propKernels(t, testPropagateTail)
+}
+
+func testPropagateTail(t *testing.T) {
+	var missed float64 // the most the stop leaves out anywhere
+	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7}, {Attenuation: 0.3, Combine: CapTotal}} {
+		e := mustPropagate(t, s)
+		sizes := []int{19, 25}
+		if testing.Short() {
+			sizes = sizes[:1]
+		}
+		for _, size := range sizes {
+			for rows := 1; 2*rows < size; rows++ {
+				b := propCorridorBoard(size, rows)
+				n := b.Geometry().N
+				got, gb, gw := make([]float64, n), make([]float64, n), make([]float64, n)
+				e.Control(got, b)
+				e.Influence(gb, gw, b)
+				want, wb, ww := propTwin(b, s)
+				for p := 0; p < n; p++ {
+					if math.Abs(got[p]-want[p]) > 1e-12 || math.Abs(gb[p]-wb[p]) > 1e-12 || math.Abs(gw[p]-ww[p]) > 1e-12 {
+						t.Fatalf("%+v size %d rows %d at %s: control %v B %v W %v, twin %v %v %v\n%s", s, size, rows,
+							b.Geometry().GTP(board.Point(p)), got[p], gb[p], gw[p], want[p], wb[p], ww[p], b)
+					}
+				}
+				cut := s
+				cut.MaxDistance = e.propReach(max(propSources(b)))
+				_, cb, cw := propTwin(b, cut)
+				for p := 0; p < n; p++ {
+					missed = max(missed, wb[p]-cb[p], ww[p]-cw[p])
+				}
+			}
+		}
+	}
+	if !(missed > propTail/100 && missed < propTail) {
+		t.Errorf("the stop leaves out at most %v, want between %v and %v", missed, propTail/100, propTail)
+	}
+}
+
+// propSources returns the numbers of black and white stones of b with a
+// liberty.
+func propSources(b *board.Board) (nb, nw int) {
+	g := b.Geometry()
+	for p := 0; p < g.N; p++ {
+		c := b.At(board.Point(p))
+		if c == board.Empty {
+			continue
+		}
+		for _, q := range g.Neighbors(board.Point(p)) {
+			if b.At(q) == board.Empty {
+				if c == board.Black {
+					nb++
+				} else {
+					nw++
+				}
+				break
+			}
+		}
+	}
+	return nb, nw
 }
