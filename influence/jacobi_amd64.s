@@ -166,9 +166,10 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 //
 // The point pass reads x of the cell and its neighbours in a block as the
 // aligned blocks before, at and after it (W and E by VALIGND) and the
-// rows above and below; it looks κG up in val with VPERMI2PS, from
-// registers if val has two tables (64 values), else table by table from
-// memory.
+// rows above and below; it looks κG up in val with VPERMI2PS, a table of
+// 32 values at a time: from registers if val has up to three tables (96
+// values; one VPERMI2PS a block if there are at most 32 chains, two if
+// at most 64, else three), else table by table from memory.
 
 #define A_X 0
 #define A_Y 8
@@ -295,11 +296,17 @@ points:
 	VMOVAPS (SI), Z25
 	XORQ AX, AX
 	MOVQ A_VAL(R15), DX
-	CMPQ A_NT(R15), $2
-	JNE memtables
-
+	CMPQ A_NT(R15), $3
+	JEQ regtables3
+	JGT memtables
 	VMOVAPS (DX), Z20
 	VMOVAPS 64(DX), Z21
+	// At most 32 chains (blocks ≤ 2; none with the fixed preset): every
+	// stone's κG is in the first table, and masks has no bit for the
+	// second.
+	CMPQ A_BLOCKS(R15), $2
+	JLE regloop1
+
 	VMOVAPS 128(DX), Z22
 	VMOVAPS 192(DX), Z23
 regloop:
@@ -313,6 +320,39 @@ regloop:
 	ADDQ $64, AX
 	CMPQ AX, CX
 	JLT regloop
+	JMP reduce
+
+regloop1:
+	KMOVW (BX), K1
+	VMOVDQA32 (R10)(AX*1), Z16   // ci; 0 (+0.0) on empty points
+	VPERMI2PS Z21, Z20, K1, Z16
+	POINTS
+	ADDQ $4, BX
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT regloop1
+	JMP reduce
+
+regtables3:
+	VMOVAPS (DX), Z20
+	VMOVAPS 64(DX), Z21
+	VMOVAPS 128(DX), Z22
+	VMOVAPS 192(DX), Z23
+	VMOVAPS 256(DX), Z27
+	VMOVAPS 320(DX), Z28
+regloop3:
+	KMOVW (BX), K1
+	KMOVW 2(BX), K2
+	KMOVW 4(BX), K3
+	VMOVDQA32 (R10)(AX*1), Z16   // ci; 0 (+0.0) on empty points
+	VPERMI2PS Z21, Z20, K1, Z16
+	VPERMI2PS Z23, Z22, K2, Z16
+	VPERMI2PS Z28, Z27, K3, Z16
+	POINTS
+	ADDQ $6, BX
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT regloop3
 	JMP reduce
 
 memtables:

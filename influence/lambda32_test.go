@@ -112,7 +112,9 @@ func TestFallbackRate(t *testing.T) {
 // TestKernels32 checks the AVX-512 float32 kernel (where the processor
 // runs it) against the Go one on random values, for 1 and 3 steps: the
 // values to 1e-6 and the last sum of squares to a relative 1e-5 (it is
-// summed in another order).
+// summed in another order). The boards take the kernel's four ways of
+// looking κG up: from one, two or three tables in registers and from
+// memory.
 func TestKernels32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
@@ -120,7 +122,7 @@ func TestKernels32(t *testing.T) {
 	defer func() { useAsm32 = true }()
 	rng := rand.New(rand.NewPCG(5, 7))
 	names, boards := testBoards(t)
-	tables := map[bool]int{} // boards whose val is more than two tables
+	lookups := map[string]int{} // boards by the way the kernel looks κG up
 	for _, preset := range Presets() {
 		for i, b := range boards {
 			for _, steps := range []int{1, 3} {
@@ -143,7 +145,7 @@ func TestKernels32(t *testing.T) {
 						t.Fatalf("%d steps taken, want %d", n, steps)
 					}
 					ts[k], sqs[k] = tb, sq
-					tables[tb.nt > 2]++
+					lookups[kgLookup(tb)]++
 				}
 				if d := maxDiff32(ts[0].x, ts[1].x); d > 1e-6 {
 					t.Errorf("%s, %s, %d steps: values differ by %.3g", preset, names[i], steps, d)
@@ -154,9 +156,25 @@ func TestKernels32(t *testing.T) {
 			}
 		}
 	}
-	if tables[false] == 0 || tables[true] == 0 {
-		t.Errorf("κG looked up from registers %d times and from memory %d times; want both", tables[false], tables[true])
+	for _, l := range []string{"one table", "two tables", "three tables", "memory"} {
+		if lookups[l] == 0 {
+			t.Errorf("κG never looked up from %s (%v); want every way", l, lookups)
+		}
 	}
+}
+
+// kgLookup names the way solve32AVX512 looks up the κG of t's stones:
+// from one, two or three tables of 32 in registers, or from memory.
+func kgLookup(t *tables32) string {
+	switch {
+	case t.nt == 2 && t.nc <= 32:
+		return "one table"
+	case t.nt == 2:
+		return "two tables"
+	case t.nt == 3:
+		return "three tables"
+	}
+	return "memory"
 }
 
 func maxDiff32(a, b []float32) float64 {
