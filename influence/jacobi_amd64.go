@@ -1,6 +1,10 @@
 package influence
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"goeval/board"
+)
 
 // The assembly kernels (jacobi_amd64.s) and the processor check that
 // chooses them.
@@ -209,3 +213,9 @@ var (
 	_ [unsafe.Offsetof(chainScratch{}.byLen) - 33796]struct{}
 	_ [33796 - unsafe.Offsetof(chainScratch{}.byLen)]struct{}
 )
+
+//go:noescape
+func colours32AVX512(x *float32, cells *board.Color, size, w int)
+
+//go:noescape
+func unpad32AVX512(dst *float64, x *float32, size, w int)

@@ -725,3 +725,91 @@ dfinish:
 	MOVL AX, rows+16(FP)
 	VZEROUPPER
 	RET
+
+// TAILMASK sets R10 to the columns of a row of R8 columns in whole
+// blocks of N and K2 to the columns of the last, partial block (none if
+// there is none); AX and CX are scratch.
+#define TAILMASK(N) \
+	MOVQ R8, R10; \
+	ANDQ $-N, R10; \
+	MOVQ R8, CX; \
+	ANDQ $(N-1), CX; \
+	MOVL $1, AX; \
+	SHLL CX, AX; \
+	DECL AX; \
+	KMOVW AX, K2
+
+// func colours32AVX512(x *float32, cells *board.Color, size, w int)
+//
+// tables32.loadColoursGo: x = float32(colour) of every point, x pointing
+// at the first point of the padded layout (row stride w), sixteen points
+// to a register (the last block of a row under a mask).
+TEXT ·colours32AVX512(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), DI
+	MOVQ cells+8(FP), SI
+	MOVQ size+16(FP), R8
+	MOVQ w+24(FP), R9
+	SHLQ $2, R9
+	TAILMASK(16)
+	MOVQ R8, R11                 // rows to go
+crow:
+	XORQ R12, R12                // column
+	CMPQ R12, R10
+	JGE ctail
+cblock:
+	VPMOVSXBD (SI)(R12*1), Z0
+	VCVTDQ2PS Z0, Z0
+	VMOVUPS Z0, (DI)(R12*4)
+	ADDQ $16, R12
+	CMPQ R12, R10
+	JLT cblock
+ctail:
+	KORTESTW K2, K2
+	JEQ cnext
+	VPMOVSXBD (SI)(R12*1), K2, Z0 // colours (every use is under K2)
+	VCVTDQ2PS Z0, Z0
+	VMOVUPS Z0, K2, (DI)(R12*4)
+cnext:
+	ADDQ R8, SI
+	ADDQ R9, DI
+	DECQ R11
+	JNZ crow
+	VZEROUPPER
+	RET
+
+// func unpad32AVX512(dst *float64, x *float32, size, w int)
+//
+// tables32.storeGo: dst, in map order, = float64 of x on every point, x
+// pointing at the first point of the padded layout (row stride w), eight
+// points to a register (the last of a row under a mask).
+TEXT ·unpad32AVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ size+16(FP), R8
+	MOVQ w+24(FP), R9
+	SHLQ $2, R9
+	TAILMASK(8)
+	MOVQ R8, R11                 // rows to go
+urow:
+	XORQ R12, R12                // column
+	CMPQ R12, R10
+	JGE utail
+ublock:
+	VCVTPS2PD (SI)(R12*4), Z0
+	VMOVUPD Z0, (DI)(R12*8)
+	ADDQ $8, R12
+	CMPQ R12, R10
+	JLT ublock
+utail:
+	KORTESTW K2, K2
+	JEQ unext
+	VMOVUPS.Z (SI)(R12*4), K2, Y0
+	VCVTPS2PD Y0, Z0
+	VMOVUPD Z0, K2, (DI)(R12*8)
+unext:
+	LEAQ (DI)(R8*8), DI
+	ADDQ R9, SI
+	DECQ R11
+	JNZ urow
+	VZEROUPPER
+	RET

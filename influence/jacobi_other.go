@@ -2,6 +2,8 @@
 
 package influence
 
+import "goeval/board"
+
 // useAsm is false: there are no assembly kernels on this architecture.
 var useAsm = false
 
@@ -33,6 +35,13 @@ var use32, useAsm32 = false, false
 func (t *tables32) stepsAVX512(max int, hi float32) (int, float32) {
 	panic("influence: no assembly kernel")
 }
+
+// colours32AVX512 and unpad32AVX512 are never called: useAsm32 is false.
+func colours32AVX512(x *float32, cells *board.Color, size, w int) {
+	panic("influence: no assembly kernel")
+}
+
+func unpad32AVX512(dst *float64, x *float32, size, w int) { panic("influence: no assembly kernel") }
 
 // prepareRowsAVX512 is never called: useAsm32 is false.
 func prepareRowsAVX512(a *prepareArgs) int { panic("influence: no assembly kernel") }

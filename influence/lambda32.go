@@ -175,6 +175,52 @@ func emptyCoefficients(x, y, size int, lambda float64) (a, b float64) {
 	}
 }
 
+// loadColours sets x on every point to its colour in cells (±1 on
+// stones, 0 elsewhere), in AVX-512 where the processor runs the float32
+// kernels (colours32AVX512), else in Go (loadColoursGo).
+func (t *tables32) loadColours(cells []board.Color) {
+	if !useAsm32 {
+		t.loadColoursGo(cells)
+		return
+	}
+	_ = cells[t.size*t.size-1]
+	_ = t.x[t.rowStart(t.size-1)+t.size-1]
+	colours32AVX512(&t.x[t.first], &cells[0], t.size, t.w)
+}
+
+// loadColoursGo is loadColours in Go.
+func (t *tables32) loadColoursGo(cells []board.Color) {
+	for y := range t.size {
+		x := t.x[t.rowStart(y):][:t.size]
+		for i, c := range cells[y*t.size:][:len(x)] {
+			x[i] = float32(c)
+		}
+	}
+}
+
+// store writes x of every point into dst, in map order, as float64, in
+// AVX-512 where the processor runs the float32 kernels (unpad32AVX512),
+// else in Go (storeGo).
+func (t *tables32) store(dst []float64) {
+	if !useAsm32 {
+		t.storeGo(dst)
+		return
+	}
+	_ = dst[t.size*t.size-1]
+	_ = t.x[t.rowStart(t.size-1)+t.size-1]
+	unpad32AVX512(&dst[0], &t.x[t.first], t.size, t.w)
+}
+
+// storeGo is store in Go.
+func (t *tables32) storeGo(dst []float64) {
+	for y := range t.size {
+		row := dst[y*t.size : (y+1)*t.size]
+		for i, v := range t.x[t.rowStart(y):][:t.size] {
+			row[i] = float64(v)
+		}
+	}
+}
+
 // padOne returns the index of the cell whose factor (1 - s·x)/2 in the
 // product of a chain of colour s is 1: the cell holding -s.
 func (t *tables32) padOne(s board.Color) int32 {

@@ -276,3 +276,58 @@ func TestPrepareRows32(t *testing.T) {
 		}
 	}
 }
+
+// TestPadKernels32 checks the AVX-512 kernels that move values between a
+// board and the padded layout of tables32 (where the processor runs
+// them) against the Go ones, on board sizes with and without a partial
+// last block: loadColours must write the same x and no other cell, store
+// the same float64 values and nothing beyond the board.
+func TestPadKernels32(t *testing.T) {
+	if !useAsm32 {
+		t.Skip("no AVX-512 kernels on this processor")
+	}
+	defer func() { useAsm32 = true }()
+	rng := rand.New(rand.NewPCG(11, 13))
+	bits := func(x []float32) []uint32 {
+		out := make([]uint32, len(x))
+		for i, v := range x {
+			out[i] = math.Float32bits(v)
+		}
+		return out
+	}
+	for _, size := range []int{2, 7, 9, 13, 16, 17, 19, 25} {
+		e := mustNew(t, SymmetricSettings{})
+		e.t32.prepare(board.New(size), &e.r)
+		tb := &e.t32
+		cells := make([]board.Color, size*size)
+		for i := range cells {
+			cells[i] = board.Color(rng.IntN(3) - 1)
+		}
+		values := make([]float32, len(tb.x))
+		for i := range values {
+			values[i] = float32(2*rng.Float64() - 1)
+		}
+		var xs [2][]uint32
+		var ds [2][]float64
+		for k, asm := range []bool{false, true} {
+			useAsm32 = asm
+			for i := range tb.x {
+				tb.x[i] = float32(math.NaN())
+			}
+			tb.loadColours(cells)
+			xs[k] = bits(tb.x)
+			copy(tb.x, values)
+			ds[k] = make([]float64, size*size+lanes32)
+			for i := range ds[k] {
+				ds[k][i] = -7
+			}
+			tb.store(ds[k][:size*size])
+		}
+		if !slices.Equal(xs[0], xs[1]) {
+			t.Errorf("%dx%d: loadColours wrote other cells or values than in Go", size, size)
+		}
+		if !slices.Equal(ds[0], ds[1]) {
+			t.Errorf("%dx%d: store wrote %v, want %v", size, size, ds[1], ds[0])
+		}
+	}
+}
