@@ -813,3 +813,37 @@ unext:
 	JNZ urow
 	VZEROUPPER
 	RET
+
+// func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int)
+//
+// tables32.setMasks from the first point on (ci and state), sixteen cells
+// to a register: for each block and each of the nt tables of val, the
+// bits of the stones (state&1) whose ci is in the table (ci>>5).
+TEXT ·masksAVX512(SB), NOSPLIT, $0-40
+	MOVQ masks+0(FP), DI
+	MOVQ ci+8(FP), SI
+	MOVQ state+16(FP), R8
+	MOVQ blocks+24(FP), CX
+	MOVQ nt+32(FP), R9
+	MOVL $1, AX
+	VPBROADCASTD AX, Z20         // 1
+mblock:
+	VMOVDQU32 (R8), Z0
+	VPTESTMD Z20, Z0, K1         // stones
+	VMOVDQA32 (SI), Z1
+	VPSRLD $5, Z1, Z1            // the table of each cell's ci
+	VPXORD Z2, Z2, Z2            // the table k
+	MOVQ R9, R10
+mtable:
+	VPCMPEQD Z2, Z1, K1, K2
+	KMOVW K2, (DI)
+	ADDQ $2, DI
+	VPADDD Z20, Z2, Z2
+	DECQ R10
+	JNZ mtable
+	ADDQ $64, SI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ mblock
+	VZEROUPPER
+	RET

@@ -43,6 +43,11 @@ func colours32AVX512(x *float32, cells *board.Color, size, w int) {
 
 func unpad32AVX512(dst *float64, x *float32, size, w int) { panic("influence: no assembly kernel") }
 
+// masksAVX512 is never called: useAsm32 is false.
+func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int) {
+	panic("influence: no assembly kernel")
+}
+
 // prepareRowsAVX512 is never called: useAsm32 is false.
 func prepareRowsAVX512(a *prepareArgs) int { panic("influence: no assembly kernel") }
 

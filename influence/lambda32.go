@@ -293,9 +293,17 @@ func (t *tables32) prepareRows(cells []board.Color, stones []int32) int {
 }
 
 // setMasks pads val with zeros to nt tables of 32 and sets masks from the
-// stones and their ci.
+// stones (padded indices, board order) and their ci, in AVX-512 where the
+// processor runs the float32 kernels (masksAVX512, from the colours in
+// state), else in Go.
 func (t *tables32) setMasks(stones []int32) {
 	masks := t.padVal()
+	if useAsm32 {
+		_ = t.ci[t.first+t.n-1]
+		_ = t.state[t.first+t.n-1]
+		masksAVX512(&masks[0], &t.ci[t.first], &t.state[t.first], t.n/lanes32, t.nt)
+		return
+	}
 	first := int(t.first)
 	ci := t.ci[:t.ncells]
 	for _, p := range stones {
@@ -379,15 +387,10 @@ func (t *tables32) findChains(kappa float32) {
 	st := cs.st[:len(t.stoneList)]
 	stCh := cs.stCh[:len(st)]
 	ci := t.ci[:t.ncells]
-	masks := t.padVal()
-	first := uint(t.first)
-	nt := t.nt
 	for j, p := range st {
-		c := cs.slot[stCh[j]&(cellsMax-1)]
-		ci[p] = c
-		i := uint(p) - first
-		masks[int(i/lanes32)*nt+int(uint32(c)/32)] |= 1 << (i % lanes32)
+		ci[p] = cs.slot[stCh[j]&(cellsMax-1)]
 	}
+	t.setMasks(t.stoneList)
 }
 
 // fill is fillChains on the tables' stones, in assembly where the

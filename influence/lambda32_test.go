@@ -238,40 +238,47 @@ func BenchmarkSteps32(b *testing.B) {
 // TestPrepareRows32 checks the assembly setup of the tables (where the
 // processor runs it) against the Go one: the same state (chain labels and
 // marks included), a, b and ci on every point, the same list of stones,
-// the same chain fill (fillChainsAsm) and the same chain rows
-// (layRowsAsm).
+// the same chain fill (fillChainsAsm), the same chain rows (layRowsAsm)
+// and the same masks of κG (masksAVX512), for every preset.
 func TestPrepareRows32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
 	}
 	defer func() { useAsm32 = true }()
 	names, boards := testBoards(t)
+	names, boards = append(names, "checkerboard 19x19"), append(boards, checkerboard(19))
 	for i, b := range boards {
-		var ts [2]*tables32
-		for k, asm := range []bool{false, true} {
-			useAsm32 = asm
-			e := mustNew(t, SymmetricSettings{})
-			e.t32.prepare(b, &e.r)
-			ts[k] = &e.t32
-		}
-		g, a := ts[0], ts[1]
-		if g.chains != a.chains {
-			t.Errorf("%s: the chain fill's scratch differs", names[i])
-		}
-		if !slices.Equal(g.adj, a.adj) || !slices.Equal(g.hrow, a.hrow) || !slices.Equal(g.ends, a.ends) || !slices.Equal(g.eoff, a.eoff) {
-			t.Errorf("%s: the chain rows differ", names[i])
-		}
-		if !slices.Equal(g.stoneList, a.stoneList) {
-			t.Errorf("%s: stones %v, want %v", names[i], a.stoneList, g.stoneList)
-		}
-		for p := range g.ncells {
-			if g.state[p]&3 == uint32(offBoard) {
-				continue
+		for _, preset := range Presets() {
+			var ts [2]*tables32
+			for k, asm := range []bool{false, true} {
+				useAsm32 = asm
+				e := mustNew(t, mustPreset(t, preset))
+				e.t32.prepare(b, &e.r)
+				ts[k] = &e.t32
 			}
-			if g.state[p] != a.state[p] || g.a[p] != a.a[p] || g.b[p] != a.b[p] || g.ci[p] != a.ci[p] {
-				t.Errorf("%s, cell %d: state %#x, a %v, b %v, ci %d; want %#x, %v, %v, %d",
-					names[i], p, a.state[p], a.a[p], a.b[p], a.ci[p], g.state[p], g.a[p], g.b[p], g.ci[p])
-				break
+			g, a := ts[0], ts[1]
+			name := names[i] + ", " + preset
+			if g.chains != a.chains {
+				t.Errorf("%s: the chain fill's scratch differs", name)
+			}
+			if !slices.Equal(g.adj, a.adj) || !slices.Equal(g.hrow, a.hrow) || !slices.Equal(g.ends, a.ends) || !slices.Equal(g.eoff, a.eoff) {
+				t.Errorf("%s: the chain rows differ", name)
+			}
+			if g.nt != a.nt || !slices.Equal(g.masks, a.masks) {
+				t.Errorf("%s: κG masks (%d tables) %v, want (%d tables) %v", name, a.nt, a.masks, g.nt, g.masks)
+			}
+			if !slices.Equal(g.stoneList, a.stoneList) {
+				t.Errorf("%s: stones %v, want %v", name, a.stoneList, g.stoneList)
+			}
+			for p := range g.ncells {
+				if g.state[p]&3 == uint32(offBoard) {
+					continue
+				}
+				if g.state[p] != a.state[p] || g.a[p] != a.a[p] || g.b[p] != a.b[p] || g.ci[p] != a.ci[p] {
+					t.Errorf("%s, cell %d: state %#x, a %v, b %v, ci %d; want %#x, %v, %v, %d",
+						name, p, a.state[p], a.a[p], a.b[p], a.ci[p], g.state[p], g.a[p], g.b[p], g.ci[p])
+					break
+				}
 			}
 		}
 	}
@@ -330,4 +337,19 @@ func TestPadKernels32(t *testing.T) {
 			t.Errorf("%dx%d: store wrote %v, want %v", size, size, ds[1], ds[0])
 		}
 	}
+}
+
+// checkerboard returns a size x size board full of stones, black where
+// the column and row add up to an even number and white elsewhere: every
+// stone is a chain of its own.
+func checkerboard(size int) *board.Board {
+	b := board.New(size)
+	for p := range size * size {
+		c := board.White
+		if (p/size+p%size)%2 == 0 {
+			c = board.Black
+		}
+		b.Set(board.Point(p), c)
+	}
+	return b
 }
