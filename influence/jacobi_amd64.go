@@ -186,8 +186,6 @@ var (
 	_ [41996 - unsafe.Offsetof(chainScratch{}.start)]struct{}
 	_ [unsafe.Offsetof(chainScratch{}.lane) - 46092]struct{}
 	_ [46092 - unsafe.Offsetof(chainScratch{}.lane)]struct{}
-	_ [unsafe.Offsetof(chainScratch{}.endCh) - 54284]struct{}
-	_ [54284 - unsafe.Offsetof(chainScratch{}.endCh)]struct{}
 )
 
 // lay is layRows, in assembly where the processor runs the AVX-512

@@ -592,16 +592,14 @@ filled:
 
 #define CS_START 41996
 #define CS_LANE 46092
-#define CS_ENDCH 54284
 
 // func layRowsAsm(cs *chainScratch, adj *int32, hrow *float32, ends *uint16, nc int, first, zeroB, zeroW int32)
 //
 // chainScratch.layRows in assembly (the Go compiler keeps its loop
 // counters on the stack): each chain's A(C), less first, into every 16th
-// cell of adj from 16·start + lane, ±1/2 by its colour into hrow, the
-// bit of its lane at its last row into ends and the chain into endCh
-// there; a chain with no A(C) gets the cell zeroB (black) or zeroW
-// (white), whose factor is 0.
+// cell of adj from 16·start + lane, ±1/2 by its colour into hrow and the
+// bit of its lane at its last row into ends; a chain with no A(C) gets
+// the cell zeroB (black) or zeroW (white), whose factor is 0.
 TEXT ·layRowsAsm(SB), NOSPLIT, $0-52
 	MOVQ cs+0(FP), R11
 	MOVQ adj+8(FP), DI
@@ -650,10 +648,6 @@ lend:
 	MOVL $1, AX
 	SHLXL R13, AX, AX
 	ORW AX, (R8)(R12*2)
-	SHLL $4, R12
-	ADDL R13, R12
-	ANDL $16383, R12
-	MOVL BX, CS_ENDCH(R11)(R12*4)
 	INCQ BX
 	CMPQ BX, CX
 	JLT lchain
