@@ -681,8 +681,9 @@ ldone:
 // func dealLanesAsm(cs *chainScratch, nc int) (rows int32)
 //
 // chainScratch.dealLanes with the sixteen lanes' keys (load·16 + lane) in
-// Z0: the least key by shuffles and minima, and the chain's length·16
-// added to its lane under a mask.
+// Z0: the least key by shuffles and minima (but for the first sixteen
+// chains, which take the lanes in turn), and the chain's length·16 added
+// to its lane under a mask.
 TEXT ·dealLanesAsm(SB), NOSPLIT, $0-20
 	MOVQ cs+0(FP), R11
 	MOVQ nc+8(FP), CX
@@ -692,16 +693,26 @@ TEXT ·dealLanesAsm(SB), NOSPLIT, $0-20
 	VPINSRQ $1, AX, X0, X0
 	VPMOVZXBD X0, Z0             // keys 0, 1, ..., 15
 	MOVL $1, R9
+	XORL R10, R10                // chains dealt
 	DECQ CX
 	JLT dfinish
 dloop:
 	MOVL CS_BYLEN(R11)(CX*4), BX
 	ANDL $1023, BX
+	// The first sixteen chains go to lanes 0 to 15 in turn: every chain
+	// has a length of at least 1, so a lane that has one has a greater
+	// key than any that has none.
+	MOVL R10, DX
+	XORL AX, AX
+	CMPL R10, $16
+	JLT dealt
 	MINLANES
 	VMOVD X4, AX                 // the least key
 	MOVL AX, DX
 	ANDL $15, DX                 // its lane
 	SHRL $4, AX                  // its load: the chain's first row
+dealt:
+	INCL R10
 	MOVL AX, CS_START(R11)(BX*4)
 	MOVL DX, CS_LANE(R11)(BX*4)
 	MOVL CS_LENGTH(R11)(BX*4), AX
