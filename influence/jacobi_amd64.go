@@ -1,6 +1,10 @@
 package influence
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"goeval/board"
+)
 
 // The assembly kernels (jacobi_amd64.s) and the processor check that
 // chooses them.
@@ -182,8 +186,6 @@ var (
 	_ [41996 - unsafe.Offsetof(chainScratch{}.start)]struct{}
 	_ [unsafe.Offsetof(chainScratch{}.lane) - 46092]struct{}
 	_ [46092 - unsafe.Offsetof(chainScratch{}.lane)]struct{}
-	_ [unsafe.Offsetof(chainScratch{}.endCh) - 54284]struct{}
-	_ [54284 - unsafe.Offsetof(chainScratch{}.endCh)]struct{}
 )
 
 // lay is layRows, in assembly where the processor runs the AVX-512
@@ -209,3 +211,12 @@ var (
 	_ [unsafe.Offsetof(chainScratch{}.byLen) - 33796]struct{}
 	_ [33796 - unsafe.Offsetof(chainScratch{}.byLen)]struct{}
 )
+
+//go:noescape
+func colours32AVX512(x *float32, cells *board.Color, size, w int)
+
+//go:noescape
+func unpad32AVX512(dst *float64, x *float32, size, w int)
+
+//go:noescape
+func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int)

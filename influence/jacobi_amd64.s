@@ -166,9 +166,10 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 //
 // The point pass reads x of the cell and its neighbours in a block as the
 // aligned blocks before, at and after it (W and E by VALIGND) and the
-// rows above and below; it looks κG up in val with VPERMI2PS, from
-// registers if val has two tables (64 values), else table by table from
-// memory.
+// rows above and below; it looks κG up in val with VPERMI2PS, a table of
+// 32 values at a time: from registers if val has up to three tables (96
+// values; one VPERMI2PS a block if there are at most 32 chains, two if
+// at most 64, else three), else table by table from memory.
 
 #define A_X 0
 #define A_Y 8
@@ -295,11 +296,17 @@ points:
 	VMOVAPS (SI), Z25
 	XORQ AX, AX
 	MOVQ A_VAL(R15), DX
-	CMPQ A_NT(R15), $2
-	JNE memtables
-
+	CMPQ A_NT(R15), $3
+	JEQ regtables3
+	JGT memtables
 	VMOVAPS (DX), Z20
 	VMOVAPS 64(DX), Z21
+	// At most 32 chains (blocks ≤ 2; none with the fixed preset): every
+	// stone's κG is in the first table, and masks has no bit for the
+	// second.
+	CMPQ A_BLOCKS(R15), $2
+	JLE regloop1
+
 	VMOVAPS 128(DX), Z22
 	VMOVAPS 192(DX), Z23
 regloop:
@@ -313,6 +320,39 @@ regloop:
 	ADDQ $64, AX
 	CMPQ AX, CX
 	JLT regloop
+	JMP reduce
+
+regloop1:
+	KMOVW (BX), K1
+	VMOVDQA32 (R10)(AX*1), Z16   // ci; 0 (+0.0) on empty points
+	VPERMI2PS Z21, Z20, K1, Z16
+	POINTS
+	ADDQ $4, BX
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT regloop1
+	JMP reduce
+
+regtables3:
+	VMOVAPS (DX), Z20
+	VMOVAPS 64(DX), Z21
+	VMOVAPS 128(DX), Z22
+	VMOVAPS 192(DX), Z23
+	VMOVAPS 256(DX), Z27
+	VMOVAPS 320(DX), Z28
+regloop3:
+	KMOVW (BX), K1
+	KMOVW 2(BX), K2
+	KMOVW 4(BX), K3
+	VMOVDQA32 (R10)(AX*1), Z16   // ci; 0 (+0.0) on empty points
+	VPERMI2PS Z21, Z20, K1, Z16
+	VPERMI2PS Z23, Z22, K2, Z16
+	VPERMI2PS Z28, Z27, K3, Z16
+	POINTS
+	ADDQ $6, BX
+	ADDQ $64, AX
+	CMPQ AX, CX
+	JLT regloop3
 	JMP reduce
 
 memtables:
@@ -552,16 +592,14 @@ filled:
 
 #define CS_START 41996
 #define CS_LANE 46092
-#define CS_ENDCH 54284
 
 // func layRowsAsm(cs *chainScratch, adj *int32, hrow *float32, ends *uint16, nc int, first, zeroB, zeroW int32)
 //
 // chainScratch.layRows in assembly (the Go compiler keeps its loop
 // counters on the stack): each chain's A(C), less first, into every 16th
-// cell of adj from 16·start + lane, ±1/2 by its colour into hrow, the
-// bit of its lane at its last row into ends and the chain into endCh
-// there; a chain with no A(C) gets the cell zeroB (black) or zeroW
-// (white), whose factor is 0.
+// cell of adj from 16·start + lane, ±1/2 by its colour into hrow and the
+// bit of its lane at its last row into ends; a chain with no A(C) gets
+// the cell zeroB (black) or zeroW (white), whose factor is 0.
 TEXT ·layRowsAsm(SB), NOSPLIT, $0-52
 	MOVQ cs+0(FP), R11
 	MOVQ adj+8(FP), DI
@@ -610,10 +648,6 @@ lend:
 	MOVL $1, AX
 	SHLXL R13, AX, AX
 	ORW AX, (R8)(R12*2)
-	SHLL $4, R12
-	ADDL R13, R12
-	ANDL $16383, R12
-	MOVL BX, CS_ENDCH(R11)(R12*4)
 	INCQ BX
 	CMPQ BX, CX
 	JLT lchain
@@ -647,8 +681,9 @@ ldone:
 // func dealLanesAsm(cs *chainScratch, nc int) (rows int32)
 //
 // chainScratch.dealLanes with the sixteen lanes' keys (load·16 + lane) in
-// Z0: the least key by shuffles and minima, and the chain's length·16
-// added to its lane under a mask.
+// Z0: the least key by shuffles and minima (but for the first sixteen
+// chains, which take the lanes in turn), and the chain's length·16 added
+// to its lane under a mask.
 TEXT ·dealLanesAsm(SB), NOSPLIT, $0-20
 	MOVQ cs+0(FP), R11
 	MOVQ nc+8(FP), CX
@@ -658,16 +693,26 @@ TEXT ·dealLanesAsm(SB), NOSPLIT, $0-20
 	VPINSRQ $1, AX, X0, X0
 	VPMOVZXBD X0, Z0             // keys 0, 1, ..., 15
 	MOVL $1, R9
+	XORL R10, R10                // chains dealt
 	DECQ CX
 	JLT dfinish
 dloop:
 	MOVL CS_BYLEN(R11)(CX*4), BX
 	ANDL $1023, BX
+	// The first sixteen chains go to lanes 0 to 15 in turn: every chain
+	// has a length of at least 1, so a lane that has one has a greater
+	// key than any that has none.
+	MOVL R10, DX
+	XORL AX, AX
+	CMPL R10, $16
+	JLT dealt
 	MINLANES
 	VMOVD X4, AX                 // the least key
 	MOVL AX, DX
 	ANDL $15, DX                 // its lane
 	SHRL $4, AX                  // its load: the chain's first row
+dealt:
+	INCL R10
 	MOVL AX, CS_START(R11)(BX*4)
 	MOVL DX, CS_LANE(R11)(BX*4)
 	MOVL CS_LENGTH(R11)(BX*4), AX
@@ -683,5 +728,127 @@ dfinish:
 	VMOVD X4, AX
 	SHRL $4, AX
 	MOVL AX, rows+16(FP)
+	VZEROUPPER
+	RET
+
+// TAILMASK sets R10 to the columns of a row of R8 columns in whole
+// blocks of N and K2 to the columns of the last, partial block (none if
+// there is none); AX and CX are scratch.
+#define TAILMASK(N) \
+	MOVQ R8, R10; \
+	ANDQ $-N, R10; \
+	MOVQ R8, CX; \
+	ANDQ $(N-1), CX; \
+	MOVL $1, AX; \
+	SHLL CX, AX; \
+	DECL AX; \
+	KMOVW AX, K2
+
+// func colours32AVX512(x *float32, cells *board.Color, size, w int)
+//
+// tables32.loadColoursGo: x = float32(colour) of every point, x pointing
+// at the first point of the padded layout (row stride w), sixteen points
+// to a register (the last block of a row under a mask).
+TEXT ·colours32AVX512(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), DI
+	MOVQ cells+8(FP), SI
+	MOVQ size+16(FP), R8
+	MOVQ w+24(FP), R9
+	SHLQ $2, R9
+	TAILMASK(16)
+	MOVQ R8, R11                 // rows to go
+crow:
+	XORQ R12, R12                // column
+	CMPQ R12, R10
+	JGE ctail
+cblock:
+	VPMOVSXBD (SI)(R12*1), Z0
+	VCVTDQ2PS Z0, Z0
+	VMOVUPS Z0, (DI)(R12*4)
+	ADDQ $16, R12
+	CMPQ R12, R10
+	JLT cblock
+ctail:
+	KORTESTW K2, K2
+	JEQ cnext
+	VPMOVSXBD (SI)(R12*1), K2, Z0 // colours (every use is under K2)
+	VCVTDQ2PS Z0, Z0
+	VMOVUPS Z0, K2, (DI)(R12*4)
+cnext:
+	ADDQ R8, SI
+	ADDQ R9, DI
+	DECQ R11
+	JNZ crow
+	VZEROUPPER
+	RET
+
+// func unpad32AVX512(dst *float64, x *float32, size, w int)
+//
+// tables32.storeGo: dst, in map order, = float64 of x on every point, x
+// pointing at the first point of the padded layout (row stride w), eight
+// points to a register (the last of a row under a mask).
+TEXT ·unpad32AVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ size+16(FP), R8
+	MOVQ w+24(FP), R9
+	SHLQ $2, R9
+	TAILMASK(8)
+	MOVQ R8, R11                 // rows to go
+urow:
+	XORQ R12, R12                // column
+	CMPQ R12, R10
+	JGE utail
+ublock:
+	VCVTPS2PD (SI)(R12*4), Z0
+	VMOVUPD Z0, (DI)(R12*8)
+	ADDQ $8, R12
+	CMPQ R12, R10
+	JLT ublock
+utail:
+	KORTESTW K2, K2
+	JEQ unext
+	VMOVUPS.Z (SI)(R12*4), K2, Y0
+	VCVTPS2PD Y0, Z0
+	VMOVUPD Z0, K2, (DI)(R12*8)
+unext:
+	LEAQ (DI)(R8*8), DI
+	ADDQ R9, SI
+	DECQ R11
+	JNZ urow
+	VZEROUPPER
+	RET
+
+// func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int)
+//
+// tables32.setMasks from the first point on (ci and state), sixteen cells
+// to a register: for each block and each of the nt tables of val, the
+// bits of the stones (state&1) whose ci is in the table (ci>>5).
+TEXT ·masksAVX512(SB), NOSPLIT, $0-40
+	MOVQ masks+0(FP), DI
+	MOVQ ci+8(FP), SI
+	MOVQ state+16(FP), R8
+	MOVQ blocks+24(FP), CX
+	MOVQ nt+32(FP), R9
+	MOVL $1, AX
+	VPBROADCASTD AX, Z20         // 1
+mblock:
+	VMOVDQU32 (R8), Z0
+	VPTESTMD Z20, Z0, K1         // stones
+	VMOVDQA32 (SI), Z1
+	VPSRLD $5, Z1, Z1            // the table of each cell's ci
+	VPXORD Z2, Z2, Z2            // the table k
+	MOVQ R9, R10
+mtable:
+	VPCMPEQD Z2, Z1, K1, K2
+	KMOVW K2, (DI)
+	ADDQ $2, DI
+	VPADDD Z20, Z2, Z2
+	DECQ R10
+	JNZ mtable
+	ADDQ $64, SI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ mblock
 	VZEROUPPER
 	RET

@@ -2,6 +2,8 @@
 
 package influence
 
+import "goeval/board"
+
 // useAsm is false: there are no assembly kernels on this architecture.
 var useAsm = false
 
@@ -31,6 +33,18 @@ var use32, useAsm32 = false, false
 
 // stepsAVX512 is never called: useAsm32 is false.
 func (t *tables32) stepsAVX512(max int, hi float32) (int, float32) {
+	panic("influence: no assembly kernel")
+}
+
+// colours32AVX512 and unpad32AVX512 are never called: useAsm32 is false.
+func colours32AVX512(x *float32, cells *board.Color, size, w int) {
+	panic("influence: no assembly kernel")
+}
+
+func unpad32AVX512(dst *float64, x *float32, size, w int) { panic("influence: no assembly kernel") }
+
+// masksAVX512 is never called: useAsm32 is false.
+func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int) {
 	panic("influence: no assembly kernel")
 }
 

@@ -223,7 +223,9 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // chain pass runs through every chain's A(C) in 16 lanes, and the point
 // pass looks each stone's κG up by permutes instead of having it written
 // to the stones (tables32, jacobi32.go); the tables are set up partly in
-// assembly too. The stopping rule is still decided as in float64: a
+// assembly too, and the stones' colours go into the padded float32
+// layout and the answer out of it into float64 in assembly. The stopping
+// rule is still decided as in float64: a
 // float32 step's sum of squared changes strays from the float64 one's by
 // less than 6e-4 of the tolerance on the test positions, and when one
 // lands within 6e-3 of the tolerance (band32; wider for tolerances below
@@ -319,17 +321,15 @@ func (e *Symmetric) estimate(dst *control.Result, b *board.Board, start []float6
 		}
 		t := &e.t32
 		t.prepare(b, &e.r)
-		for y := range t.size {
-			x := t.x[t.rowStart(y):][:t.size]
-			if start == nil {
-				for i, c := range cells[y*t.size:][:len(x)] {
-					x[i] = float32(c)
+		if start == nil {
+			t.loadColours(cells)
+		} else {
+			for y := range t.size {
+				x := t.x[t.rowStart(y):][:t.size]
+				for i := range x {
+					p := y*t.size + i
+					x[i] = float32(e.startValue(start, p, cells[p]))
 				}
-				continue
-			}
-			for i := range x {
-				p := y*t.size + i
-				x[i] = float32(e.startValue(start, p, cells[p]))
 			}
 		}
 		if e.solve32(dst) {
@@ -393,12 +393,7 @@ func (e *Symmetric) solve32(dst *control.Result) bool {
 		}
 		dst.Converged = true
 	}
-	for y := range t.size {
-		row := dst.Control[y*t.size : (y+1)*t.size]
-		for i, v := range t.x[t.rowStart(y):][:t.size] {
-			row[i] = float64(v)
-		}
-	}
+	t.store(dst.Control)
 	dst.Sum()
 	return true
 }

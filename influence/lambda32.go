@@ -56,16 +56,14 @@ type tables32 struct {
 	// adjPad and hrowPad are adj and hrow filled with factors 1, as many
 	// as adj has needed so far: findChains copies them in before it lays
 	// the chains out.
-	adjPad   []int32
-	hrowPad  []float32
-	kc       []float32
-	adj      []int32
-	hrow     []float32
-	ends     []uint16
-	eoff     []int32
-	nc       int // chains (0 for the fixed preset)
-	endChain []int32
-	slot     []int32
+	adjPad  []int32
+	hrowPad []float32
+	kc      []float32
+	adj     []int32
+	hrow    []float32
+	ends    []uint16
+	eoff    []int32
+	nc      int // chains (0 for the fixed preset)
 	// masks tells the point pass where to look up a stone's κG: it reads
 	// val as nt ≥ 2 tables of 32, and for block j of 16 cells from first
 	// and table k, bit l of masks[j·nt + k] is set if the cell is a stone
@@ -82,18 +80,17 @@ type tables32 struct {
 // most one chain and one queue entry per point, at most four A(C) entries
 // per stone.
 type chainScratch struct {
-	st     [cellsMax]int32           // the stones, chain by chain
-	stCh   [cellsMax]int32           // the chain of each stone of st
-	tmp    [4 * cellsMax]int32       // the A(C), chain by chain
-	tmpOff [cellsMax + 1]int32       // where each chain's A(C) starts in tmp
-	length [cellsMax]int32           // max(1, the length of each A(C))
-	colour [cellsMax]board.Color     // of each chain
-	byLen  [cellsMax]int32           // the chains by length
-	count  [cellsMax + 2]int32       // counting sort (lengths are below cellsMax)
-	start  [cellsMax]int32           // the row of a chain's first entry
-	lane   [cellsMax]int32           // the lane of a chain
-	slot   [cellsMax]int32           // where a chain's value goes in val
-	endCh  [lanes32 * cellsMax]int32 // the chain ending at an entry
+	st     [cellsMax]int32       // the stones, chain by chain
+	stCh   [cellsMax]int32       // the chain of each stone of st
+	tmp    [4 * cellsMax]int32   // the A(C), chain by chain
+	tmpOff [cellsMax + 1]int32   // where each chain's A(C) starts in tmp
+	length [cellsMax]int32       // max(1, the length of each A(C))
+	colour [cellsMax]board.Color // of each chain
+	byLen  [cellsMax]int32       // the chains by length
+	count  [cellsMax + 2]int32   // counting sort (lengths are below cellsMax)
+	start  [cellsMax]int32       // the row of a chain's first entry
+	lane   [cellsMax]int32       // the lane of a chain
+	slot   [cellsMax]int32       // where a chain's value goes in val
 }
 
 // lanes32 is the number of float32 values the kernels handle at once:
@@ -175,6 +172,52 @@ func emptyCoefficients(x, y, size int, lambda float64) (a, b float64) {
 	}
 }
 
+// loadColours sets x on every point to its colour in cells (±1 on
+// stones, 0 elsewhere), in AVX-512 where the processor runs the float32
+// kernels (colours32AVX512), else in Go (loadColoursGo).
+func (t *tables32) loadColours(cells []board.Color) {
+	if !useAsm32 {
+		t.loadColoursGo(cells)
+		return
+	}
+	_ = cells[t.size*t.size-1]
+	_ = t.x[t.rowStart(t.size-1)+t.size-1]
+	colours32AVX512(&t.x[t.first], &cells[0], t.size, t.w)
+}
+
+// loadColoursGo is loadColours in Go.
+func (t *tables32) loadColoursGo(cells []board.Color) {
+	for y := range t.size {
+		x := t.x[t.rowStart(y):][:t.size]
+		for i, c := range cells[y*t.size:][:len(x)] {
+			x[i] = float32(c)
+		}
+	}
+}
+
+// store writes x of every point into dst, in map order, as float64, in
+// AVX-512 where the processor runs the float32 kernels (unpad32AVX512),
+// else in Go (storeGo).
+func (t *tables32) store(dst []float64) {
+	if !useAsm32 {
+		t.storeGo(dst)
+		return
+	}
+	_ = dst[t.size*t.size-1]
+	_ = t.x[t.rowStart(t.size-1)+t.size-1]
+	unpad32AVX512(&dst[0], &t.x[t.first], t.size, t.w)
+}
+
+// storeGo is store in Go.
+func (t *tables32) storeGo(dst []float64) {
+	for y := range t.size {
+		row := dst[y*t.size : (y+1)*t.size]
+		for i, v := range t.x[t.rowStart(y):][:t.size] {
+			row[i] = float64(v)
+		}
+	}
+}
+
 // padOne returns the index of the cell whose factor (1 - s·x)/2 in the
 // product of a chain of colour s is 1: the cell holding -s.
 func (t *tables32) padOne(s board.Color) int32 {
@@ -247,9 +290,17 @@ func (t *tables32) prepareRows(cells []board.Color, stones []int32) int {
 }
 
 // setMasks pads val with zeros to nt tables of 32 and sets masks from the
-// stones and their ci.
+// stones (padded indices, board order) and their ci, in AVX-512 where the
+// processor runs the float32 kernels (masksAVX512, from the colours in
+// state), else in Go.
 func (t *tables32) setMasks(stones []int32) {
 	masks := t.padVal()
+	if useAsm32 {
+		_ = t.ci[t.first+t.n-1]
+		_ = t.state[t.first+t.n-1]
+		masksAVX512(&masks[0], &t.ci[t.first], &t.state[t.first], t.n/lanes32, t.nt)
+		return
+	}
 	first := int(t.first)
 	ci := t.ci[:t.ncells]
 	for _, p := range stones {
@@ -313,35 +364,34 @@ func (t *tables32) findChains(kappa float32) {
 	cs.lay(adj, hrow, ends, nc, int32(t.first), [3]int32{t.padOne(board.White), 0, t.padOne(board.Black)})
 	_ = ntmp
 
-	// Number the chains in the order the rows finish them: that is where
-	// the chain pass writes their values.
+	// Number the chains in the order the rows finish them, row by row and
+	// in lane order: that is where the chain pass writes their values. (A
+	// chain's number is its row's eoff plus the chains ending in the
+	// lanes before its own, counted without a branch.)
 	k := int32(0)
 	for e, m := range t.ends {
 		t.eoff[e] = k
-		for ; m != 0; m &= m - 1 {
-			cs.slot[cs.endCh[(lanes32*e+bits.TrailingZeros16(m))&(lanes32*cellsMax-1)]&(cellsMax-1)] = k
-			k++
-		}
+		k += int32(bits.OnesCount16(m))
 	}
 	blocks := (nc + lanes32 - 1) / lanes32
 	t.kc = t.kc[:lanes32*blocks]
 	clear(t.kc[nc:])
+	eoff, ends := t.eoff, t.ends
 	for i := range nc {
-		t.kc[cs.slot[i&(cellsMax-1)]] = kappa * float32(cs.colour[i&(cellsMax-1)])
+		i &= cellsMax - 1
+		e := cs.start[i] + cs.length[i] - 1
+		c := eoff[e] + int32(bits.OnesCount16(ends[e]&(1<<cs.lane[i]-1)))
+		cs.slot[i] = c
+		t.kc[c] = kappa * float32(cs.colour[i])
 	}
 	t.val, t.nc = t.val[:nc], int(nc)
 	st := cs.st[:len(t.stoneList)]
 	stCh := cs.stCh[:len(st)]
 	ci := t.ci[:t.ncells]
-	masks := t.padVal()
-	first := uint(t.first)
-	nt := t.nt
 	for j, p := range st {
-		c := cs.slot[stCh[j]&(cellsMax-1)]
-		ci[p] = c
-		i := uint(p) - first
-		masks[int(i/lanes32)*nt+int(uint32(c)/32)] |= 1 << (i % lanes32)
+		ci[p] = cs.slot[stCh[j]&(cellsMax-1)]
 	}
+	t.setMasks(t.stoneList)
 }
 
 // fill is fillChains on the tables' stones, in assembly where the
@@ -482,7 +532,6 @@ func (cs *chainScratch) layRows(adj []int32, hrow []float32, ends []uint16, nc, 
 		}
 		end := cs.start[i] + cs.length[i] - 1
 		ends[end] |= 1 << cs.lane[i]
-		cs.endCh[(lanes32*end+cs.lane[i])&(lanes32*cellsMax-1)] = i
 	}
 }
 

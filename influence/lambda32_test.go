@@ -112,7 +112,9 @@ func TestFallbackRate(t *testing.T) {
 // TestKernels32 checks the AVX-512 float32 kernel (where the processor
 // runs it) against the Go one on random values, for 1 and 3 steps: the
 // values to 1e-6 and the last sum of squares to a relative 1e-5 (it is
-// summed in another order).
+// summed in another order). The boards take the kernel's four ways of
+// looking κG up: from one, two or three tables in registers and from
+// memory.
 func TestKernels32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
@@ -120,7 +122,7 @@ func TestKernels32(t *testing.T) {
 	defer func() { useAsm32 = true }()
 	rng := rand.New(rand.NewPCG(5, 7))
 	names, boards := testBoards(t)
-	tables := map[bool]int{} // boards whose val is more than two tables
+	lookups := map[string]int{} // boards by the way the kernel looks κG up
 	for _, preset := range Presets() {
 		for i, b := range boards {
 			for _, steps := range []int{1, 3} {
@@ -143,7 +145,7 @@ func TestKernels32(t *testing.T) {
 						t.Fatalf("%d steps taken, want %d", n, steps)
 					}
 					ts[k], sqs[k] = tb, sq
-					tables[tb.nt > 2]++
+					lookups[kgLookup(tb)]++
 				}
 				if d := maxDiff32(ts[0].x, ts[1].x); d > 1e-6 {
 					t.Errorf("%s, %s, %d steps: values differ by %.3g", preset, names[i], steps, d)
@@ -154,9 +156,25 @@ func TestKernels32(t *testing.T) {
 			}
 		}
 	}
-	if tables[false] == 0 || tables[true] == 0 {
-		t.Errorf("κG looked up from registers %d times and from memory %d times; want both", tables[false], tables[true])
+	for _, l := range []string{"one table", "two tables", "three tables", "memory"} {
+		if lookups[l] == 0 {
+			t.Errorf("κG never looked up from %s (%v); want every way", l, lookups)
+		}
 	}
+}
+
+// kgLookup names the way solve32AVX512 looks up the κG of t's stones:
+// from one, two or three tables of 32 in registers, or from memory.
+func kgLookup(t *tables32) string {
+	switch {
+	case t.nt == 2 && t.nc <= 32:
+		return "one table"
+	case t.nt == 2:
+		return "two tables"
+	case t.nt == 3:
+		return "three tables"
+	}
+	return "memory"
 }
 
 func maxDiff32(a, b []float32) float64 {
@@ -220,41 +238,118 @@ func BenchmarkSteps32(b *testing.B) {
 // TestPrepareRows32 checks the assembly setup of the tables (where the
 // processor runs it) against the Go one: the same state (chain labels and
 // marks included), a, b and ci on every point, the same list of stones,
-// the same chain fill (fillChainsAsm) and the same chain rows
-// (layRowsAsm).
+// the same chain fill (fillChainsAsm), the same chain rows (layRowsAsm)
+// and the same masks of κG (masksAVX512), for every preset.
 func TestPrepareRows32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
 	}
 	defer func() { useAsm32 = true }()
 	names, boards := testBoards(t)
+	names, boards = append(names, "checkerboard 19x19"), append(boards, checkerboard(19))
 	for i, b := range boards {
-		var ts [2]*tables32
-		for k, asm := range []bool{false, true} {
-			useAsm32 = asm
-			e := mustNew(t, SymmetricSettings{})
-			e.t32.prepare(b, &e.r)
-			ts[k] = &e.t32
-		}
-		g, a := ts[0], ts[1]
-		if g.chains != a.chains {
-			t.Errorf("%s: the chain fill's scratch differs", names[i])
-		}
-		if !slices.Equal(g.adj, a.adj) || !slices.Equal(g.hrow, a.hrow) || !slices.Equal(g.ends, a.ends) || !slices.Equal(g.eoff, a.eoff) {
-			t.Errorf("%s: the chain rows differ", names[i])
-		}
-		if !slices.Equal(g.stoneList, a.stoneList) {
-			t.Errorf("%s: stones %v, want %v", names[i], a.stoneList, g.stoneList)
-		}
-		for p := range g.ncells {
-			if g.state[p]&3 == uint32(offBoard) {
-				continue
+		for _, preset := range Presets() {
+			var ts [2]*tables32
+			for k, asm := range []bool{false, true} {
+				useAsm32 = asm
+				e := mustNew(t, mustPreset(t, preset))
+				e.t32.prepare(b, &e.r)
+				ts[k] = &e.t32
 			}
-			if g.state[p] != a.state[p] || g.a[p] != a.a[p] || g.b[p] != a.b[p] || g.ci[p] != a.ci[p] {
-				t.Errorf("%s, cell %d: state %#x, a %v, b %v, ci %d; want %#x, %v, %v, %d",
-					names[i], p, a.state[p], a.a[p], a.b[p], a.ci[p], g.state[p], g.a[p], g.b[p], g.ci[p])
-				break
+			g, a := ts[0], ts[1]
+			name := names[i] + ", " + preset
+			if g.chains != a.chains {
+				t.Errorf("%s: the chain fill's scratch differs", name)
+			}
+			if !slices.Equal(g.adj, a.adj) || !slices.Equal(g.hrow, a.hrow) || !slices.Equal(g.ends, a.ends) || !slices.Equal(g.eoff, a.eoff) {
+				t.Errorf("%s: the chain rows differ", name)
+			}
+			if g.nt != a.nt || !slices.Equal(g.masks, a.masks) {
+				t.Errorf("%s: κG masks (%d tables) %v, want (%d tables) %v", name, a.nt, a.masks, g.nt, g.masks)
+			}
+			if !slices.Equal(g.stoneList, a.stoneList) {
+				t.Errorf("%s: stones %v, want %v", name, a.stoneList, g.stoneList)
+			}
+			for p := range g.ncells {
+				if g.state[p]&3 == uint32(offBoard) {
+					continue
+				}
+				if g.state[p] != a.state[p] || g.a[p] != a.a[p] || g.b[p] != a.b[p] || g.ci[p] != a.ci[p] {
+					t.Errorf("%s, cell %d: state %#x, a %v, b %v, ci %d; want %#x, %v, %v, %d",
+						name, p, a.state[p], a.a[p], a.b[p], a.ci[p], g.state[p], g.a[p], g.b[p], g.ci[p])
+					break
+				}
 			}
 		}
 	}
+}
+
+// TestPadKernels32 checks the AVX-512 kernels that move values between a
+// board and the padded layout of tables32 (where the processor runs
+// them) against the Go ones, on board sizes with and without a partial
+// last block: loadColours must write the same x and no other cell, store
+// the same float64 values and nothing beyond the board.
+func TestPadKernels32(t *testing.T) {
+	if !useAsm32 {
+		t.Skip("no AVX-512 kernels on this processor")
+	}
+	defer func() { useAsm32 = true }()
+	rng := rand.New(rand.NewPCG(11, 13))
+	bits := func(x []float32) []uint32 {
+		out := make([]uint32, len(x))
+		for i, v := range x {
+			out[i] = math.Float32bits(v)
+		}
+		return out
+	}
+	for _, size := range []int{2, 7, 9, 13, 16, 17, 19, 25} {
+		e := mustNew(t, SymmetricSettings{})
+		e.t32.prepare(board.New(size), &e.r)
+		tb := &e.t32
+		cells := make([]board.Color, size*size)
+		for i := range cells {
+			cells[i] = board.Color(rng.IntN(3) - 1)
+		}
+		values := make([]float32, len(tb.x))
+		for i := range values {
+			values[i] = float32(2*rng.Float64() - 1)
+		}
+		var xs [2][]uint32
+		var ds [2][]float64
+		for k, asm := range []bool{false, true} {
+			useAsm32 = asm
+			for i := range tb.x {
+				tb.x[i] = float32(math.NaN())
+			}
+			tb.loadColours(cells)
+			xs[k] = bits(tb.x)
+			copy(tb.x, values)
+			ds[k] = make([]float64, size*size+lanes32)
+			for i := range ds[k] {
+				ds[k][i] = -7
+			}
+			tb.store(ds[k][:size*size])
+		}
+		if !slices.Equal(xs[0], xs[1]) {
+			t.Errorf("%dx%d: loadColours wrote other cells or values than in Go", size, size)
+		}
+		if !slices.Equal(ds[0], ds[1]) {
+			t.Errorf("%dx%d: store wrote %v, want %v", size, size, ds[1], ds[0])
+		}
+	}
+}
+
+// checkerboard returns a size x size board full of stones, black where
+// the column and row add up to an even number and white elsewhere: every
+// stone is a chain of its own.
+func checkerboard(size int) *board.Board {
+	b := board.New(size)
+	for p := range size * size {
+		c := board.White
+		if (p/size+p%size)%2 == 0 {
+			c = board.Black
+		}
+		b.Set(board.Point(p), c)
+	}
+	return b
 }
