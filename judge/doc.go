@@ -17,11 +17,13 @@
 //     these, and for a chain with at most two
 //     liberties what a capture search finds (package tactics): dead
 //     whoever moves first, or capturable by the side to move. With
-//     Params.Playouts, from the stage Params.PlayoutsFrom on, a chain also
-//     gets the mean final ownership of its stones in that many random
-//     games played out from the position (package playout): a group
-//     with room but no two eyes dies in most of them, which none of the
-//     static features sees.
+//     Params.Playouts, a chain also gets the mean final ownership of its
+//     stones in that many random games played out from the position
+//     (package playout): a group with room but no two eyes dies in most
+//     of them, which none of the static features sees. The playouts cost
+//     time and say little early in the game, so the shipped parameters
+//     play them only in late positions, which have weights of their own
+//     (Params.Late, from the stage Params.LateFrom on).
 //  3. A logistic death model turns the features into the probability P
 //     that the chain is dead, in two rounds: the first from the chain's
 //     own features, the second from its first-round odds and those of its

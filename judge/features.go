@@ -45,6 +45,13 @@ const (
 	NumFeatures
 )
 
+// WithoutPlayouts returns f with the playout features set to 0, as a
+// judge without playouts computes them.
+func WithoutPlayouts(f [NumFeatures]float64) [NumFeatures]float64 {
+	f[fPlayout], f[fPlayoutStage] = 0, 0
+	return f
+}
+
 // FeatureNames names the features, in order, for reports.
 var FeatureNames = [NumFeatures]string{
 	"bias", "mean", "mean²", "liberties", "log size", "liberty control", "control within 3",
@@ -89,10 +96,8 @@ func (c *components) reset() {
 // concurrent use.
 type Features struct {
 	// Playouts is the number of random playouts behind the playout
-	// features; 0 plays none and leaves them 0. So do positions whose
-	// stage (stones over points) is below PlayoutsFrom.
-	Playouts     int
-	PlayoutsFrom float64
+	// features; 0 plays none and leaves them 0.
+	Playouts int
 	// Chains is the chain structure of the last position.
 	Chains board.Chains
 	// Of holds the features of every chain, by chain index.
@@ -175,7 +180,7 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 		f.chainMean[id] = m / float64(size) * float64(ch.Color)
 	}
 	f.groups(g, cells, x)
-	if f.Playouts > 0 && stage >= f.PlayoutsFrom {
+	if f.Playouts > 0 {
 		f.mc.Ownership(f.own[:], b, f.Playouts)
 	} else {
 		clear(f.own[:])

@@ -12,7 +12,9 @@ import (
 // Judge is the judging estimator. It owns scratch memory: a value is not
 // safe for concurrent use.
 type Judge struct {
+	name string
 	p    Params
+	cur  *Params // p or p.Late: the parameters of the last Estimate
 	lk   *influence.Symmetric
 	feat Features
 	life life.Result
@@ -61,8 +63,12 @@ type Analysis struct {
 	Stage float64
 }
 
-// New returns a judge with parameters p.
-func New(p Params) (*Judge, error) {
+// New returns a judge with parameters p, named "judge".
+func New(p Params) (*Judge, error) { return NewNamed("judge", p) }
+
+// NewNamed returns a judge with parameters p and the given name (its
+// name in the estimator registry).
+func NewNamed(name string, p Params) (*Judge, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
@@ -74,26 +80,24 @@ func New(p Params) (*Judge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("judge: %w", err)
 	}
-	j := &Judge{p: p, lk: lk}
-	j.feat.Playouts, j.feat.PlayoutsFrom = p.Playouts, p.PlayoutsFrom
-	return j, nil
+	return &Judge{name: name, p: p, cur: &p, lk: lk}, nil
 }
 
-// Name returns "judge", or "judge-playouts" when it plays random games
-// out.
-func (j *Judge) Name() string {
-	if j.p.Playouts > 0 {
-		return "judge-playouts"
-	}
-	return "judge"
-}
+// Name returns the judge's name.
+func (j *Judge) Name() string { return j.name }
 
 // Params returns the parameters of the estimate underneath, and the
-// number of playouts if any.
+// number of playouts and the stage from which they are played, if any.
 func (j *Judge) Params() []control.Param {
 	ps := []control.Param{{Name: "lambda", Value: j.p.Lambda}, {Name: "kappa", Value: j.p.Kappa}, {Name: "dead-at", Value: j.p.DeadAt}}
 	if j.p.Playouts > 0 {
 		ps = append(ps, control.Param{Name: "playouts", Value: float64(j.p.Playouts)})
+	}
+	if l := j.p.Late; l != nil {
+		ps = append(ps, control.Param{Name: "late-from", Value: j.p.LateFrom}, control.Param{Name: "late-dead-at", Value: l.DeadAt})
+		if l.Playouts > 0 {
+			ps = append(ps, control.Param{Name: "late-playouts", Value: float64(l.Playouts)})
+		}
 	}
 	return ps
 }
@@ -129,11 +133,11 @@ func (j *Judge) deaths() {
 		case j.life.Owner[ch.Head] == -ch.Color:
 			j.p1[id] = 1
 		default:
-			j.p1[id] = deathProbability(j.p.death[:], j.feat.Of[id][:])
+			j.p1[id] = deathProbability(j.cur.death[:], j.feat.Of[id][:])
 		}
 	}
 	copy(j.p2, j.p1)
-	if !j.p.hasR2 {
+	if !j.cur.hasR2 {
 		return
 	}
 	for id := range cs.List {
@@ -142,7 +146,7 @@ func (j *Judge) deaths() {
 	j.round.features(j.links, j.p1, j.f2)
 	for id, ch := range cs.List {
 		if !j.life.Alive[ch.Head] && !j.inSeki[id] && j.life.Owner[ch.Head] != -ch.Color {
-			j.p2[id] = deathProbability(j.p.round2[:], j.f2[id][:])
+			j.p2[id] = deathProbability(j.cur.round2[:], j.f2[id][:])
 		}
 	}
 }
@@ -153,6 +157,15 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		return err
 	}
 	x := j.r1.Control
+	stones := 0
+	for _, c := range b.Cells() {
+		if c != board.Empty {
+			stones++
+		}
+	}
+	stage := float64(stones) / float64(len(b.Cells()))
+	j.cur = j.p.For(stage)
+	j.feat.Playouts = j.cur.Playouts
 	j.feat.Compute(b, x)
 	life.Analyze(&j.life, b)
 	g := b.Geometry()
@@ -180,7 +193,7 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	j.deaths()
 	for id, ch := range j.feat.Chains.List {
 		pd := j.p2[id]
-		kill := pd > j.p.DeadAt
+		kill := pd > j.cur.DeadAt
 		removed = removed || kill
 		for p := ch.Head; ; {
 			j.a.Dead[p] = pd
@@ -208,7 +221,6 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	}
 	dst.Reset(n)
 	cells := b.Cells()
-	stones := 0
 	j.a.Sum = 0
 	for p, c := range cells {
 		switch {
@@ -223,19 +235,18 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		default:
 			j.a.Sum += float64(c)
 		}
-		stones++
 		dst.Control[p] = float64(c) * (1 - 2*j.a.Dead[p])
 	}
 	j.a.Doubt = 0
 	for _, pd := range j.a.Dead {
 		j.a.Doubt += min(pd, 1-pd)
 	}
-	j.a.Stage = float64(stones) / float64(n)
+	j.a.Stage = stage
 	t := 1.0
 	if b.ToMove() == board.White {
 		t = -1
 	}
-	dst.Score = j.p.Score.Of(j.a.Sum, j.a.Stage, t, j.a.Doubt)
+	dst.Score = j.cur.Score.Of(j.a.Sum, j.a.Stage, t, j.a.Doubt)
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
 	j.last, j.done = *b, true
 	return nil

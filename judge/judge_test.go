@@ -158,26 +158,80 @@ func TestColourSwap(t *testing.T) {
 }
 
 func TestRegistered(t *testing.T) {
-	e, err := eval.New("judge", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e.Name() != "judge" {
-		t.Errorf("Name() = %q", e.Name())
+	for _, v := range variants {
+		e, err := eval.New(v.name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Name() != v.name {
+			t.Errorf("Name() = %q, want %q", e.Name(), v.name)
+		}
 	}
 }
 
 func TestParamsRoundTrip(t *testing.T) {
-	p := Default()
-	q, err := ParseParams(p.JSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if q.DeathWeights() != p.DeathWeights() || q.Score != p.Score {
-		t.Error("parameters changed through JSON")
+	for _, v := range variants {
+		p := v.params()
+		q, err := ParseParams(p.JSON())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.DeathWeights() != p.DeathWeights() || q.Score != p.Score || q.Playouts != p.Playouts {
+			t.Errorf("%s: parameters changed through JSON", v.name)
+		}
+		if (q.Late == nil) != (p.Late == nil) {
+			t.Fatalf("%s: late model lost or gained through JSON", v.name)
+		}
+		if p.Late != nil && (q.LateFrom != p.LateFrom || q.Late.DeathWeights() != p.Late.DeathWeights() ||
+			q.Late.Score != p.Late.Score || q.Late.Playouts != p.Late.Playouts) {
+			t.Errorf("%s: late model changed through JSON", v.name)
+		}
 	}
 	if _, err := ParseParams([]byte(`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"death":{"no such":1}}`)); err == nil {
 		t.Error("an unknown feature was accepted")
+	}
+	for _, bad := range []string{
+		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"playouts":-1}`,
+		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.4,"late":{"lambda":0.5,"kappa":0.8,"dead_at":0.5}}`,
+		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0,"late":{"lambda":0.44,"kappa":0.8,"dead_at":0.5}}`,
+		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.4,"late":{"lambda":0.44,"kappa":0.8,"dead_at":2}}`,
+	} {
+		if _, err := ParseParams([]byte(bad)); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+}
+
+// TestLateModel: a judge with a late model judges positions below
+// LateFrom with its own weights and the others with the late ones, whose
+// dead_at decides which stones come off.
+func TestLateModel(t *testing.T) {
+	b := board.MustParse(`
+		. . . . . . . . .
+		. X X X X X X X .
+		. X . . . . . X .
+		. X . O O . . X .
+		. X . O . . . X .
+		. X . . . . . X .
+		. X X X X X X X .
+		. . . . . . . . .
+		. . . . . . . . .`) // stage 27/81 = 0.33
+	p := Default()
+	late := p
+	late.Late, late.LateFrom = nil, 0
+	late.DeadAt = 0.999999 // nothing dies
+	p.Late, p.LateFrom = &late, 0.3
+	if p.For(0.29) != &p || p.For(0.3) != &late {
+		t.Fatal("For picks the wrong model")
+	}
+	j, _ := judgeWith(t, p, b)
+	if pt := boardtest.Point(t, b, "D6"); j.Analysis().Removed[pt] {
+		t.Errorf("D6: taken off with the late model's dead_at 0.999999 (P = %.2f)", j.Analysis().Dead[pt])
+	}
+	p.LateFrom = 0.5 // now the early model judges, and the group dies
+	j, _ = judgeWith(t, p, b)
+	if pt := boardtest.Point(t, b, "D6"); !j.Analysis().Removed[pt] {
+		t.Errorf("D6: not taken off by the early model (P = %.2f)", j.Analysis().Dead[pt])
 	}
 }
 

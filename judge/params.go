@@ -30,9 +30,12 @@ type Params struct {
 	// the death model's playout features; 0 computes none and leaves
 	// those features 0.
 	Playouts int `json:"playouts,omitempty"`
-	// PlayoutsFrom is the stage (stones over points) from which the
-	// playouts are played; earlier positions leave the playout features 0.
-	PlayoutsFrom float64 `json:"playouts_from,omitempty"`
+	// Late, when set, judges the positions with at least LateFrom of
+	// their points occupied (the stage): weights of its own, fitted on
+	// such positions only, and usually playouts. Its λ and κ are these,
+	// and it has no Late of its own.
+	Late     *Params `json:"late,omitempty"`
+	LateFrom float64 `json:"late_from,omitempty"`
 	// Score is the score model.
 	Score ScoreParams `json:"score"`
 	// Fit says where the parameters came from.
@@ -156,8 +159,16 @@ func (p *Params) check() error {
 	if p.Playouts < 0 || p.Playouts > MaxPlayouts {
 		return fmt.Errorf("judge: playouts %d is not in [0, %d]", p.Playouts, MaxPlayouts)
 	}
-	if !(p.PlayoutsFrom >= 0 && p.PlayoutsFrom <= 1) {
-		return fmt.Errorf("judge: playouts_from %v is not in [0, 1]", p.PlayoutsFrom)
+	if p.Late != nil {
+		if !(p.LateFrom > 0 && p.LateFrom <= 1) {
+			return fmt.Errorf("judge: late_from %v is not in (0, 1]", p.LateFrom)
+		}
+		if p.Late.Late != nil || p.Late.Lambda != p.Lambda || p.Late.Kappa != p.Kappa {
+			return fmt.Errorf("judge: the late parameters must have the same lambda and kappa and no late parameters of their own")
+		}
+		if err := p.Late.check(); err != nil {
+			return fmt.Errorf("late: %w", err)
+		}
 	}
 	if !(p.DeadAt > 0 && p.DeadAt < 1) {
 		return fmt.Errorf("judge: dead_at %v is not in (0, 1)", p.DeadAt)
@@ -188,6 +199,15 @@ func (p *Params) check() error {
 		p.death[i] = w
 	}
 	return nil
+}
+
+// For returns the parameters that judge a position at stage s (stones
+// over points): p's Late from LateFrom on, else p.
+func (p *Params) For(s float64) *Params {
+	if p.Late != nil && s >= p.LateFrom {
+		return p.Late
+	}
+	return p
 }
 
 func indexOf(names []string, name string) int {

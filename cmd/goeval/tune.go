@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -48,8 +49,12 @@ func tuneCommand(e *env, args []string) error {
 	lambda := fs.Float64("lambda", def.Lambda, "λ of the estimate underneath")
 	kappa := fs.Float64("kappa", def.Kappa, "κ of the estimate underneath")
 	deadAt := fs.Float64("dead-at", def.DeadAt, "death probability from which a chain is taken off the board")
-	playouts := fs.Int("playouts", def.Playouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
-	playoutsFrom := fs.Float64("playouts-from", def.PlayoutsFrom, "stage (stones over points) from which the playouts are played")
+	defPlayouts := def.Playouts
+	if def.Late != nil {
+		defPlayouts = def.Late.Playouts
+	}
+	playouts := fs.Int("playouts", defPlayouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
+	lateFrom := fs.Float64("late-from", def.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
 	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
 	write := fs.String("write", "", "write the fitted parameters to this JSON file")
 	paths, err := parseArgs(fs, args)
@@ -70,8 +75,8 @@ func tuneCommand(e *env, args []string) error {
 	if *playouts < 0 || *playouts > judge.MaxPlayouts {
 		return usagef("--playouts must be in [0, %d]", judge.MaxPlayouts)
 	}
-	if !(*playoutsFrom >= 0 && *playoutsFrom <= 1) {
-		return usagef("--playouts-from must be in [0, 1]")
+	if !(*lateFrom >= 0 && *lateFrom <= 1) {
+		return usagef("--late-from must be in [0, 1]")
 	}
 	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
@@ -89,11 +94,11 @@ func tuneCommand(e *env, args []string) error {
 	}
 	base := def
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
-	base.Playouts, base.PlayoutsFrom = *playouts, *playoutsFrom
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
 		Files: files, Labels: lab, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
+		Playouts: *playouts, LateFrom: *lateFrom,
 		Bands: bands, Workers: *workers,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
@@ -110,20 +115,38 @@ func tuneCommand(e *env, args []string) error {
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, "Death model fitted on all labelled games (weights; a chain is dead with probability σ(Σ w·f)):")
+	fmt.Fprintln(w, "Fitted on all labelled games.")
+	if l := rep.Params.Late; l != nil {
+		writeModel(w, fmt.Sprintf("Early model (positions with less than %.2f of the points occupied)", rep.Params.LateFrom), &rep.Params)
+		writeModel(w, fmt.Sprintf("Late model (the others; %d playouts)", l.Playouts), l)
+	} else {
+		writeModel(w, "Model", &rep.Params)
+	}
+	if *write != "" {
+		if err := os.WriteFile(*write, rep.Params.JSON(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
+	}
+	return nil
+}
+
+// writeModel prints the weights of one model of the judge.
+func writeModel(w io.Writer, title string, p *judge.Params) {
+	fmt.Fprintf(w, "%s.\nDeath model (weights; a chain is dead with probability σ(Σ w·f)):\n", title)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	weights := rep.Params.DeathWeights()
+	weights := p.DeathWeights()
 	for i, name := range judge.FeatureNames {
 		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, weights[i])
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "Second round (a chain's death from its neighbours' first-round deaths):")
-	w2 := rep.Params.Round2Weights()
+	w2 := p.Round2Weights()
 	for i, name := range judge.Round2Names {
 		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, w2[i])
 	}
 	tw.Flush()
-	s := rep.Params.Score
+	s := p.Score
 	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); d = sum %+.2f - prior;\n",
 		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift)
 	if s.Reach > 0 {
@@ -132,11 +155,4 @@ func tuneCommand(e *env, args []string) error {
 		fmt.Fprintln(w, "  score = prior + gate·d")
 	}
 	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole)")
-	if *write != "" {
-		if err := os.WriteFile(*write, rep.Params.JSON(), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
-	}
-	return nil
 }
