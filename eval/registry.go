@@ -69,7 +69,9 @@ var specs = []Spec{
 	{
 		Name:    "judge-playouts",
 		Summary: "judge, with 32 random playouts behind its death model once 42% of the points are occupied: slower, better late in the game",
-		New:     func(Options) (control.Estimator, error) { return judge.NewNamed("judge-playouts", judge.WithPlayouts()) },
+		New: func(Options) (control.Estimator, error) {
+			return judge.NewNamed("judge-playouts", judge.WithPlayouts())
+		},
 	},
 }
 
