@@ -63,7 +63,7 @@ var specs = []Spec{
 	},
 	{
 		Name:    "judge",
-		Summary: "judges dead stones and the score: λ/κ, a fitted death model, a second estimate, a fitted score (goeval tune)",
+		Summary: "judges dead stones and the score: λ/κ, a fitted death model (with 8 random playouts late in the game), a second estimate, a fitted score (goeval tune)",
 		New:     func(Options) (control.Estimator, error) { return judge.New(judge.Default()) },
 	},
 	{

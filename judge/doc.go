@@ -52,12 +52,13 @@
 //
 // The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
 // on the dev game set with cross-validation and shipped in params.json;
-// Default returns them. WithPlayouts returns the parameters of the slower
-// judge registered as "judge-playouts" (params-playouts.json), which
-// plays 32 random games out from every position with at least 0.42 of
-// the points occupied (about move 180 on); see the README for what they
-// buy and cost. The judge's map and score are measured against the
-// truth by "goeval compare"; see the README for the figures.
+// Default returns them: from 0.42 of the points occupied on (about move
+// 180), a late model with 8 playouts, which keeps the judge under 1 ms a
+// position. WithPlayouts returns the parameters of the slower judge
+// registered as "judge-playouts" (params-playouts.json), the same with 32
+// playouts. The judge's map and score are measured against the truth by
+// "goeval compare"; see the README for the figures, and what the playouts
+// buy and cost.
 //
 // Sign conventions are goeval's: +1 Black, -1 White, maps row-major from
 // the top-left point, scores Black positive before komi.
