@@ -78,3 +78,27 @@ func BenchmarkOwnership(b *testing.B) {
 	}
 	b.ReportMetric(float64(moves)/float64(b.N)/DefaultPlayouts, "moves/playout")
 }
+
+// BenchmarkRunMoves times single playouts from the positions at move 200
+// of ten dev games, per move played (the cost that matters late in a game,
+// where the judge plays them).
+func BenchmarkRunMoves(b *testing.B) {
+	bs := positions.Dev(b, 10, 200)
+	var pbs []Board
+	for _, x := range bs {
+		var pb Board
+		pb.Load(x)
+		pbs = append(pbs, pb)
+	}
+	st := uint64(0x9e3779b97f4a7c15)
+	moves := 0
+	var w Board
+	i := 0
+	for b.Loop() {
+		w = pbs[i]
+		moves += w.run(&st, 1083)
+		i = (i + 1) % len(pbs)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
+}
