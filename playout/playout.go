@@ -198,24 +198,26 @@ func (pb *Board) play(p int16, c int8) {
 	pb.cell[p&m] = c
 	pb.head[p&m], pb.next[p&m] = p, p
 	pb.count[p&m], pb.libs[p&m] = 1, 0
-	for _, d := range pb.dir {
+	dir := pb.dir
+	// One pass: count the new stone's liberties, take one from every
+	// neighbouring chain, and join the friendly ones, in neighbour order
+	// (the liberty counts only add up, so the order does not matter).
+	for _, d := range dir {
 		q := p + d
 		switch v := pb.cell[q&m]; v {
 		case int8(board.Empty):
-			pb.libs[p&m]++
+			pb.libs[pb.head[p&m]&m]++
 		case edge:
 		default:
-			pb.libs[pb.head[q&m]&m]--
-		}
-	}
-	for _, d := range pb.dir {
-		q := p + d
-		if pb.cell[q&m] == c && pb.head[q&m] != pb.head[p&m] {
-			pb.merge(pb.head[p&m], pb.head[q&m])
+			hq := pb.head[q&m]
+			pb.libs[hq&m]--
+			if hp := pb.head[p&m]; v == c && hq != hp {
+				pb.merge(hp, hq)
+			}
 		}
 	}
 	captured, last := 0, none
-	for _, d := range pb.dir {
+	for _, d := range dir {
 		q := p + d
 		if pb.cell[q&m] == -c && pb.libs[pb.head[q&m]&m] == 0 {
 			captured += pb.capture(pb.head[q&m])
