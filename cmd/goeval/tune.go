@@ -32,10 +32,16 @@ final ownership comes from a labels file (--labels; a folder given as PATH
 that holds final-ownership.jsonl supplies it). Every game is measured;
 labelled counted games are also trained on.
 
---write FILE saves the parameters fitted on all the labelled games as JSON;
-the judge's defaults are judge/params.json, written this way:
+--write FILE saves the parameters fitted on all the labelled games as JSON.
+By default the judge has two models: one for positions with less than
+--late-from of the points occupied, without playouts, and one for the others,
+with --playouts random playouts behind two more features (--late-from 0
+fits one model, with the playouts everywhere). The judge's defaults,
+judge/params.json, and judge-playouts', judge/params-playouts.json, were
+written this way (about 5 minutes each on 2 cores):
 
-  goeval tune --write judge/params.json ../shared/data/games/dev
+  goeval tune --stride 5 --write judge/params.json ../shared/data/games/dev
+  goeval tune --stride 5 --playouts 32 --write judge/params-playouts.json ../shared/data/games/dev
 `
 
 func tuneCommand(e *env, args []string) error {
