@@ -46,7 +46,14 @@ type Board struct {
 }
 
 // Load sets the board to b's position, with its side to move and ko.
-func (pb *Board) Load(b *board.Board) {
+func (pb *Board) Load(b *board.Board) { pb.LoadTransformed(b, board.Identity) }
+
+// LoadTransformed sets the board to the image of b's position under the
+// symmetry s (as b.Transformed(s) would give it, without allocating): its
+// points, empty-point list and chains are laid out in the image's own
+// point order, so that the board, and the playouts from it, depend on the
+// image only, not on which board and symmetry it came from.
+func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 	g := b.Geometry()
 	n := g.Size
 	if pb.size != n {
@@ -64,8 +71,11 @@ func (pb *Board) Load(b *board.Board) {
 	for i := range total {
 		pb.cell[i&m] = edge
 	}
+	inv := inverse(s)
+	cells := b.Cells()
 	pb.nEmpty = 0
-	for p, c := range b.Cells() {
+	for p := range cells {
+		c := cells[g.Transform(board.Point(p), inv)]
 		q := pb.pad[p]
 		pb.cell[q&m] = int8(c)
 		pb.head[q&m] = none
@@ -76,7 +86,7 @@ func (pb *Board) Load(b *board.Board) {
 		}
 	}
 	// Chains: flood each unlabelled stone's chain, linking its ring.
-	for p := range b.Cells() {
+	for p := range cells {
 		q := pb.pad[p]
 		if pb.cell[q&m] == int8(board.Empty) || pb.head[q&m] != none {
 			continue
@@ -86,8 +96,31 @@ func (pb *Board) Load(b *board.Board) {
 	pb.toMove = int8(b.ToMove())
 	pb.ko = none
 	if k := b.Ko(); k != board.Pass {
-		pb.ko = pb.pad[k]
+		pb.ko = pb.pad[g.Transform(k, s)]
 	}
+}
+
+// inverse returns the symmetry that undoes s.
+func inverse(s board.Symmetry) board.Symmetry {
+	switch s {
+	case board.Rotate90:
+		return board.Rotate270
+	case board.Rotate270:
+		return board.Rotate90
+	}
+	return s
+}
+
+// hash returns a hash of the position as the side to move sees it: the
+// stones as its own or the opponent's, the ko, and the size. Swapping the
+// colours (and so the side to move) leaves it unchanged.
+func (pb *Board) hash() uint64 {
+	h := uint64(14695981039346656037) ^ uint64(pb.size)
+	for p := range pb.size * pb.size {
+		v := pb.cell[pb.pad[p]&m] * pb.toMove
+		h = (h ^ uint64(v+2)) * 1099511628211
+	}
+	return (h ^ uint64(pb.ko)) * 1099511628211
 }
 
 // flood labels the chain of the stone at h with head h.

@@ -93,6 +93,43 @@ func TestAgainstBoard(t *testing.T) {
 	}
 }
 
+// TestLoadTransformed: loading a position under a symmetry gives the same
+// board, empty-point order and chains as loading its image.
+func TestLoadTransformed(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	bs := []*board.Board{}
+	for range 6 {
+		bs = append(bs, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], 30+r.IntN(150)))
+	}
+	ko := board.MustParse(`
+		. . . . .
+		. X O . .
+		X O . O .
+		. X O . .
+		. . . . .`)
+	ko.SetToMove(board.Black)
+	if err := ko.Play(board.Black, ko.Geometry().At(2, 2)); err != nil {
+		t.Fatal(err)
+	}
+	bs = append(bs, ko)
+	for i, b := range bs {
+		for _, s := range board.Symmetries {
+			var got, want Board
+			got.LoadTransformed(b, s)
+			want.Load(b.Transformed(s))
+			if got.cell != want.cell || got.head != want.head || got.next != want.next || got.libs != want.libs ||
+				got.nEmpty != want.nEmpty || got.empty != want.empty || got.ko != want.ko || got.toMove != want.toMove {
+				t.Fatalf("position %d, symmetry %d: LoadTransformed differs from Load of the image", i, s)
+			}
+		}
+	}
+	var withKo Board
+	withKo.Load(ko)
+	if withKo.ko == none {
+		t.Fatal("the ko test position has no ko")
+	}
+}
+
 // TestKo pins the ko rule: after a capture of one stone by a lone stone
 // left with one liberty, the capturer's opponent may not retake at once,
 // and may after a move elsewhere.

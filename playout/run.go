@@ -13,17 +13,18 @@ const DefaultPlayouts = 32
 // avoid allocation; it is not safe for concurrent use.
 type Runner struct {
 	start, b Board
-	rng      uint64
 	own      [board.MaxPoints]int32
+	at       [board.MaxPoints]int16 // a point's padded index in the image under the symmetry at hand
 	// Moves counts the moves played by the last Ownership, passes
 	// excluded.
 	Moves int
 }
 
-// Ownership plays n random games from b (DefaultPlayouts if n <= 0) and
-// writes to dst, for every point, the mean of its final owner: +1 Black,
-// -1 White, 0 neither. It returns the mean final area score, Black's
-// points minus White's (no komi). dst must hold b's points.
+// Ownership plays n random games from b (DefaultPlayouts if n <= 0; n is
+// rounded up to a multiple of 8) and writes to dst, for every point, the
+// mean of its final owner: +1 Black, -1 White, 0 neither. It returns the
+// mean final area score, Black's points minus White's (no komi). dst must
+// hold b's points.
 //
 // The games start with b's side to move and alternate. Each move is drawn
 // uniformly among the empty points that are legal (not suicide, not the
@@ -32,35 +33,59 @@ type Runner struct {
 // such a point passes, and the game ends after two passes in a row (or
 // after 3 moves per point, a bound no real playout nears). At the end a
 // stone belongs to its colour and an empty point to the colour of all its
-// neighbours, if they have one colour. The draws come from a generator
-// seeded the same for every call, so the answer depends on the position
-// only; and as the rules treat the colours alike, swapping the colours of
-// b negates it exactly.
+// neighbours, if they have one colour.
+//
+// An eighth of the games are played on each of the position's eight
+// images under the symmetries of the board, each from a generator seeded
+// by its image (as the side to move sees it), and the owners are mapped
+// back. So the answer is a function of the position alone, rotating or
+// mirroring b rotates or mirrors it exactly (the same eight images are
+// played), and swapping the colours of b negates it exactly.
 func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 	if n <= 0 {
 		n = DefaultPlayouts
 	}
-	r.start.Load(b)
+	per := (n + 7) / 8
+	g := b.Geometry()
 	cells := len(b.Cells())
 	own := r.own[:cells]
 	clear(own)
-	r.rng = 0x9e3779b97f4a7c15
 	r.Moves = 0
 	total := 0
 	limit := 3 * cells
-	for range n {
-		r.b = r.start
-		r.Moves += r.b.run(&r.rng, limit)
-		total += r.b.score(own)
+	for _, s := range board.Symmetries {
+		r.start.LoadTransformed(b, s)
+		for p := range cells {
+			r.at[p] = r.start.pad[g.Transform(board.Point(p), s)]
+		}
+		seed := r.start.hash()
+		for k := range per {
+			rng := mix(seed + uint64(k+1)*0x9e3779b97f4a7c15)
+			r.b = r.start
+			r.Moves += r.b.run(&rng, limit)
+			total += r.b.score(own, r.at[:cells])
+		}
 	}
-	inv := 1 / float64(n)
+	inv := 1 / float64(8*per)
 	for p := range own {
 		dst[p] = float64(own[p]) * inv
 	}
 	return float64(total) * inv
 }
 
-// rand returns a uniform draw from [0, n), n > 0.
+// mix scrambles a seed (the finaliser of splitmix64), never to 0, the one
+// state xorshift cannot leave.
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	z ^= z >> 31
+	if z == 0 {
+		z = 1
+	}
+	return z
+}
+
+// draw returns a uniform draw from [0, n), n > 0.
 func draw(state *uint64, n int) int {
 	// xorshift64*, then the top 32 bits scaled to [0, n).
 	x := *state
@@ -105,12 +130,13 @@ func (pb *Board) run(state *uint64, limit int) int {
 	return moves
 }
 
-// score adds every point's final owner to own and returns Black's points
+// score adds every point's final owner to own, point p of the position
+// played from being the board's cell at[p], and returns Black's points
 // minus White's.
-func (pb *Board) score(own []int32) int {
+func (pb *Board) score(own []int32, at []int16) int {
 	sum := 0
 	for p := range own {
-		q := pb.pad[p]
+		q := at[p]
 		v := pb.cell[q&m]
 		if v == int8(board.Empty) {
 			v = pb.emptyOwner(q)

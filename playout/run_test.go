@@ -35,6 +35,35 @@ func TestOwnershipColourSwap(t *testing.T) {
 	}
 }
 
+// TestOwnershipSymmetries: rotating or mirroring the position rotates or
+// mirrors the ownership exactly, and leaves the score unchanged.
+func TestOwnershipSymmetries(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	bs := []*board.Board{board.New(9)}
+	for range 5 {
+		bs = append(bs, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], 20+r.IntN(150)))
+	}
+	bs = append(bs, positions.Dev(t, 2, 200)...)
+	var run Runner
+	for i, b := range bs {
+		n := len(b.Cells())
+		g := b.Geometry()
+		a, s := make([]float64, n), make([]float64, n)
+		sa := run.Ownership(a, b, 8)
+		for _, sym := range board.Symmetries {
+			ss := run.Ownership(s, b.Transformed(sym), 8)
+			if sa != ss {
+				t.Errorf("position %d, symmetry %d: score %v, transformed %v", i, sym, sa, ss)
+			}
+			for p := range a {
+				if q := g.Transform(board.Point(p), sym); a[p] != s[q] {
+					t.Fatalf("position %d, symmetry %d: %s has %v, its image %v", i, sym, g.GTP(board.Point(p)), a[p], s[q])
+				}
+			}
+		}
+	}
+}
+
 // TestOwnershipDeadInsideWall: a lone white stone in a 3x3 corner walled
 // by a Black chain with two eyes (E9, G9: the playouts never fill them, so
 // the wall cannot die), too small for White to make two eyes in unless
