@@ -42,22 +42,28 @@ func judgeWith(t *testing.T, p Params, b *board.Board) (*Judge, *control.Result)
 	return j, &r
 }
 
-// A white group of three stones inside a solid black wall, with no room
-// for eyes, is dead: the map gives its stones and the points around it to
-// Black, where λ/κ alone still shows White stones.
+// deadInsideWall draws a white group of three stones inside a solid black
+// wall, with no room for eyes.
+func deadInsideWall() *board.Board {
+	return board.MustParse(`
+		. . . . . . . . .
+		. X X X X X X X .
+		. X . . . . . X .
+		. X . O O . . X .
+		. X . O . . . X .
+		. X . . . . . X .
+		. X X X X X X X .
+		. . . . . . . . .
+		. . . . . . . . .`)
+}
+
+// The white group inside the wall (deadInsideWall) is dead: the map gives
+// its stones and the points around it to Black, where λ/κ alone still
+// shows White stones.
 func TestDeadGroupInsideWall(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. . . . . . . . .
-				. X X X X X X X .
-				. X . . . . . X .
-				. X . O O . . X .
-				. X . O . . . X .
-				. X . . . . . X .
-				. X X X X X X X .
-				. . . . . . . . .
-				. . . . . . . . .`)
+			b := deadInsideWall()
 			j, r := judgeWith(t, v.params(), b)
 			for _, v := range []string{"D6", "E6", "D5"} {
 				p := boardtest.Point(t, b, v)
@@ -237,16 +243,7 @@ func TestParamsRoundTrip(t *testing.T) {
 // LateFrom with its own weights and the others with the late ones, whose
 // dead_at decides which stones come off.
 func TestLateModel(t *testing.T) {
-	b := board.MustParse(`
-		. . . . . . . . .
-		. X X X X X X X .
-		. X . . . . . X .
-		. X . O O . . X .
-		. X . O . . . X .
-		. X . . . . . X .
-		. X X X X X X X .
-		. . . . . . . . .
-		. . . . . . . . .`) // stage 27/81 = 0.33
+	b := deadInsideWall() // stage 27/81 = 0.33
 	p := Default()
 	late := p
 	late.Late, late.LateFrom = nil, 0
