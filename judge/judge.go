@@ -80,7 +80,9 @@ func NewNamed(name string, p Params) (*Judge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("judge: %w", err)
 	}
-	return &Judge{name: name, p: p, cur: &p, lk: lk}, nil
+	j := &Judge{name: name, p: p, lk: lk}
+	j.cur = &j.p
+	return j, nil
 }
 
 // Name returns the judge's name.
