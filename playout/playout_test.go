@@ -54,7 +54,7 @@ func check(t *testing.T, pb *Board, b *board.Board, where string) {
 // and requires them to agree on every legal move and every position.
 func TestAgainstBoard(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	starts := []*board.Board{board.New(9), board.New(13), board.New(19)}
+	starts := []*board.Board{board.New(2), board.New(5), board.New(9), board.New(13), board.New(19), board.New(25)}
 	for range 6 {
 		starts = append(starts, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], 40+r.IntN(120)))
 	}
