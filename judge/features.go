@@ -91,6 +91,20 @@ func (c *components) reset() {
 	c.empty, c.eyes, c.sumX = c.empty[:0], c.eyes[:0], c.sumX[:0]
 }
 
+// Stage returns the stage of the game in b: the number of stones over the
+// number of points. The death model, the score model and the choice of
+// the late model (Params.For) all read it.
+func Stage(b *board.Board) float64 {
+	stones := 0
+	cells := b.Cells()
+	for _, c := range cells {
+		if c != board.Empty {
+			stones++
+		}
+	}
+	return float64(stones) / float64(len(cells))
+}
+
 // Features computes the chain features of a position. It owns scratch
 // memory: reuse one value to avoid allocation; it is not safe for
 // concurrent use.
@@ -151,13 +165,7 @@ func (f *Features) Compute(b *board.Board, x []float64) {
 	g := b.Geometry()
 	cells := b.Cells()
 	b.Regions(&f.regions)
-	stones := 0
-	for _, c := range cells {
-		if c != board.Empty {
-			stones++
-		}
-	}
-	stage := float64(stones) / float64(g.N)
+	stage := Stage(b)
 	for _, c := range [...]board.Color{board.Black, board.White} {
 		f.label(&f.encl[side(c)], g, cells, x, c, math.Inf(-1))
 		f.label(&f.space[side(c)], g, cells, x, c, spaceTau)

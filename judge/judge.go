@@ -159,13 +159,7 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		return err
 	}
 	x := j.r1.Control
-	stones := 0
-	for _, c := range b.Cells() {
-		if c != board.Empty {
-			stones++
-		}
-	}
-	stage := float64(stones) / float64(len(b.Cells()))
+	stage := Stage(b)
 	j.cur = j.p.For(stage)
 	j.feat.Playouts = j.cur.Playouts
 	j.feat.Compute(b, x)

@@ -216,13 +216,7 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			if err := w.lk.Estimate(&w.r, b); err != nil {
 				return err
 			}
-			stones := 0
-			for _, c := range b.Cells() {
-				if c != board.Empty {
-					stones++
-				}
-			}
-			stage := float64(stones) / float64(b.Geometry().N)
+			stage := judge.Stage(b)
 			w.feat.Playouts = 0
 			if cfg.late(stage) {
 				w.feat.Playouts = cfg.Playouts
