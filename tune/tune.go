@@ -271,13 +271,13 @@ func fitAll(ctx context.Context, cfg *Config, pos []position, train func(game in
 	base.Late, base.LateFrom, base.Playouts, base.Fit = nil, 0, 0, nil
 	if cfg.LateFrom <= 0 {
 		base.Playouts = cfg.Playouts
-		return fit(ctx, cfg, base, pos, train)
+		return fit(ctx, cfg, base, pos, train, nil)
 	}
 	// The early model learns from every position, as a judge without
 	// playouts would see it: fitted on the early positions alone, its
 	// score model did worse than the tie baseline there (cross-validated
 	// score MAE 5.44 at moves 50-150, against 5.31-5.38).
-	early, err := fit(ctx, cfg, base, pos, train)
+	early, err := fit(ctx, cfg, base, pos, train, nil)
 	if err != nil {
 		return judge.Params{}, fmt.Errorf("early model: %w", err)
 	}
@@ -291,19 +291,11 @@ func fitAll(ctx context.Context, cfg *Config, pos []position, train func(game in
 }
 
 // fit fits the death model and then the score model of parameters base
-// on the positions of the games that train says to use, and of the stages
-// that every one of stages (if any) accepts.
-func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, train func(game int) bool, stages ...func(float64) bool) (judge.Params, error) {
+// on the positions of the games that train says to use and, if stage is
+// not nil, of the stages it accepts.
+func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, train func(game int) bool, stage func(float64) bool) (judge.Params, error) {
 	use := func(q *position) bool {
-		if !train(q.game) {
-			return false
-		}
-		for _, ok := range stages {
-			if !ok(q.stage) {
-				return false
-			}
-		}
-		return true
+		return train(q.game) && (stage == nil || stage(q.stage))
 	}
 	// A model without playouts sees no playout features (the positions
 	// were collected with them where the late model is to have them).
