@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -266,24 +267,35 @@ func TestLateModel(t *testing.T) {
 // BenchmarkJudge times both shipped judges on the benchmark positions
 // (dev games at moves 50, 150 and 250).
 func BenchmarkJudge(b *testing.B) {
-	ps := positions.Bench(b)
+	groups := []struct {
+		name string
+		ps   []*board.Board
+	}{{"all", positions.Bench(b)}}
+	for _, m := range positions.BenchMoves {
+		groups = append(groups, struct {
+			name string
+			ps   []*board.Board
+		}{fmt.Sprintf("move%d", m), positions.Dev(b, positions.BenchGames, m)})
+	}
 	for _, v := range variants {
-		b.Run(v.name, func(b *testing.B) {
-			j, err := New(v.params())
-			if err != nil {
-				b.Fatal(err)
-			}
-			var r control.Result
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				if err := j.Estimate(&r, ps[i]); err != nil {
+		for _, g := range groups {
+			b.Run(v.name+"/"+g.name, func(b *testing.B) {
+				j, err := New(v.params())
+				if err != nil {
 					b.Fatal(err)
 				}
-				i = (i + 1) % len(ps)
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
-		})
+				var r control.Result
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					if err := j.Estimate(&r, g.ps[i]); err != nil {
+						b.Fatal(err)
+					}
+					i = (i + 1) % len(g.ps)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+			})
+		}
 	}
 }
 

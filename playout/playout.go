@@ -34,6 +34,7 @@ type Board struct {
 	next  [maxPad]int16 // the next stone of the chain's ring
 	libs  [maxPad]int16 // per head: pseudo-liberties
 	count [maxPad]int16 // per head: stones
+	free  [maxPad]int8  // per cell: empty neighbours (kept on every cell, so a captured stone's point has it)
 
 	empty  [maxPad]int16 // the empty points, in no order
 	where  [maxPad]int16 // an empty point's index in empty
@@ -85,6 +86,16 @@ func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 			pb.nEmpty++
 		}
 	}
+	for p := range cells {
+		q := pb.pad[p]
+		f := int8(0)
+		for _, d := range pb.dir {
+			if pb.cell[(q+d)&m] == int8(board.Empty) {
+				f++
+			}
+		}
+		pb.free[q&m] = f
+	}
 	// Chains: flood each unlabelled stone's chain, linking its ring.
 	for p := range cells {
 		q := pb.pad[p]
@@ -123,33 +134,35 @@ func (pb *Board) hash() uint64 {
 	return (h ^ uint64(pb.ko)) * 1099511628211
 }
 
-// flood labels the chain of the stone at h with head h.
+// flood labels the chain of the stone at h with head h. The ring it links
+// is its own work list: each new stone goes in after the last one added,
+// and the walk along the ring from h meets every stone once.
 func (pb *Board) flood(h int16) {
 	c := pb.cell[h&m]
 	pb.head[h&m], pb.next[h&m] = h, h
-	pb.count[h&m], pb.libs[h&m] = 0, 0
-	var stack [maxPad]int16
-	stack[0] = h
-	n := 1
-	for n > 0 {
-		n--
-		s := stack[n]
-		pb.count[h&m]++
+	count, libs := int16(0), int16(0)
+	last := h
+	for s := h; ; {
+		count++
 		for _, d := range pb.dir {
 			q := s + d
 			switch pb.cell[q&m] {
 			case int8(board.Empty):
-				pb.libs[h&m]++
+				libs++
 			case c:
 				if pb.head[q&m] == none {
 					pb.head[q&m] = h
-					pb.next[q&m], pb.next[h&m] = pb.next[h&m], q
-					stack[n] = q
-					n++
+					pb.next[q&m], pb.next[last&m] = h, q
+					last = q
 				}
 			}
 		}
+		s = pb.next[s&m]
+		if s == h {
+			break
+		}
 	}
+	pb.count[h&m], pb.libs[h&m] = count, libs
 }
 
 // adjacent returns how many of p's neighbours belong to the chain headed h.
@@ -166,10 +179,7 @@ func (pb *Board) adjacent(p, h int16) int16 {
 
 // open reports whether p has an empty neighbour: then any player may play
 // it (it is neither an eye nor the ko point, and the stone has a liberty).
-func (pb *Board) open(p int16) bool {
-	return pb.cell[(p+pb.dir[0])&m] == 0 || pb.cell[(p+pb.dir[1])&m] == 0 ||
-		pb.cell[(p+pb.dir[2])&m] == 0 || pb.cell[(p+pb.dir[3])&m] == 0
-}
+func (pb *Board) open(p int16) bool { return pb.free[p&m] > 0 }
 
 // legal reports whether c may play the empty point p: it is not the ko
 // point and the stone will have a liberty, through an empty neighbour, a
@@ -230,17 +240,17 @@ func (pb *Board) play(p int16, c int8) {
 	pb.removeEmpty(p)
 	pb.cell[p&m] = c
 	pb.head[p&m], pb.next[p&m] = p, p
-	pb.count[p&m], pb.libs[p&m] = 1, 0
+	pb.count[p&m], pb.libs[p&m] = 1, int16(pb.free[p&m])
 	dir := pb.dir
-	// One pass: count the new stone's liberties, take one from every
-	// neighbouring chain, and join the friendly ones, in neighbour order
-	// (the liberty counts only add up, so the order does not matter).
+	// One pass: take a free neighbour from every neighbour, a liberty
+	// from every neighbouring chain, and join the friendly ones, in
+	// neighbour order (the liberty counts only add up, so the order does
+	// not matter).
 	for _, d := range dir {
 		q := p + d
+		pb.free[q&m]--
 		switch v := pb.cell[q&m]; v {
-		case int8(board.Empty):
-			pb.libs[pb.head[p&m]&m]++
-		case edge:
+		case int8(board.Empty), edge:
 		default:
 			hq := pb.head[q&m]
 			pb.libs[hq&m]--
@@ -296,6 +306,7 @@ func (pb *Board) capture(h int16) int {
 	for {
 		for _, d := range pb.dir {
 			q := s + d
+			pb.free[q&m]++
 			if v := pb.cell[q&m]; v != edge && v != int8(board.Empty) {
 				pb.libs[pb.head[q&m]&m]++
 			}

@@ -10,8 +10,8 @@ import (
 )
 
 // check compares pb with b: the stones, the side to move, the ko, the
-// list of empty points, and each chain's head, stone count and
-// pseudo-liberties against a fresh Load of b.
+// list of empty points, every point's count of empty neighbours, and each
+// chain's head, stone count and pseudo-liberties against a fresh Load of b.
 func check(t *testing.T, pb *Board, b *board.Board, where string) {
 	t.Helper()
 	var fresh Board
@@ -24,6 +24,9 @@ func check(t *testing.T, pb *Board, b *board.Board, where string) {
 		q := pb.pad[p]
 		if pb.cell[q] != int8(c) {
 			t.Fatalf("%s: point %s holds %d, board says %v\n%v", where, b.Geometry().GTP(board.Point(p)), pb.cell[q], c, b)
+		}
+		if pb.free[q] != fresh.free[q] {
+			t.Fatalf("%s: point %s has %d empty neighbours, want %d", where, b.Geometry().GTP(board.Point(p)), pb.free[q], fresh.free[q])
 		}
 		if c == board.Empty {
 			empties++
@@ -117,7 +120,7 @@ func TestLoadTransformed(t *testing.T) {
 			var got, want Board
 			got.LoadTransformed(b, s)
 			want.Load(b.Transformed(s))
-			if got.cell != want.cell || got.head != want.head || got.next != want.next || got.libs != want.libs ||
+			if got.cell != want.cell || got.head != want.head || got.next != want.next || got.libs != want.libs || got.free != want.free ||
 				got.nEmpty != want.nEmpty || got.empty != want.empty || got.ko != want.ko || got.toMove != want.toMove {
 				t.Fatalf("position %d, symmetry %d: LoadTransformed differs from Load of the image", i, s)
 			}

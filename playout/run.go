@@ -61,9 +61,13 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 		seed := r.start.hash()
 		for k := range per {
 			rng := mix(seed + uint64(k+1)*0x9e3779b97f4a7c15)
-			r.b = r.start
-			r.Moves += r.b.run(&rng, limit)
-			total += r.b.score(own, r.at[:cells])
+			pb := &r.start // the last game of an image plays on the loaded board itself
+			if k < per-1 {
+				r.b = r.start
+				pb = &r.b
+			}
+			r.Moves += pb.run(&rng, limit)
+			total += pb.score(own, r.at[:cells])
 		}
 	}
 	inv := 1 / float64(8*per)
