@@ -40,6 +40,8 @@ type Board struct {
 	where  [maxPad]int16 // an empty point's index in empty
 	nEmpty int
 
+	mark   [maxPad]uint32 // liberty marks of selfAtari, by generation
+	gen    uint32
 	ko     int16 // the point the side to move may not retake, or none
 	toMove int8
 
@@ -331,4 +333,69 @@ func (pb *Board) removeEmpty(p int16) {
 	last := pb.empty[pb.nEmpty&m]
 	pb.empty[i&m] = last
 	pb.where[last&m] = i
+}
+
+// selfAtari reports whether c playing the legal empty point p would make
+// a chain of two or more stones with a single liberty without capturing:
+// a move random play should not make, since it throws away a group that
+// may be alive (a single stone may still be thrown in, as killing shapes
+// need). It counts the chain's liberties exactly, marking them by
+// generation, and stops at the second.
+func (pb *Board) selfAtari(p int16, c int8) bool {
+	if pb.free[p&m] > 1 {
+		return false
+	}
+	pb.gen++
+	g := pb.gen
+	pb.mark[p&m] = g // p is no liberty of the new chain
+	libs, size := 0, 1
+	var seen [4]int16
+	chains := 0
+	for _, d := range pb.dir {
+		q := p + d
+		switch v := pb.cell[q&m]; v {
+		case int8(board.Empty):
+			pb.mark[q&m] = g
+			libs++
+		case edge:
+		case c:
+			h := pb.head[q&m]
+			if pb.libs[h&m] > 8 {
+				// At least two liberties besides p: a point is next to
+				// at most four of the chain's stones, p among them.
+				return false
+			}
+			if h != seen[0] && h != seen[1] && h != seen[2] {
+				seen[chains&3] = h
+				chains++
+				size += int(pb.count[h&m])
+			}
+		default:
+			if h := pb.head[q&m]; pb.libs[h&m] == pb.adjacent(p, h) {
+				return false // a capture
+			}
+		}
+	}
+	if size == 1 {
+		return false
+	}
+	for _, h := range seen[:chains] {
+		for s := h; ; {
+			for _, d := range pb.dir {
+				q := s + d
+				if pb.cell[q&m] == int8(board.Empty) && pb.mark[q&m] != g {
+					pb.mark[q&m] = g
+					libs++
+					if libs > 1 {
+						return false
+					}
+				}
+			}
+			s = pb.next[s&m]
+			if s == h {
+				break
+			}
+		}
+	}
+	return true
 }

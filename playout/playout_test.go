@@ -11,7 +11,8 @@ import (
 
 // check compares pb with b: the stones, the side to move, the ko, the
 // list of empty points, every point's count of empty neighbours, and each
-// chain's head, stone count and pseudo-liberties against a fresh Load of b.
+// chain's head, stone count and pseudo-liberties against a fresh Load of b,
+// and each chain's only liberty (if it has one) against b's chains.
 func check(t *testing.T, pb *Board, b *board.Board, where string) {
 	t.Helper()
 	var fresh Board
@@ -45,6 +46,29 @@ func check(t *testing.T, pb *Board, b *board.Board, where string) {
 			if pb.head[s] != h {
 				t.Fatalf("%s: ring of %s mixes heads", where, b.Geometry().GTP(board.Point(p)))
 			}
+		}
+	}
+	// A chain's only liberty, if it has one, against the twin's count.
+	var chains board.Chains
+	b.Chains(&chains)
+	only := make([]int16, len(chains.List))
+	for q, c := range b.Cells() {
+		if c != board.Empty {
+			continue
+		}
+		for _, r := range b.Geometry().Neighbors(board.Point(q)) {
+			if id := chains.ID[r]; id >= 0 {
+				only[id] = pb.pad[q]
+			}
+		}
+	}
+	for id, ch := range chains.List {
+		want := none
+		if ch.Liberties == 1 {
+			want = only[id]
+		}
+		if got := pb.atariLiberty(pb.head[pb.pad[ch.Head]]); got != want {
+			t.Fatalf("%s: chain at %s: atariLiberty %d, want %d", where, b.Geometry().GTP(ch.Head), got, want)
 		}
 	}
 	if empties != pb.nEmpty {
@@ -81,6 +105,11 @@ func TestAgainstBoard(t *testing.T) {
 				}
 				if want {
 					legal = append(legal, board.Point(p))
+					if move%5 == 0 {
+						if got, want := pb.selfAtari(pb.pad[p], int8(c)), selfAtari(&b, c, board.Point(p)); got != want {
+							t.Fatalf("start %d move %d: selfAtari(%s) = %v, board says %v\n%v", i, move, b.Geometry().GTP(board.Point(p)), got, want, &b)
+						}
+					}
 				}
 			}
 			if len(legal) == 0 {
@@ -94,6 +123,23 @@ func TestAgainstBoard(t *testing.T) {
 			check(t, &pb, &b, "after "+b.Geometry().GTP(p))
 		}
 	}
+}
+
+// selfAtari is Board.selfAtari's slow twin: it plays c at p on a copy of b
+// and reports whether nothing was captured and the stone's chain has two
+// or more stones and one liberty.
+func selfAtari(b *board.Board, c board.Color, p board.Point) bool {
+	after := *b
+	if err := after.Play(c, p); err != nil {
+		panic(err)
+	}
+	if after.Captures(c) != b.Captures(c) {
+		return false
+	}
+	var chains board.Chains
+	after.Chains(&chains)
+	ch := chains.List[chains.ID[p]]
+	return ch.Stones >= 2 && ch.Liberties == 1
 }
 
 // TestLoadTransformed: loading a position under a symmetry gives the same

@@ -26,11 +26,16 @@ type Runner struct {
 // mean final area score, Black's points minus White's (no komi). dst must
 // hold b's points.
 //
-// The games start with b's side to move and alternate. Each move is drawn
-// uniformly among the empty points that are legal (not suicide, not the
-// ko) and not an eye of the mover's (every neighbour the mover's, and at
-// most one diagonal the opponent's, none on the edge); a player without
-// such a point passes, and the game ends after two passes in a row (or
+// The games start with b's side to move and alternate. A player answers
+// the opponent's last move when it left a chain in atari: it captures the
+// chain of the stone just played, or else it saves its own chain next to
+// that stone by playing its liberty, if that is legal and no self-atari
+// (see below). Otherwise the move is drawn uniformly
+// among the empty points that are legal (not suicide, not the ko), not an
+// eye of the mover's (every neighbour the mover's, and at most one
+// diagonal the opponent's, none on the edge) and not a self-atari of two
+// or more stones (a chain left with one liberty and nothing captured); a
+// player without such a point passes, and the game ends after two passes in a row (or
 // after 3 moves per point, a bound no real playout nears). At the end a
 // stone belongs to its colour and an empty point to the colour of all its
 // neighbours, if they have one colour.
@@ -104,14 +109,25 @@ func draw(state *uint64, n int) int {
 // run plays the game out and returns the number of moves played.
 func (pb *Board) run(state *uint64, limit int) int {
 	passes, moves := 0, 0
+	last := none
 	for passes < 2 && moves < limit {
 		c := pb.toMove
+		if last != none {
+			if p := pb.reply(last, c); p != none {
+				pb.play(p, c)
+				last = p
+				passes = 0
+				moves++
+				continue
+			}
+		}
 		played := false
 		for i := pb.nEmpty; i > 0; i-- {
 			k := draw(state, i)
 			p := pb.empty[k&m]
-			if pb.open(p) || !pb.eyelike(p, c) && pb.legal(p, c) {
+			if pb.open(p) && !pb.selfAtari(p, c) || !pb.eyelike(p, c) && pb.legal(p, c) && !pb.selfAtari(p, c) {
 				pb.play(p, c)
+				last = p
 				played = true
 				break
 			}
@@ -128,6 +144,7 @@ func (pb *Board) run(state *uint64, limit int) int {
 			continue
 		}
 		passes++
+		last = none
 		pb.ko = none
 		pb.toMove = -c
 	}
@@ -168,4 +185,49 @@ func (pb *Board) emptyOwner(p int16) int8 {
 		}
 	}
 	return c
+}
+
+// atariLiberty returns the only liberty of the chain headed h, or none if
+// it has more than one.
+func (pb *Board) atariLiberty(h int16) int16 {
+	if pb.libs[h&m] > 4 {
+		return none
+	}
+	for s := h; ; {
+		for _, d := range pb.dir {
+			if q := s + d; pb.cell[q&m] == int8(board.Empty) {
+				if pb.adjacent(q, h) == pb.libs[h&m] {
+					return q
+				}
+				return none
+			}
+		}
+		s = pb.next[s&m]
+		if s == h {
+			return none
+		}
+	}
+}
+
+// reply returns c's answer to the opponent's move at last: the capture of
+// the chain of last if it is in atari, or else the escape of a chain of
+// c's next to last that is in atari (when playing its liberty is legal
+// and no self-atari), or none.
+func (pb *Board) reply(last int16, c int8) int16 {
+	if pb.cell[last&m] != -c {
+		return none
+	}
+	if l := pb.atariLiberty(pb.head[last&m]); l != none && pb.legal(l, c) {
+		return l
+	}
+	for _, d := range pb.dir {
+		q := last + d
+		if pb.cell[q&m] != c {
+			continue
+		}
+		if l := pb.atariLiberty(pb.head[q&m]); l != none && pb.legal(l, c) && !pb.selfAtari(l, c) {
+			return l
+		}
+	}
+	return none
 }

@@ -93,6 +93,60 @@ func TestOwnershipDeadInsideWall(t *testing.T) {
 
 // BenchmarkOwnership times 32 playouts on the benchmark positions (dev
 // games at moves 50, 150 and 250).
+// TestReply pins the playouts' answers to an atari, Black to move after
+// White's stone at last.
+func TestReply(t *testing.T) {
+	for _, c := range []struct {
+		name, drawing string
+		last          [2]int
+		want          [2]int // {-1, -1}: no answer
+	}{
+		{"capture the stone just played before saving its own", `
+			. . . . .
+			. O X O .
+			. X O X .
+			. . . . .
+			. . . . .`, [2]int{2, 2}, [2]int{2, 3}},
+		{"save the stone put in atari", `
+			. O . . .
+			. X O . .
+			. O . . .
+			. . . . .
+			. . . . .`, [2]int{2, 1}, [2]int{0, 1}},
+		{"no escape into a self-atari", `
+			. . O . .
+			O X O . .
+			. O . . .
+			. . . . .
+			. . . . .`, [2]int{1, 2}, [2]int{-1, -1}},
+		{"no escape by suicide", `
+			. O . . .
+			X X O . .
+			O O . . .
+			. . . . .
+			. . . . .`, [2]int{1, 2}, [2]int{-1, -1}},
+		{"no atari, no answer", `
+			. . . . .
+			. X O . .
+			. . . . .
+			. . . . .
+			. . . . .`, [2]int{2, 1}, [2]int{-1, -1}},
+	} {
+		b := board.MustParse(c.drawing)
+		b.SetToMove(board.Black)
+		g := b.Geometry()
+		var pb Board
+		pb.Load(b)
+		want := none
+		if c.want[0] >= 0 {
+			want = pb.pad[g.At(c.want[0], c.want[1])]
+		}
+		if got := pb.reply(pb.pad[g.At(c.last[0], c.last[1])], int8(board.Black)); got != want {
+			t.Errorf("%s: reply %d, want %d", c.name, got, want)
+		}
+	}
+}
+
 func BenchmarkOwnership(b *testing.B) {
 	bs := positions.Bench(b)
 	var run Runner
