@@ -29,8 +29,8 @@ type Runner struct {
 // The games start with b's side to move and alternate. A player answers
 // the opponent's last move when it left a chain in atari: it captures the
 // chain of the stone just played, or else it saves its own chain next to
-// that stone by playing its liberty, if that is legal and no self-atari
-// (see below). Otherwise the move is drawn uniformly
+// that stone by capturing an opponent chain in atari next to it or by
+// playing its liberty, if that is legal and no self-atari (see below). Otherwise the move is drawn uniformly
 // among the empty points that are legal (not suicide, not the ko), not an
 // eye of the mover's (every neighbour the mover's, and at most one
 // diagonal the opponent's, none on the edge) and not a self-atari of two
@@ -210,9 +210,10 @@ func (pb *Board) atariLiberty(h int16) int16 {
 }
 
 // reply returns c's answer to the opponent's move at last: the capture of
-// the chain of last if it is in atari, or else the escape of a chain of
-// c's next to last that is in atari (when playing its liberty is legal
-// and no self-atari), or none.
+// the chain of last if it is in atari, or else, for a chain of c's next to
+// last that is in atari, the capture of an opponent chain in atari next to
+// it or its escape (when playing its liberty is legal and no self-atari),
+// or none.
 func (pb *Board) reply(last int16, c int8) int16 {
 	if pb.cell[last&m] != -c {
 		return none
@@ -225,9 +226,34 @@ func (pb *Board) reply(last int16, c int8) int16 {
 		if pb.cell[q&m] != c {
 			continue
 		}
-		if l := pb.atariLiberty(pb.head[q&m]); l != none && pb.legal(l, c) && !pb.selfAtari(l, c) {
-			return l
+		h := pb.head[q&m]
+		if l := pb.atariLiberty(h); l != none {
+			if k := pb.counterCapture(h, c); k != none {
+				return k
+			}
+			if pb.legal(l, c) && !pb.selfAtari(l, c) {
+				return l
+			}
 		}
 	}
 	return none
+}
+
+// counterCapture returns the liberty of an opponent chain in atari next to
+// c's chain headed h, or none.
+func (pb *Board) counterCapture(h int16, c int8) int16 {
+	for s := h; ; {
+		for _, d := range pb.dir {
+			q := s + d
+			if pb.cell[q&m] == -c {
+				if l := pb.atariLiberty(pb.head[q&m]); l != none && pb.legal(l, c) {
+					return l
+				}
+			}
+		}
+		s = pb.next[s&m]
+		if s == h {
+			return none
+		}
+	}
 }

@@ -113,6 +113,12 @@ func TestReply(t *testing.T) {
 			. O . . .
 			. . . . .
 			. . . . .`, [2]int{2, 1}, [2]int{0, 1}},
+		{"save the stone put in atari by capturing next to it", `
+			. O . . .
+			. X O . .
+			. O X . .
+			. X . . .
+			. . . . .`, [2]int{2, 1}, [2]int{0, 2}},
 		{"no escape into a self-atari", `
 			. . O . .
 			O X O . .
@@ -160,6 +166,24 @@ func BenchmarkOwnership(b *testing.B) {
 		i = (i + 1) % len(bs)
 	}
 	b.ReportMetric(float64(moves)/float64(b.N)/DefaultPlayouts, "moves/playout")
+}
+
+// BenchmarkOwnershipLate times what the judge asks of the playouts late in
+// a game: 8 playouts from the positions at moves 200 and 250 of ten dev
+// games.
+func BenchmarkOwnershipLate(b *testing.B) {
+	bs := positions.Dev(b, 10, 200, 250)
+	var run Runner
+	dst := make([]float64, board.MaxPoints)
+	moves := 0
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		run.Ownership(dst, bs[i], 8)
+		moves += run.Moves
+		i = (i + 1) % len(bs)
+	}
+	b.ReportMetric(float64(moves)/float64(b.N)/8, "moves/playout")
 }
 
 // BenchmarkRunMoves times single playouts from the positions at move 200
