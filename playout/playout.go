@@ -30,7 +30,7 @@ type Board struct {
 	diag         [4]int16 // offsets of the four diagonal neighbours
 
 	cell  [maxPad]int8  // Empty, Black, White or edge
-	head  [maxPad]int16 // a stone's chain head
+	head  [maxPad]int16 // a stone's chain head; none on every other cell
 	next  [maxPad]int16 // the next stone of the chain's ring
 	libs  [maxPad]int16 // per head: pseudo-liberties
 	count [maxPad]int16 // per head: stones
@@ -72,20 +72,22 @@ func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 	}
 	total := pb.stride * pb.stride
 	for i := range total {
-		pb.cell[i&m] = edge
+		pb.cell[i&m], pb.head[i&m] = edge, none
 	}
-	inv := inverse(s)
 	cells := b.Cells()
 	pb.nEmpty = 0
-	for p := range cells {
-		c := cells[g.Transform(board.Point(p), inv)]
-		q := pb.pad[p]
-		pb.cell[q&m] = int8(c)
-		pb.head[q&m] = none
-		if c == board.Empty {
-			pb.where[q&m] = int16(pb.nEmpty)
-			pb.empty[pb.nEmpty&m] = q
-			pb.nEmpty++
+	o, dx, dy := affine(g, inverse(s))
+	for y := range n {
+		for x := range n {
+			c := cells[o+x*dx+y*dy]
+			q := pb.pad[y*n+x]
+			pb.cell[q&m] = int8(c)
+			pb.head[q&m] = none
+			if c == board.Empty {
+				pb.where[q&m] = int16(pb.nEmpty)
+				pb.empty[pb.nEmpty&m] = q
+				pb.nEmpty++
+			}
 		}
 	}
 	for p := range cells {
@@ -111,6 +113,17 @@ func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 	if k := b.Ko(); k != board.Pass {
 		pb.ko = pb.pad[g.Transform(k, s)]
 	}
+}
+
+// affine returns the image of the point (0, 0) under s and how the image
+// moves when x or y grows by one: the image of the point (x, y) is
+// o + x·dx + y·dy, as every symmetry of the square is affine.
+func affine(g *board.Geometry, s board.Symmetry) (o, dx, dy int) {
+	o = int(g.Transform(g.At(0, 0), s))
+	if g.Size == 1 {
+		return o, 0, 0
+	}
+	return o, int(g.Transform(g.At(1, 0), s)) - o, int(g.Transform(g.At(0, 1), s)) - o
 }
 
 // inverse returns the symmetry that undoes s.
@@ -172,16 +185,12 @@ func (pb *Board) adjacent(p, h int16) int16 {
 	k := int16(0)
 	for _, d := range pb.dir {
 		q := p + d
-		if pb.cell[q&m] != edge && pb.cell[q&m] != int8(board.Empty) && pb.head[q&m] == h {
+		if pb.head[q&m] == h {
 			k++
 		}
 	}
 	return k
 }
-
-// open reports whether p has an empty neighbour: then any player may play
-// it (it is neither an eye nor the ko point, and the stone has a liberty).
-func (pb *Board) open(p int16) bool { return pb.free[p&m] > 0 }
 
 // legal reports whether c may play the empty point p: it is not the ko
 // point and the stone will have a liberty, through an empty neighbour, a
@@ -306,6 +315,7 @@ func (pb *Board) capture(h int16) int {
 		}
 	}
 	for {
+		pb.head[s&m] = none
 		for _, d := range pb.dir {
 			q := s + d
 			pb.free[q&m]++

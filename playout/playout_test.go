@@ -31,6 +31,9 @@ func check(t *testing.T, pb *Board, b *board.Board, where string) {
 		}
 		if c == board.Empty {
 			empties++
+			if pb.head[q] != none {
+				t.Fatalf("%s: empty point %s has a chain head", where, b.Geometry().GTP(board.Point(p)))
+			}
 			if pb.empty[pb.where[q]] != q {
 				t.Fatalf("%s: empty list lost %s", where, b.Geometry().GTP(board.Point(p)))
 			}

@@ -60,8 +60,11 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 	limit := 3 * cells
 	for _, s := range board.Symmetries {
 		r.start.LoadTransformed(b, s)
-		for p := range cells {
-			r.at[p] = r.start.pad[g.Transform(board.Point(p), s)]
+		o, dx, dy := affine(g, s)
+		for y := range g.Size {
+			for x := range g.Size {
+				r.at[y*g.Size+x] = r.start.pad[o+x*dx+y*dy]
+			}
 		}
 		seed := r.start.hash()
 		for k := range per {
@@ -125,7 +128,9 @@ func (pb *Board) run(state *uint64, limit int) int {
 		for i := pb.nEmpty; i > 0; i-- {
 			k := draw(state, i)
 			p := pb.empty[k&m]
-			if pb.open(p) && !pb.selfAtari(p, c) || !pb.eyelike(p, c) && pb.legal(p, c) && !pb.selfAtari(p, c) {
+			// A point with two empty neighbours is always fine; one with
+			// one is legal and no eye, so only a self-atari rules it out.
+			if f := pb.free[p&m]; f > 1 || (f == 1 || !pb.eyelike(p, c) && pb.legal(p, c)) && !pb.selfAtari(p, c) {
 				pb.play(p, c)
 				last = p
 				played = true
