@@ -265,7 +265,8 @@ func TestLateModel(t *testing.T) {
 }
 
 // BenchmarkJudge times both shipped judges on the benchmark positions
-// (dev games at moves 50, 150 and 250).
+// (dev games at moves 50, 150 and 250): over all of them, and per move,
+// since only the late positions play the random games out.
 func BenchmarkJudge(b *testing.B) {
 	groups := []struct {
 		name string
