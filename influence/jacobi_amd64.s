@@ -246,7 +246,12 @@ step:
 	MOVQ A_EOFF(R15), R9
 	MOVQ A_ADJ(R15), R10
 	MOVQ A_ENDS(R15), R11
-	VMOVAPS Z13, Z11             // products
+	// A lane that finished a chain at the previous row (K2; every lane
+	// before the first row) starts the next one with its factor alone:
+	// the factor is multiplied by the product under the other lanes'
+	// mask, so that the product waits on one multiply per row, not on a
+	// multiply and a reset.
+	KXNORW K0, K0, K2
 row:
 	VMOVDQU32 (R10), Z17
 	KXNORW K0, K0, K1
@@ -254,12 +259,13 @@ row:
 	VGATHERDPS (SI)(Z17*4), K1, Z18
 	VMOVAPS Z12, Z19
 	VFNMADD231PS (R8), Z18, Z19  // 1/2 - half·x
-	VMULPS Z19, Z11, Z11
+	KNOTW K2, K3                 // the lanes that go on with a chain
+	VMULPS Z11, Z19, K3, Z19
+	VMOVAPS Z19, Z11             // products
 	KMOVW (R11), K2
 	MOVLQSX (R9), AX
 	VCOMPRESSPS Z11, K2, Z19
 	VMOVUPS Z19, (DX)(AX*4)
-	VMOVAPS Z13, K2, Z11         // the finished lanes start again
 	ADDQ $64, R10
 	ADDQ $64, R8
 	ADDQ $4, R9
