@@ -492,22 +492,21 @@ full:
 
 // VISIT looks at the neighbour q (in AX) of a stone of the chain as
 // fillChains does: R8 state, R11 chainScratch, R12 the colour code cc,
-// R13 the chain's id<<16, R14 the codes allowed in A(C) (a bit per code,
-// repeated in every nibble), BX the queue's last index, DX the A(C)
-// entries so far; R9, R10 and R15 are scratch.
+// R13 the chain's id<<16 and idq-16(SP) its id<<2, R14 the codes allowed
+// in A(C) (a bit per code, repeated in every nibble), BX the queue's last
+// index, DX the A(C) entries so far; R9, R10 and R15 are scratch. The
+// cell's mark (state>>16) is the id of the last chain that listed it, and
+// ids grow, so that it differs from this chain's id if and only if state
+// is below id<<16.
 #define VISIT \
-	ANDL $1023, AX; \
 	MOVL (R8)(AX*4), R9; \
 	MOVL AX, CS_TMP(R11)(DX*4); \
 	MOVL AX, (CS_ST+4)(R11)(BX*4); \
 	SHRXL R9, R14, R10; \
-	ANDL $1, R10; \
-	MOVL R9, R15; \
-	XORL R13, R15; \
-	SHRL $16, R15; \
-	NEGL R15; \
+	CMPL R9, R13; \
 	SBBL R15, R15; \
 	ANDL R15, R10; \
+	ANDL $1, R10; \
 	ADDL R10, DX; \
 	MOVWLZX R9, R9; \
 	XORL R10, R10; \
@@ -515,18 +514,16 @@ full:
 	SETEQ R10B; \
 	ADDL R10, BX; \
 	NEGL R10; \
-	MOVL R13, R15; \
-	SHRL $14, R15; \
-	ANDL R10, R15; \
+	ANDL idq-16(SP), R10; \
 	ORL R13, R9; \
-	ORL R15, R9; \
+	ORL R10, R9; \
 	MOVL R9, (R8)(AX*4)
 
 // func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32)
 //
 // fillChains in assembly, where the Go compiler spills most of the fill's
 // state: the same breadth-first fills, branch-free per neighbour.
-TEXT ·fillChainsAsm(SB), NOSPLIT, $8-48
+TEXT ·fillChainsAsm(SB), NOSPLIT, $16-48
 	MOVQ state+0(FP), R8
 	MOVQ cs+32(FP), R11
 	XORL CX, CX                  // chains
@@ -546,6 +543,9 @@ stone:
 	JNE stone                    // labelled
 	ANDL $3, R12                 // cc
 	LEAL 1(CX), R13
+	MOVL R13, R9
+	SHLL $2, R9
+	MOVL R9, idq-16(SP)          // id<<2
 	SHLL $16, R13                // id<<16
 	// Black (1): empty and white may be in A(C), codes 0 and 3; white
 	// (3): codes 0 and 1.
