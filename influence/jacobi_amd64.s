@@ -788,12 +788,15 @@ cnext:
 	VZEROUPPER
 	RET
 
-// func unpad32AVX512(dst *float64, x *float32, size, w int)
+// func unpad32AVX512(dst *float64, x *float32, size, w int) (sum float64)
 //
 // tables32.storeGo: dst, in map order, = float64 of x on every point, x
 // pointing at the first point of the padded layout (row stride w), eight
-// points to a register (the last of a row under a mask).
-TEXT ·unpad32AVX512(SB), NOSPLIT, $0-32
+// points to a register (the last of a row under a mask, its other lanes
+// 0), and their sum: the whole blocks of a row added to Z4 and Z5 in turn
+// and the last, partial one to Z6, then (Z4+Z5)+Z6 summed across lanes
+// in the order of storeGo.
+TEXT ·unpad32AVX512(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ size+16(FP), R8
@@ -801,6 +804,9 @@ TEXT ·unpad32AVX512(SB), NOSPLIT, $0-32
 	SHLQ $2, R9
 	TAILMASK(8)
 	MOVQ R8, R11                 // rows to go
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
 urow:
 	XORQ R12, R12                // column
 	CMPQ R12, R10
@@ -808,6 +814,13 @@ urow:
 ublock:
 	VCVTPS2PD (SI)(R12*4), Z0
 	VMOVUPD Z0, (DI)(R12*8)
+	VADDPD Z0, Z4, Z4
+	ADDQ $8, R12
+	CMPQ R12, R10
+	JGE utail
+	VCVTPS2PD (SI)(R12*4), Z0
+	VMOVUPD Z0, (DI)(R12*8)
+	VADDPD Z0, Z5, Z5
 	ADDQ $8, R12
 	CMPQ R12, R10
 	JLT ublock
@@ -817,12 +830,22 @@ utail:
 	VMOVUPS.Z (SI)(R12*4), K2, Y0
 	VCVTPS2PD Y0, Z0
 	VMOVUPD Z0, K2, (DI)(R12*8)
+	VADDPD Z0, Z6, Z6
 unext:
 	LEAQ (DI)(R8*8), DI
 	ADDQ R9, SI
 	DECQ R11
 	JNZ urow
+	VADDPD Z5, Z4, Z4
+	VADDPD Z6, Z4, Z4            // s
+	VEXTRACTF64X4 $1, Z4, Y1
+	VADDPD Y1, Y4, Y4            // s[i] + s[i+4]
+	VEXTRACTF128 $1, Y4, X1
+	VADDPD X1, X4, X4            // u[i] = (s[i] + s[i+4]) + (s[i+2] + s[i+6])
+	VPERMILPD $1, X4, X1
+	VADDSD X1, X4, X4            // u[0] + u[1]
 	VZEROUPPER
+	MOVSD X4, sum+32(FP)
 	RET
 
 // func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int)
