@@ -216,7 +216,7 @@ var (
 func colours32AVX512(x *float32, cells *board.Color, size, w int)
 
 //go:noescape
-func unpad32AVX512(dst *float64, x *float32, size, w int)
+func unpad32AVX512(dst *float64, x *float32, size, w int) (sum float64)
 
 //go:noescape
 func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int)

@@ -246,7 +246,12 @@ step:
 	MOVQ A_EOFF(R15), R9
 	MOVQ A_ADJ(R15), R10
 	MOVQ A_ENDS(R15), R11
-	VMOVAPS Z13, Z11             // products
+	// A lane that finished a chain at the previous row (K2; every lane
+	// before the first row) starts the next one with its factor alone:
+	// the factor is multiplied by the product under the other lanes'
+	// mask, so that the product waits on one multiply per row, not on a
+	// multiply and a reset.
+	KXNORW K0, K0, K2
 row:
 	VMOVDQU32 (R10), Z17
 	KXNORW K0, K0, K1
@@ -254,12 +259,13 @@ row:
 	VGATHERDPS (SI)(Z17*4), K1, Z18
 	VMOVAPS Z12, Z19
 	VFNMADD231PS (R8), Z18, Z19  // 1/2 - half·x
-	VMULPS Z19, Z11, Z11
+	KNOTW K2, K3                 // the lanes that go on with a chain
+	VMULPS Z11, Z19, K3, Z19
+	VMOVAPS Z19, Z11             // products
 	KMOVW (R11), K2
 	MOVLQSX (R9), AX
 	VCOMPRESSPS Z11, K2, Z19
 	VMOVUPS Z19, (DX)(AX*4)
-	VMOVAPS Z13, K2, Z11         // the finished lanes start again
 	ADDQ $64, R10
 	ADDQ $64, R8
 	ADDQ $4, R9
@@ -486,22 +492,21 @@ full:
 
 // VISIT looks at the neighbour q (in AX) of a stone of the chain as
 // fillChains does: R8 state, R11 chainScratch, R12 the colour code cc,
-// R13 the chain's id<<16, R14 the codes allowed in A(C) (a bit per code,
-// repeated in every nibble), BX the queue's last index, DX the A(C)
-// entries so far; R9, R10 and R15 are scratch.
+// R13 the chain's id<<16 and idq-16(SP) its id<<2, R14 the codes allowed
+// in A(C) (a bit per code, repeated in every nibble), BX the queue's last
+// index, DX the A(C) entries so far; R9, R10 and R15 are scratch. The
+// cell's mark (state>>16) is the id of the last chain that listed it, and
+// ids grow, so that it differs from this chain's id if and only if state
+// is below id<<16.
 #define VISIT \
-	ANDL $1023, AX; \
 	MOVL (R8)(AX*4), R9; \
 	MOVL AX, CS_TMP(R11)(DX*4); \
 	MOVL AX, (CS_ST+4)(R11)(BX*4); \
 	SHRXL R9, R14, R10; \
-	ANDL $1, R10; \
-	MOVL R9, R15; \
-	XORL R13, R15; \
-	SHRL $16, R15; \
-	NEGL R15; \
+	CMPL R9, R13; \
 	SBBL R15, R15; \
 	ANDL R15, R10; \
+	ANDL $1, R10; \
 	ADDL R10, DX; \
 	MOVWLZX R9, R9; \
 	XORL R10, R10; \
@@ -509,18 +514,16 @@ full:
 	SETEQ R10B; \
 	ADDL R10, BX; \
 	NEGL R10; \
-	MOVL R13, R15; \
-	SHRL $14, R15; \
-	ANDL R10, R15; \
+	ANDL idq-16(SP), R10; \
 	ORL R13, R9; \
-	ORL R15, R9; \
+	ORL R10, R9; \
 	MOVL R9, (R8)(AX*4)
 
 // func fillChainsAsm(state *[cellsMax]uint32, stones *int32, n int, w int32, cs *chainScratch) (nc, ntmp int32)
 //
 // fillChains in assembly, where the Go compiler spills most of the fill's
 // state: the same breadth-first fills, branch-free per neighbour.
-TEXT ·fillChainsAsm(SB), NOSPLIT, $8-48
+TEXT ·fillChainsAsm(SB), NOSPLIT, $16-48
 	MOVQ state+0(FP), R8
 	MOVQ cs+32(FP), R11
 	XORL CX, CX                  // chains
@@ -540,6 +543,9 @@ stone:
 	JNE stone                    // labelled
 	ANDL $3, R12                 // cc
 	LEAL 1(CX), R13
+	MOVL R13, R9
+	SHLL $2, R9
+	MOVL R9, idq-16(SP)          // id<<2
 	SHLL $16, R13                // id<<16
 	// Black (1): empty and white may be in A(C), codes 0 and 3; white
 	// (3): codes 0 and 1.
@@ -782,12 +788,15 @@ cnext:
 	VZEROUPPER
 	RET
 
-// func unpad32AVX512(dst *float64, x *float32, size, w int)
+// func unpad32AVX512(dst *float64, x *float32, size, w int) (sum float64)
 //
 // tables32.storeGo: dst, in map order, = float64 of x on every point, x
 // pointing at the first point of the padded layout (row stride w), eight
-// points to a register (the last of a row under a mask).
-TEXT ·unpad32AVX512(SB), NOSPLIT, $0-32
+// points to a register (the last of a row under a mask, its other lanes
+// 0), and their sum: the whole blocks of a row added to Z4 and Z5 in turn
+// and the last, partial one to Z6, then (Z4+Z5)+Z6 summed across lanes
+// in the order of storeGo.
+TEXT ·unpad32AVX512(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ size+16(FP), R8
@@ -795,6 +804,9 @@ TEXT ·unpad32AVX512(SB), NOSPLIT, $0-32
 	SHLQ $2, R9
 	TAILMASK(8)
 	MOVQ R8, R11                 // rows to go
+	VXORPD Z4, Z4, Z4
+	VXORPD Z5, Z5, Z5
+	VXORPD Z6, Z6, Z6
 urow:
 	XORQ R12, R12                // column
 	CMPQ R12, R10
@@ -802,6 +814,13 @@ urow:
 ublock:
 	VCVTPS2PD (SI)(R12*4), Z0
 	VMOVUPD Z0, (DI)(R12*8)
+	VADDPD Z0, Z4, Z4
+	ADDQ $8, R12
+	CMPQ R12, R10
+	JGE utail
+	VCVTPS2PD (SI)(R12*4), Z0
+	VMOVUPD Z0, (DI)(R12*8)
+	VADDPD Z0, Z5, Z5
 	ADDQ $8, R12
 	CMPQ R12, R10
 	JLT ublock
@@ -811,12 +830,22 @@ utail:
 	VMOVUPS.Z (SI)(R12*4), K2, Y0
 	VCVTPS2PD Y0, Z0
 	VMOVUPD Z0, K2, (DI)(R12*8)
+	VADDPD Z0, Z6, Z6
 unext:
 	LEAQ (DI)(R8*8), DI
 	ADDQ R9, SI
 	DECQ R11
 	JNZ urow
+	VADDPD Z5, Z4, Z4
+	VADDPD Z6, Z4, Z4            // s
+	VEXTRACTF64X4 $1, Z4, Y1
+	VADDPD Y1, Y4, Y4            // s[i] + s[i+4]
+	VEXTRACTF128 $1, Y4, X1
+	VADDPD X1, X4, X4            // u[i] = (s[i] + s[i+4]) + (s[i+2] + s[i+6])
+	VPERMILPD $1, X4, X1
+	VADDSD X1, X4, X4            // u[0] + u[1]
 	VZEROUPPER
+	MOVSD X4, sum+32(FP)
 	RET
 
 // func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int)

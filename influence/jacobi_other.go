@@ -41,7 +41,9 @@ func colours32AVX512(x *float32, cells *board.Color, size, w int) {
 	panic("influence: no assembly kernel")
 }
 
-func unpad32AVX512(dst *float64, x *float32, size, w int) { panic("influence: no assembly kernel") }
+func unpad32AVX512(dst *float64, x *float32, size, w int) (sum float64) {
+	panic("influence: no assembly kernel")
+}
 
 // masksAVX512 is never called: useAsm32 is false.
 func masksAVX512(masks *uint16, ci *int32, state *uint32, blocks, nt int) {

@@ -224,8 +224,11 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // pass looks each stone's κG up by permutes instead of having it written
 // to the stones (tables32, jacobi32.go); the tables are set up partly in
 // assembly too, and the stones' colours go into the padded float32
-// layout and the answer out of it into float64 in assembly. The stopping
-// rule is still decided as in float64: a
+// layout and the answer out of it into float64 in assembly, which sums
+// the score on the way, eight points at a time (the float32 values add
+// up exactly in float64 unless their magnitudes spread widely, so the
+// score is Result.Sum's but perhaps for the last bits; see
+// tables32.store). The stopping rule is still decided as in float64: a
 // float32 step's sum of squared changes strays from the float64 one's by
 // less than 6e-4 of the tolerance on the test positions, and when one
 // lands within 6e-3 of the tolerance (band32; wider for tolerances below
@@ -393,8 +396,7 @@ func (e *Symmetric) solve32(dst *control.Result) bool {
 		}
 		dst.Converged = true
 	}
-	t.store(dst.Control)
-	dst.Sum()
+	dst.Score = t.store(dst.Control)
 	return true
 }
 

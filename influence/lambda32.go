@@ -195,27 +195,51 @@ func (t *tables32) loadColoursGo(cells []board.Color) {
 	}
 }
 
-// store writes x of every point into dst, in map order, as float64, in
-// AVX-512 where the processor runs the float32 kernels (unpad32AVX512),
-// else in Go (storeGo).
-func (t *tables32) store(dst []float64) {
+// store writes x of every point into dst, in map order, as float64, and
+// returns their sum, in AVX-512 where the processor runs the float32
+// kernels (unpad32AVX512), else in Go (storeGo). The sum is taken in
+// eight lanes as the values are written (see storeGo), not point by point
+// as Result.Sum takes it, so the two may differ in the last bits; it is
+// the same in assembly and in Go, and it is negated exactly when the
+// values are.
+func (t *tables32) store(dst []float64) float64 {
 	if !useAsm32 {
-		t.storeGo(dst)
-		return
+		return t.storeGo(dst)
 	}
 	_ = dst[t.size*t.size-1]
 	_ = t.x[t.rowStart(t.size-1)+t.size-1]
-	unpad32AVX512(&dst[0], &t.x[t.first], t.size, t.w)
+	return unpad32AVX512(&dst[0], &t.x[t.first], t.size, t.w)
 }
 
-// storeGo is store in Go.
-func (t *tables32) storeGo(dst []float64) {
+// storeGo is store in Go. It adds the points of a row, eight at a time
+// (column c to lane c%8), to three sums of eight lanes: the whole
+// blocks of eight in turn to the first two, the rest of the row to the
+// third; then it adds the three sums, and the eight lanes as a tree.
+func (t *tables32) storeGo(dst []float64) float64 {
+	var acc [3][8]float64
+	full := t.size &^ 7
 	for y := range t.size {
 		row := dst[y*t.size : (y+1)*t.size]
 		for i, v := range t.x[t.rowStart(y):][:t.size] {
 			row[i] = float64(v)
 		}
+		for c := 0; c < full; c += 8 {
+			a := &acc[c/8%2]
+			for l, v := range row[c : c+8] {
+				a[l] += v
+			}
+		}
+		for l, v := range row[full:] {
+			acc[2][l] += v
+		}
 	}
+	var s [8]float64
+	for l := range s {
+		s[l] = acc[0][l] + acc[1][l] + acc[2][l]
+	}
+	u0 := (s[0] + s[4]) + (s[2] + s[6])
+	u1 := (s[1] + s[5]) + (s[3] + s[7])
+	return u0 + u1
 }
 
 // padOne returns the index of the cell whose factor (1 - s·x)/2 in the

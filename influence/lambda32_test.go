@@ -288,7 +288,9 @@ func TestPrepareRows32(t *testing.T) {
 // board and the padded layout of tables32 (where the processor runs
 // them) against the Go ones, on board sizes with and without a partial
 // last block: loadColours must write the same x and no other cell, store
-// the same float64 values and nothing beyond the board.
+// the same float64 values and nothing beyond the board, and return the
+// same sum, within 1e-12 of the sum taken point by point and negated
+// exactly when the values are.
 func TestPadKernels32(t *testing.T) {
 	if !useAsm32 {
 		t.Skip("no AVX-512 kernels on this processor")
@@ -310,12 +312,15 @@ func TestPadKernels32(t *testing.T) {
 		for i := range cells {
 			cells[i] = board.Color(rng.IntN(3) - 1)
 		}
+		// Values of many magnitudes, so that sums in different orders
+		// round differently.
 		values := make([]float32, len(tb.x))
 		for i := range values {
-			values[i] = float32(2*rng.Float64() - 1)
+			values[i] = float32(math.Ldexp(2*rng.Float64()-1, -rng.IntN(40)))
 		}
 		var xs [2][]uint32
 		var ds [2][]float64
+		var sums, negSums [2]float64
 		for k, asm := range []bool{false, true} {
 			useAsm32 = asm
 			for i := range tb.x {
@@ -328,7 +333,21 @@ func TestPadKernels32(t *testing.T) {
 			for i := range ds[k] {
 				ds[k][i] = -7
 			}
-			tb.store(ds[k][:size*size])
+			sums[k] = tb.store(ds[k][:size*size])
+			for i := range tb.x {
+				tb.x[i] = -values[i]
+			}
+			negSums[k] = tb.store(make([]float64, size*size))
+		}
+		want := 0.0
+		for _, v := range ds[0][:size*size] {
+			want += v
+		}
+		if sums[0] != sums[1] || math.Abs(sums[0]-want) > 1e-12 {
+			t.Errorf("%dx%d: store summed %.17g in assembly and %.17g in Go, want %.17g", size, size, sums[1], sums[0], want)
+		}
+		if negSums[0] != -sums[0] || negSums[1] != -sums[1] {
+			t.Errorf("%dx%d: negated values summed to %v and %v, want %v", size, size, negSums[0], negSums[1], -sums[0])
 		}
 		if !slices.Equal(xs[0], xs[1]) {
 			t.Errorf("%dx%d: loadColours wrote other cells or values than in Go", size, size)
