@@ -34,7 +34,10 @@ type Board struct {
 	next  [maxPad]int16 // the next stone of the chain's ring
 	libs  [maxPad]int16 // per head: pseudo-liberties
 	count [maxPad]int16 // per head: stones
-	free  [maxPad]int8  // per cell: empty neighbours (kept on every cell, so a captured stone's point has it)
+	// nb holds per cell its neighbours by kind, a byte each: empty in
+	// bits 0-7, Black in 8-15, White in 16-23, edge in 24-31 (kept on
+	// every cell, so that a captured stone's point has them).
+	nb [maxPad]uint32
 
 	empty  [maxPad]int16 // the empty points, in no order
 	where  [maxPad]int16 // an empty point's index in empty
@@ -54,26 +57,15 @@ func (pb *Board) Load(b *board.Board) { pb.LoadTransformed(b, board.Identity) }
 // LoadTransformed sets the board to the image of b's position under the
 // symmetry s (as b.Transformed(s) would give it, without allocating): its
 // points, empty-point list and chains are laid out in the image's own
-// point order, so that the board, and the playouts from it, depend on the
-// image only, not on which board and symmetry it came from.
+// point order (a chain's head is its first stone in that order, and its
+// ring runs through its stones in that order), so that the board, and the
+// playouts from it, depend on the image only, not on which board and
+// symmetry it came from.
 func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 	g := b.Geometry()
 	n := g.Size
-	if pb.size != n {
-		pb.size, pb.stride = n, n+2
-		s := int16(pb.stride)
-		pb.dir = [4]int16{-s, -1, 1, s}
-		pb.diag = [4]int16{-s - 1, -s + 1, s - 1, s + 1}
-		for y := range n {
-			for x := range n {
-				pb.pad[y*n+x] = int16((y+1)*pb.stride + x + 1)
-			}
-		}
-	}
-	total := pb.stride * pb.stride
-	for i := range total {
-		pb.cell[i&m], pb.head[i&m] = edge, none
-	}
+	pb.setSize(n)
+	pb.clearCells()
 	cells := b.Cells()
 	pb.nEmpty = 0
 	o, dx, dy := affine(g, inverse(s))
@@ -82,33 +74,107 @@ func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 			c := cells[o+x*dx+y*dy]
 			q := pb.pad[y*n+x]
 			pb.cell[q&m] = int8(c)
-			pb.head[q&m] = none
 			if c == board.Empty {
-				pb.where[q&m] = int16(pb.nEmpty)
-				pb.empty[pb.nEmpty&m] = q
-				pb.nEmpty++
+				pb.addEmpty(q)
 			}
 		}
 	}
 	for p := range cells {
 		q := pb.pad[p]
-		f := int8(0)
+		v := uint32(0)
 		for _, d := range pb.dir {
-			if pb.cell[(q+d)&m] == int8(board.Empty) {
-				f++
-			}
+			v += nbOf[(pb.cell[(q+d)&m]+1)&3]
 		}
-		pb.free[q&m] = f
+		pb.nb[q&m] = v
 	}
-	// Chains: flood each unlabelled stone's chain, linking its ring.
+	// Chains: flood each unlabelled stone's chain, its first stone in
+	// point order becoming its head, then link the rings in point order.
+	var tail [maxPad]int16
 	for p := range cells {
 		q := pb.pad[p]
-		if pb.cell[q&m] == int8(board.Empty) || pb.head[q&m] != none {
+		if pb.cell[q&m] == int8(board.Empty) {
 			continue
 		}
-		pb.flood(q)
+		if h := pb.head[q&m]; h == none {
+			pb.flood(q)
+			pb.next[q&m], tail[q&m] = q, q
+		} else {
+			pb.next[q&m], pb.next[tail[h&m]&m], tail[h&m] = h, q, q
+		}
 	}
 	pb.toMove = int8(b.ToMove())
+	pb.ko = none
+	if k := b.Ko(); k != board.Pass {
+		pb.ko = pb.pad[g.Transform(k, s)]
+	}
+}
+
+// nbOf is what a neighbour adds to a cell's nb, by its cell value plus 1
+// (White, Empty, Black, edge).
+var nbOf = [4]uint32{1 << shiftWhite, 1, 1 << shiftBlack, 1 << 24}
+
+// setSize lays the board out for size n.
+func (pb *Board) setSize(n int) {
+	if pb.size == n {
+		return
+	}
+	pb.size, pb.stride = n, n+2
+	s := int16(pb.stride)
+	pb.dir = [4]int16{-s, -1, 1, s}
+	pb.diag = [4]int16{-s - 1, -s + 1, s - 1, s + 1}
+	for y := range n {
+		for x := range n {
+			pb.pad[y*n+x] = int16((y+1)*pb.stride + x + 1)
+		}
+	}
+}
+
+// clearCells makes every cell an edge cell with no chain, ready for the
+// board's points to be written in.
+func (pb *Board) clearCells() {
+	for i := range pb.stride * pb.stride {
+		pb.cell[i&m], pb.head[i&m] = edge, none
+	}
+}
+
+// image sets pb to base's position under the symmetry s, exactly as
+// LoadTransformed(b, s) would from the position b that base was loaded
+// from (by Load), but in one pass over the points and without flooding:
+// the chains, their stone counts and pseudo-liberties and every point's
+// neighbours by kind are the same in every image, only the layout and the
+// order of the points change. first and last are scratch, one cell per
+// chain head of base.
+func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, last *[maxPad]int16) {
+	g := b.Geometry()
+	n := g.Size
+	pb.setSize(n)
+	pb.clearCells()
+	for i := range base.stride * base.stride {
+		first[i&m] = none
+	}
+	pb.nEmpty = 0
+	o, dx, dy := affine(g, inverse(s))
+	for y := range n {
+		for x := range n {
+			q := pb.pad[y*n+x]
+			src := base.pad[o+x*dx+y*dy]
+			c := base.cell[src&m]
+			pb.cell[q&m], pb.nb[q&m] = c, base.nb[src&m]
+			if c == int8(board.Empty) {
+				pb.addEmpty(q)
+				continue
+			}
+			bh := base.head[src&m]
+			if h := first[bh&m]; h == none {
+				first[bh&m], last[bh&m] = q, q
+				pb.head[q&m], pb.next[q&m] = q, q
+				pb.count[q&m], pb.libs[q&m] = base.count[bh&m], base.libs[bh&m]
+			} else {
+				pb.head[q&m], pb.next[q&m], pb.next[last[bh&m]&m], last[bh&m] = h, h, q, q
+			}
+		}
+	}
+	pb.toMove = base.toMove
 	pb.ko = none
 	if k := b.Ko(); k != board.Pass {
 		pb.ko = pb.pad[g.Transform(k, s)]
@@ -125,6 +191,22 @@ func affine(g *board.Geometry, s board.Symmetry) (o, dx, dy int) {
 	}
 	return o, int(g.Transform(g.At(1, 0), s)) - o, int(g.Transform(g.At(0, 1), s)) - o
 }
+
+// shift returns where a cell's nb counts the neighbours of colour c
+// (Black or White).
+func shift(c int8) uint { return uint(12 - 4*int(c)) }
+
+// The shifts of Black's and White's counts in nb.
+const (
+	shiftBlack = 8
+	shiftWhite = 16
+)
+
+// free returns the number of p's empty neighbours.
+func (pb *Board) free(p int16) uint32 { return pb.nb[p&m] & 0xff }
+
+// own returns the number of p's neighbours of colour c.
+func (pb *Board) own(p int16, c int8) uint32 { return pb.nb[p&m] >> shift(c) & 0xff }
 
 // inverse returns the symmetry that undoes s.
 func inverse(s board.Symmetry) board.Symmetry {
@@ -223,16 +305,12 @@ func (pb *Board) legal(p int16, c int8) bool {
 // every neighbour c's or off the board, and at most one diagonal the
 // opponent's (none on the edge).
 func (pb *Board) eyelike(p int16, c int8) bool {
-	onEdge := false
-	for _, d := range pb.dir {
-		switch pb.cell[(p+d)&m] {
-		case c:
-		case edge:
-			onEdge = true
-		default:
-			return false
-		}
+	v := pb.nb[p&m]
+	edges := v >> 24
+	if v>>shift(c)&0xff+edges != 4 {
+		return false
 	}
+	onEdge := edges != 0
 	foes := 0
 	for _, d := range pb.diag {
 		if pb.cell[(p+d)&m] == -c {
@@ -251,7 +329,8 @@ func (pb *Board) play(p int16, c int8) {
 	pb.removeEmpty(p)
 	pb.cell[p&m] = c
 	pb.head[p&m], pb.next[p&m] = p, p
-	pb.count[p&m], pb.libs[p&m] = 1, int16(pb.free[p&m])
+	pb.count[p&m], pb.libs[p&m] = 1, int16(pb.free(p))
+	add := uint32(1)<<shift(c) - 1 // a neighbour's empty count down, its c count up
 	dir := pb.dir
 	// One pass: take a free neighbour from every neighbour, a liberty
 	// from every neighbouring chain, and join the friendly ones, in
@@ -259,7 +338,7 @@ func (pb *Board) play(p int16, c int8) {
 	// not matter).
 	for _, d := range dir {
 		q := p + d
-		pb.free[q&m]--
+		pb.nb[q&m] += add
 		switch v := pb.cell[q&m]; v {
 		case int8(board.Empty), edge:
 		default:
@@ -305,6 +384,7 @@ func (pb *Board) merge(a, b int16) {
 // capture removes the chain headed h and returns its number of stones.
 func (pb *Board) capture(h int16) int {
 	n := int(pb.count[h&m])
+	sub := 1 - uint32(1)<<shift(pb.cell[h&m]) // a neighbour's empty count up, the stone's colour's down
 	s := h
 	for {
 		pb.cell[s&m] = int8(board.Empty)
@@ -318,7 +398,7 @@ func (pb *Board) capture(h int16) int {
 		pb.head[s&m] = none
 		for _, d := range pb.dir {
 			q := s + d
-			pb.free[q&m]++
+			pb.nb[q&m] += sub
 			if v := pb.cell[q&m]; v != edge && v != int8(board.Empty) {
 				pb.libs[pb.head[q&m]&m]++
 			}
@@ -352,8 +432,8 @@ func (pb *Board) removeEmpty(p int16) {
 // need). It counts the chain's liberties exactly, marking them by
 // generation, and stops at the second.
 func (pb *Board) selfAtari(p int16, c int8) bool {
-	if pb.free[p&m] > 1 {
-		return false
+	if pb.free(p) > 1 || pb.own(p, c) == 0 {
+		return false // two liberties, or a single stone
 	}
 	pb.gen++
 	g := pb.gen

@@ -10,7 +10,7 @@ import (
 )
 
 // check compares pb with b: the stones, the side to move, the ko, the
-// list of empty points, every point's count of empty neighbours, and each
+// list of empty points, every point's count of neighbours of each kind, and each
 // chain's head, stone count and pseudo-liberties against a fresh Load of b,
 // and each chain's only liberty (if it has one) against b's chains.
 func check(t *testing.T, pb *Board, b *board.Board, where string) {
@@ -26,8 +26,8 @@ func check(t *testing.T, pb *Board, b *board.Board, where string) {
 		if pb.cell[q] != int8(c) {
 			t.Fatalf("%s: point %s holds %d, board says %v\n%v", where, b.Geometry().GTP(board.Point(p)), pb.cell[q], c, b)
 		}
-		if pb.free[q] != fresh.free[q] {
-			t.Fatalf("%s: point %s has %d empty neighbours, want %d", where, b.Geometry().GTP(board.Point(p)), pb.free[q], fresh.free[q])
+		if pb.nb[q] != fresh.nb[q] {
+			t.Fatalf("%s: point %s has neighbours %#x, want %#x", where, b.Geometry().GTP(board.Point(p)), pb.nb[q], fresh.nb[q])
 		}
 		if c == board.Empty {
 			empties++
@@ -145,8 +145,9 @@ func selfAtari(b *board.Board, c board.Color, p board.Point) bool {
 	return ch.Stones >= 2 && ch.Liberties == 1
 }
 
-// TestLoadTransformed: loading a position under a symmetry gives the same
-// board, empty-point order and chains as loading its image.
+// TestLoadTransformed: loading a position under a symmetry, or imaging
+// the loaded position (what Ownership does), gives the same board,
+// empty-point order and chains as loading its image.
 func TestLoadTransformed(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	bs := []*board.Board{}
@@ -165,13 +166,23 @@ func TestLoadTransformed(t *testing.T) {
 	}
 	bs = append(bs, ko)
 	for i, b := range bs {
+		var base Board
+		base.Load(b)
 		for _, s := range board.Symmetries {
-			var got, want Board
+			var got, want, img Board
+			var first, last [maxPad]int16
 			got.LoadTransformed(b, s)
 			want.Load(b.Transformed(s))
-			if got.cell != want.cell || got.head != want.head || got.next != want.next || got.libs != want.libs || got.free != want.free ||
-				got.nEmpty != want.nEmpty || got.empty != want.empty || got.ko != want.ko || got.toMove != want.toMove {
+			img.image(&base, b, s, &first, &last)
+			same := func(a, b *Board) bool {
+				return a.cell == b.cell && a.head == b.head && a.next == b.next && a.libs == b.libs && a.count == b.count &&
+					a.nb == b.nb && a.nEmpty == b.nEmpty && a.empty == b.empty && a.where == b.where && a.ko == b.ko && a.toMove == b.toMove
+			}
+			if !same(&got, &want) {
 				t.Fatalf("position %d, symmetry %d: LoadTransformed differs from Load of the image", i, s)
+			}
+			if !same(&img, &want) {
+				t.Fatalf("position %d, symmetry %d: image differs from Load of the image", i, s)
 			}
 		}
 	}

@@ -12,9 +12,10 @@ const DefaultPlayouts = 32
 // owns each point at the end. It owns its scratch memory: reuse one to
 // avoid allocation; it is not safe for concurrent use.
 type Runner struct {
-	start, b Board
-	own      [board.MaxPoints]int32
-	at       [board.MaxPoints]int16 // a point's padded index in the image under the symmetry at hand
+	base, start, b Board         // the position, the image at hand, a game
+	first, last    [maxPad]int16 // image's scratch
+	own            [board.MaxPoints]int32
+	at             [board.MaxPoints]int16 // a point's padded index in the image under the symmetry at hand
 	// Moves counts the moves played by the last Ownership, passes
 	// excluded.
 	Moves int
@@ -58,8 +59,9 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 	r.Moves = 0
 	total := 0
 	limit := 3 * cells
+	r.base.Load(b)
 	for _, s := range board.Symmetries {
-		r.start.LoadTransformed(b, s)
+		r.start.image(&r.base, b, s, &r.first, &r.last)
 		o, dx, dy := affine(g, s)
 		for y := range g.Size {
 			for x := range g.Size {
@@ -130,7 +132,7 @@ func (pb *Board) run(state *uint64, limit int) int {
 			p := pb.empty[k&m]
 			// A point with two empty neighbours is always fine; one with
 			// one is legal and no eye, so only a self-atari rules it out.
-			if f := pb.free[p&m]; f > 1 || (f == 1 || !pb.eyelike(p, c) && pb.legal(p, c)) && !pb.selfAtari(p, c) {
+			if f := pb.free(p); f > 1 || (f == 1 || !pb.eyelike(p, c) && pb.legal(p, c)) && !pb.selfAtari(p, c) {
 				pb.play(p, c)
 				last = p
 				played = true
@@ -225,6 +227,9 @@ func (pb *Board) reply(last int16, c int8) int16 {
 	}
 	if l := pb.atariLiberty(pb.head[last&m]); l != none && pb.legal(l, c) {
 		return l
+	}
+	if pb.own(last, c) == 0 {
+		return none
 	}
 	for _, d := range pb.dir {
 		q := last + d
