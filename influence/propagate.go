@@ -289,11 +289,21 @@ type Propagate struct {
 	// next is, per empty region, the next free source number, and at
 	// propNoRegion a counter that the numbering ignores.
 	next [propNoRegion + 1]int16
-	// For the AVX-512 kernel: emptyBits has bit pp for an empty padded
-	// point pp; blockA and blockB (double-buffered, from byte
-	// propFlagMargin) flag the blocks that got new stones in a step.
+	// For the AVX-512 kernel of one word: emptyBits has bit pp for an
+	// empty padded point pp; blockA and blockB (double-buffered, from
+	// byte propFlagMargin) flag the blocks that got new stones in a step.
 	emptyBits      [propPadMax/64 + 1]uint64
 	blockA, blockB [propPadMax/24 + 1 + 2*propFlagMargin]uint8
+	// For that of two words (see propBandSlots): bands is the length
+	// of a band, slotPad and slotBand map a padded point to its entry
+	// in a plane of the Go kernel and of the AVX-512 one, emptyBand
+	// has bit b of byte j for an empty point j of band b, and sumB and
+	// sumW are the kernel's B and W, by slot less 8.
+	bands             int
+	slotPad, slotBand [propPadMax]int16
+	emptyBand         [propPadMax / 8]uint8
+	emptyLine         [propPadMax/64 + 1]uint64
+	sumB, sumW        []float64
 	// Per padded row, bit x for the point x of the row: emptyRow marks the
 	// empty points, blackRow and whiteRow the stones; actA and actB
 	// (double-buffered, for propSearchGo) those that got new stones in a
@@ -345,6 +355,8 @@ func (e *Propagate) propAlloc() {
 		{1280, sums},   // accB
 		{640, sums},    // accW
 		{0, planes},    // set (the Go kernel's)
+		{256, sums},    // sumB
+		{256, sums},    // sumW
 	}
 	var at [len(layout)]int
 	end := 0
@@ -368,6 +380,7 @@ func (e *Propagate) propAlloc() {
 		return unsafe.Slice((*float64)(unsafe.Pointer(&words(i)[0])), layout[i].size/8)
 	}
 	e.freshA, e.freshB, e.accB, e.accW, e.set = words(0), words(1), floats(2), floats(3), words(4)
+	e.sumB, e.sumW = floats(5), floats(6)
 }
 
 // Settings returns the settings in effect, defaults filled in.
@@ -483,6 +496,28 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	for i := range e.set {
 		e.set[i] = ^uint64(0)
 	}
+	e.propBandSlots()
+}
+
+// propBandSlots sets the AVX-512 kernel's layout for the board size in
+// use. It reads the padded points from the first board point's, as one
+// line of n = size*stride points, cut into 8 bands of J points (J the
+// larger of n/8 and 2*stride, rounded up to a multiple of 8); point j of band b is at slot
+// 8 + 8j + b of a plane, so that a vector of 8 holds the j-th points of
+// the 8 bands, with one vector before the first and one after the last
+// for the kernel's copies of the bands' ends.
+func (e *Propagate) propBandSlots() {
+	W := e.stride
+	n := e.geo.Size * W
+	J := (max((n+7)/8, 2*W) + 7) &^ 7
+	e.bands = J
+	for pp := range e.slotPad {
+		e.slotPad[pp] = int16(pp)
+		e.slotBand[pp] = 0
+		if t := pp - W; t >= 0 && t < n {
+			e.slotBand[pp] = int16(8 + 8*(t%J) + t/J)
+		}
+	}
 }
 
 // propUsed returns the number of points of a plane that the search reads
@@ -559,8 +594,6 @@ func (e *Propagate) influence(b *board.Board) {
 	}
 	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
 	used := e.propUsed()
-	clear(e.accB[:used])
-	clear(e.accW[:used])
 
 	// The sources: the stones with a liberty, row by row.
 	nb, nw := 0, 0
@@ -578,6 +611,8 @@ func (e *Propagate) influence(b *board.Board) {
 		}
 	}
 	if nb+nw == 0 {
+		clear(e.accB[:used])
+		clear(e.accW[:used])
 		return
 	}
 
@@ -639,18 +674,31 @@ func (e *Propagate) propReach(n int) int {
 func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
 	blackBits = propWhiteBase(nb, nw)
 	words = (blackBits + nw + 63) / 64
+	slot, used := e.propSlots(words, used)
 	for k := 0; k < words; k++ {
 		clear(e.freshA[k*propPadMax : k*propPadMax+used])
 	}
 	fresh := e.freshA
 	for i, pp := range e.srcB[:nb] {
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	for j, pp := range e.srcW[:nw] {
 		i := blackBits + j
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	return words, blackBits
+}
+
+// propSlots returns the layout of the planes for a search with the given
+// number of words, the map from padded points to entries of a plane and
+// the number of entries used, given used for the Go kernel's: the
+// AVX-512 kernel's bands (propBandSlots) for one or two words where it
+// runs, else the padded points.
+func (e *Propagate) propSlots(words, used int) (*[propPadMax]int16, int) {
+	if usePropAsm && words == 2 {
+		return &e.slotBand, 8 * (e.bands + 2)
+	}
+	return &e.slotPad, used
 }
 
 // propWhiteBase returns the first number of White's sources given nb
@@ -699,16 +747,17 @@ func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) 
 	blackBits = propWhiteBase(blackNums, whiteNums)
 	words = (blackBits + whiteNums + 63) / 64
 	fresh := e.freshA
+	slot, used := e.propSlots(words, used)
 	for k := 0; k < words; k++ {
 		clear(fresh[k*propPadMax : k*propPadMax+used])
 	}
 	for _, pp := range e.srcB[:nb] {
 		i := int(e.freshB[pp])
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	for _, pp := range e.srcW[:nw] {
 		i := blackBits + int(e.freshB[pp])
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	return words, blackBits
 }
