@@ -83,19 +83,36 @@ package influence
 //     off-board point, which is also the one before the next row's
 //     first) and the arrays aligned to 64 bytes. Where the processor has
 //     AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs the whole
-//     search for one or two words per set. It reads the planes as one
-//     line of points, whatever the rows, in groups of 8 (a 512-bit
-//     register) and blocks of 3 groups, and visits a block if it or a
-//     block next to it got stones (a point's neighbours are at most a
-//     row, 20 points, away). It keeps only T_d, S on empty points and
-//     each source's own bit on its stone: a point's neighbours held
-//     T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
-//     (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p, three vector
-//     operations and one store per group of 8 points and word, in two
-//     planes (tin and tout) that a block not visited needs no writing
-//     to. The planes and sums sit at chosen offsets modulo 4096 bytes
-//     (propAlloc), so that loads are never held behind recent stores
-//     that look alike to the processor. The combination of B and W into
+//     search for one or two words per set. It keeps only T_d, S on
+//     empty points and each source's own bit on its stone: a point's
+//     neighbours held T_{d-2} at d-2, all of which it holds at d-1, so
+//     F_d(p) = (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p,
+//     three vector operations and one store per 8 points and word, in
+//     two planes (tin and tout). For one word (propBlocksAVX512) it
+//     reads the planes as one line of points, whatever the rows, in
+//     groups of 8 (a 512-bit register) and blocks of 3 groups, and
+//     visits a block if it or a block next to it got stones (a point's
+//     neighbours are at most a row, 20 points, away); a block not
+//     visited needs no writing to. The planes and sums sit at chosen
+//     offsets modulo 4096 bytes (propAlloc), so that loads are never
+//     held behind recent stores that look alike to the processor. But
+//     with rows of 20 points, four of a group's five loads per word
+//     straddle two cache lines (the neighbours in the row, 8 bytes off,
+//     and a row away, 2.5 lines off). For two words (propBandsAVX512)
+//     the line is cut instead into 8 bands of J points (J = 48 on
+//     19x19, a multiple of 8 and at least 2 rows), lane b of vector j
+//     holding point j of band b (propBandSlots): a point's neighbours
+//     are then lanes b of the vectors j-1, j+1, j-W and j+W, all
+//     aligned loads, except where a row up or down lies in the band
+//     before or after, for the first and last W vectors: those take the
+//     vector J-W on or W back with its lanes moved by one band (one
+//     VPERMQ, the lane past the first or last band zeroed, as off the
+//     board), and the ends, vectors -1 and J, are such copies written
+//     before each step. Every vector is visited at every step (a
+//     vector's 8 points lie across the board, so few would be skipped),
+//     so tout needs no copy of T_0. The sums are kept by band and
+//     transposed back to the line, 8 x 8 at a time, at the end
+//     (propUnbandAVX512). The combination of B and W into
 //     the control map is done 8 points at a time there too
 //     (propControlAVX512: Go's min and max on floats take a dozen
 //     instructions each, for NaNs and signed zeros that B and W never
@@ -344,7 +361,9 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 // being 6656) matched its recent stores to tout, accB and accW and
 // waited for them. With tin at offset 0 (modulo 4096) or 3456 and tout
 // at the other, accB at 1280 and accW at 640, no two of these ranges
-// meet (tested in TestPropagateLayout).
+// meet (tested in TestPropagateLayout). The two-word kernel's sums,
+// sumB and sumW, sit at 256: its loads are all aligned and its layout
+// measured the same at every offset tried.
 func (e *Propagate) propAlloc() {
 	const page = 4096
 	planes := propPadMax * propMaxWords * 8 // bytes

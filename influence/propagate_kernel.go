@@ -7,18 +7,20 @@ import (
 	"unsafe"
 )
 
-// propSearch adds the stones at distances 1, 2, ... to accB and accW,
-// which are 0 on entry. On entry freshA holds each source's bit on its
-// own point (and nothing elsewhere), and emptyRow marks the empty
-// points; the rest of the scratch is the kernel's.
+// propSearch sums the stones at distances 1, 2, ... into accB and accW
+// (on the padded points of the board). On entry freshA holds each
+// source's bit on its own point's entry (propSlots) and nothing
+// elsewhere, and emptyRow marks the empty points; the rest of the
+// scratch is the kernel's.
 //
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
 // stone's neighbours getting the stone itself at step 1. So a point can
 // get some only next to a point that got some in the last step, and the
 // search ends when none did, or after distance maxD (see propReach). The
-// AVX-512 kernel visits blocks of 24 padded points next to a block that
-// got some, the portable one (propSearchGo) single points.
+// AVX-512 kernel of one word visits blocks of 24 padded points next to a
+// block that got some; that of two words every vector of 8 points of its
+// bands (propBandSlots); the portable one (propSearchGo) single points.
 func (e *Propagate) propSearch(words, maxD int) {
 	size := e.geo.Size
 	W := e.stride
