@@ -173,18 +173,19 @@ done:
 // The vector j of a plane holds the j-th points of the 8 bands (see
 // propBandSlots): its neighbours in the line are the vectors j-1 and j+1
 // (for j = 0 and j = J-1, copies of the vectors J-1 and 0 with the lanes
-// moved by one band, written before each step at -1 and J), and a row
-// away the vectors j-W and j+W, or for j < W the vector j-W+J and for
-// j >= J-W the vector j+W-J, their lanes moved by one band (VPERMQ, lane
-// 0 or 7 zeroed: no band before the first or after the last). All loads
-// are aligned.
+// moved by one band, written by VPERMQ before each step at -1 and J),
+// and a row away the vectors j-W and j+W, or for j < W the vector j-W+J
+// and for j >= J-W the vector j+W-J with their lanes moved by one band:
+// read 8 bytes before or after, the lane that would come from the next
+// vector zeroed by the mask K6 or K7 (no band before the first or after
+// the last). The other loads are aligned.
 //
 // One vector at AX (R9 tin + AX, CX its number) for word 0 of the stone
-// sets: F in Z0 and T in Z2; K1 its empty points. UPn and DNn give its
-// neighbours a row away: plain (P) or from the other end of the plane
-// (R).
+// sets: F in Z0 and T in Z2; K1 its empty points. UP_P and UP_R give its
+// neighbour a row up, WORDn_DNP and WORDn_DNR take that a row down:
+// plain (P) or from the other end of the plane (R).
 #define UP_P(pl, z) VMOVDQA64 (pl)(R9)(R12*1), z
-#define UP_R(pl, z) VPERMQ.Z (pl)(R9)(R13*1), Z28, K6, z
+#define UP_R(pl, z) VMOVDQU64.Z (pl-8)(R9)(R13*1), K6, z
 
 #define WORD0_DNP \
 	VPTERNLOGQ $0xfe, 64(R9), Z1, Z0; \
@@ -195,7 +196,7 @@ done:
 
 #define WORD0_DNR \
 	VPTERNLOGQ $0xfe, 64(R9), Z1, Z0; \
-	VPERMQ.Z (R9)(R14*1), Z27, K7, Z3; \
+	VMOVDQU64.Z 8(R9)(R14*1), K7, Z3; \
 	VMOVDQA64 (R9), Z2; \
 	VPTERNLOGQ.Z $0x32, Z3, Z2, K1, Z0; \
 	VPORQ Z0, Z2, Z2; \
@@ -210,7 +211,7 @@ done:
 
 #define WORD1_DNR \
 	VPTERNLOGQ $0xfe, (PLANE+64)(R9), Z11, Z10; \
-	VPERMQ.Z PLANE(R9)(R14*1), Z27, K7, Z15; \
+	VMOVDQU64.Z (PLANE+8)(R9)(R14*1), K7, Z15; \
 	VMOVDQA64 PLANE(R9), Z12; \
 	VPTERNLOGQ.Z $0x32, Z15, Z12, K1, Z10; \
 	VPORQ Z10, Z12, Z12; \
@@ -299,8 +300,9 @@ done:
 // the run, DX the row in bytes (64W) and R12 minus it, R13 64(J-W) and
 // R14 minus it, SI tin, DI tout, R8 empty, R9 tin + AX, R10 accB, R11
 // accW; Z29 pow[d], Z30 and Z31 the black masks, Z28 and Z27 the indexes
-// moving the lanes up and down by one band, Z7 the step's new stones;
-// K1 a vector's empty points, K6 lanes 1-7, K7 lanes 0-6.
+// moving the lanes up and down by one band (for the copies of the ends),
+// Z7 the step's new stones; K1 a vector's empty points, K6 lanes 1-7, K7
+// lanes 0-6.
 TEXT ·propBandsAVX512(SB), NOSPLIT, $56-8
 	MOVQ a+0(FP), R9
 	MOVQ 0(R9), SI
