@@ -180,66 +180,45 @@ done:
 // vector zeroed by the mask K6 or K7 (no band before the first or after
 // the last). The other loads are aligned.
 //
-// One vector at AX (R9 tin + AX, CX its number) for word 0 of the stone
-// sets: F in Z0 and T in Z2; K1 its empty points. UP_P and UP_R give its
-// neighbour a row up, WORDn_DNP and WORDn_DNR take that a row down:
-// plain (P) or from the other end of the plane (R).
-#define UP_P(pl, z) VMOVDQA64 (pl)(R9)(R12*1), z
-#define UP_R(pl, z) VMOVDQU64.Z (pl-8)(R9)(R13*1), K6, z
+// The loop takes 4 vectors at a time (every run is a multiple of 4
+// long), at byte o = 0, 64, 128, 192 from R9 = tin + AX and mask byte k
+// = 0..3 from R8 + CX, keeping T of the vectors before, at and after in
+// registers that rotate: Z16-Z19 for word 0, Z20-Z23 for word 1, T of
+// vector j in the register j mod 4. So a vector loads the next one's T
+// (its east neighbour) and its neighbours a row away: UPP and UPR put
+// that a row up into F, plain (P) or from the other end of the plane (R),
+// DNP and DNR take that a row down into F, masked to the empty points
+// and less T (C); pl is 0 for word 0, PLANE for word 1.
+#define UPP(x, F) VMOVDQA64 (x)(R9)(R12*1), F
+#define UPR(x, F) VMOVDQU64.Z (x-8)(R9)(R13*1), K6, F
+#define DNP(x, C, F, tmp) VPTERNLOGQ.Z $0x32, (x)(R9)(DX*1), C, K1, F
+#define DNR(x, C, F, tmp) \
+	VMOVDQU64.Z (x+8)(R9)(R14*1), K7, tmp; \
+	VPTERNLOGQ.Z $0x32, tmp, C, K1, F
 
-#define WORD0_DNP \
-	VPTERNLOGQ $0xfe, 64(R9), Z1, Z0; \
-	VMOVDQA64 (R9), Z2; \
-	VPTERNLOGQ.Z $0x32, (R9)(DX*1), Z2, K1, Z0; \
-	VPORQ Z0, Z2, Z2; \
-	VMOVDQA64 Z2, (DI)(AX*1)
+// One word of the vector at o, with T of its west neighbour, itself and
+// its east neighbour in Wr, Cr and Er (loaded here): F into F, T into
+// tout.
+#define WORD(pl, o, U, D, Wr, Cr, Er, F, T, tmp) \
+	VMOVDQA64 (pl+o+64)(R9), Er; \
+	U(pl+o, F); \
+	VPTERNLOGQ $0xfe, Er, Wr, F; \
+	D(pl+o, Cr, F, tmp); \
+	VPORQ F, Cr, T; \
+	VMOVDQA64 T, (pl+o)(DI)(AX*1)
 
-#define WORD0_DNR \
-	VPTERNLOGQ $0xfe, 64(R9), Z1, Z0; \
-	VMOVDQU64.Z 8(R9)(R14*1), K7, Z3; \
-	VMOVDQA64 (R9), Z2; \
-	VPTERNLOGQ.Z $0x32, Z3, Z2, K1, Z0; \
-	VPORQ Z0, Z2, Z2; \
-	VMOVDQA64 Z2, (DI)(AX*1)
-
-#define WORD1_DNP \
-	VPTERNLOGQ $0xfe, (PLANE+64)(R9), Z11, Z10; \
-	VMOVDQA64 PLANE(R9), Z12; \
-	VPTERNLOGQ.Z $0x32, PLANE(R9)(DX*1), Z12, K1, Z10; \
-	VPORQ Z10, Z12, Z12; \
-	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-
-#define WORD1_DNR \
-	VPTERNLOGQ $0xfe, (PLANE+64)(R9), Z11, Z10; \
-	VMOVDQU64.Z (PLANE+8)(R9)(R14*1), K7, Z15; \
-	VMOVDQA64 PLANE(R9), Z12; \
-	VPTERNLOGQ.Z $0x32, Z15, Z12, K1, Z10; \
-	VPORQ Z10, Z12, Z12; \
-	VMOVDQA64 Z12, PLANE(DI)(AX*1)
-
-// The vector's F for both words (Z0, Z10), taking the macros for its
-// neighbours a row up (U) and down (D0 and D1, words 0 and 1).
-#define F2(U, D0, D1) \
-	KMOVB (R8)(CX*1), K1; \
-	VMOVDQA64 -64(R9), Z0; \
-	U(0, Z1); \
-	D0; \
-	VMOVDQA64 (PLANE-64)(R9), Z10; \
-	U(PLANE, Z11); \
-	D1
-
-// The sums of the vector from the counts of its new black (Z4) and white
-// (Z3) stones.
-#define BSUMS \
+// The sums of the vector at o from the counts of its new black (Z4) and
+// white (Z3) stones.
+#define BSUMS(o) \
 	VCVTQQ2PD Z4, Z4; \
 	VCVTQQ2PD Z3, Z3; \
-	VFMADD213PD (R10)(AX*1), Z29, Z4; \
-	VFMADD213PD (R11)(AX*1), Z29, Z3; \
-	VMOVAPD Z4, (R10)(AX*1); \
-	VMOVAPD Z3, (R11)(AX*1)
+	VFMADD213PD o(R10)(AX*1), Z29, Z4; \
+	VFMADD213PD o(R11)(AX*1), Z29, Z3; \
+	VMOVAPD Z4, o(R10)(AX*1); \
+	VMOVAPD Z3, o(R11)(AX*1)
 
 // The counts and sums of two words (mode 2).
-#define COUNT2 \
+#define COUNT2(o) \
 	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
 	VPOPCNTQ Z0, Z3; \
 	VPOPCNTQ Z10, Z13; \
@@ -250,19 +229,31 @@ done:
 	VPOPCNTQ Z14, Z14; \
 	VPADDQ Z14, Z4, Z4; \
 	VPSUBQ Z4, Z3, Z3; \
-	BSUMS
+	BSUMS(o)
 
 // The counts and sums of two words, Black's and White's (mode 3).
-#define COUNT3 \
+#define COUNT3(o) \
 	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
 	VPOPCNTQ Z0, Z4; \
 	VPOPCNTQ Z10, Z3; \
-	BSUMS
+	BSUMS(o)
 
-// The end of a vector: the next, until CX reaches BX.
-#define NEXT(label) \
-	ADDQ $64, AX; \
-	INCQ CX; \
+// The vector at o (mask byte k), both words: F in Z0 and Z10.
+#define VEC(o, k, U, D, N, W0, C0, E0, W1, C1, E1) \
+	KMOVB k(R8)(CX*1), K1; \
+	WORD(0, o, U, D, W0, C0, E0, Z0, Z2, Z3); \
+	WORD(PLANE, o, U, D, W1, C1, E1, Z10, Z12, Z15); \
+	N(o)
+
+// 4 vectors from AX, then the next 4 until CX reaches BX.
+#define FOUR(label, U, D, N) \
+	LEAQ (SI)(AX*1), R9; \
+	VEC(0, 0, U, D, N, Z19, Z16, Z17, Z23, Z20, Z21); \
+	VEC(64, 1, U, D, N, Z16, Z17, Z18, Z20, Z21, Z22); \
+	VEC(128, 2, U, D, N, Z17, Z18, Z19, Z21, Z22, Z23); \
+	VEC(192, 3, U, D, N, Z18, Z19, Z16, Z22, Z23, Z20); \
+	ADDQ $256, AX; \
+	ADDQ $4, CX; \
 	CMPQ CX, BX; \
 	JLT label
 
@@ -294,15 +285,17 @@ done:
 //
 // The vectors j < W take their neighbours a row up from the other end
 // of the plane, those from J-W those a row down; with J >= 2W, the
-// vectors fall in three runs: [0, W), [W, J-W) and [J-W, J).
+// vectors fall in three runs: [0, W), [W, J-W) and [J-W, J), each a
+// multiple of 4 long.
 //
-// Registers: AX the vector's byte offset, CX its number, BX the end of
-// the run, DX the row in bytes (64W) and R12 minus it, R13 64(J-W) and
-// R14 minus it, SI tin, DI tout, R8 empty, R9 tin + AX, R10 accB, R11
-// accW; Z29 pow[d], Z30 and Z31 the black masks, Z28 and Z27 the indexes
-// moving the lanes up and down by one band (for the copies of the ends),
-// Z7 the step's new stones; K1 a vector's empty points, K6 lanes 1-7, K7
-// lanes 0-6.
+// Registers: AX the byte offset of 4 vectors, CX the first's number, BX
+// the end of the run, DX the row in bytes (64W) and R12 minus it, R13
+// 64(J-W) and R14 minus it, SI tin, DI tout, R8 empty, R9 tin + AX, R10
+// accB, R11 accW; Z16-Z23 T of the vectors around (see FOUR), Z29
+// pow[d], Z30 and Z31 the black masks, Z28 and Z27 the indexes moving
+// the lanes up and down by one band (for the copies of the ends), Z7 the
+// step's new stones; K1 a vector's empty points, K6 lanes 1-7, K7 lanes
+// 0-6.
 TEXT ·propBandsAVX512(SB), NOSPLIT, $56-8
 	MOVQ a+0(FP), R9
 	MOVQ 0(R9), SI
@@ -356,6 +349,11 @@ step:
 	VMOVDQA64 Z0, (PLANE-64)(SI)
 	VPERMQ.Z PLANE(SI), Z27, K7, Z0
 	VMOVDQA64 Z0, PLANE(SI)(BX*1)
+	// T of the vectors -1 and 0 for the first 4.
+	VMOVDQA64 -64(SI), Z19
+	VMOVDQA64 (SI), Z16
+	VMOVDQA64 (PLANE-64)(SI), Z23
+	VMOVDQA64 PLANE(SI), Z20
 	XORL AX, AX
 	XORL CX, CX
 	MOVQ mode-32(SP), R9
@@ -365,49 +363,31 @@ step:
 m2:
 	MOVQ rowsend-40(SP), BX
 m2a:
-	LEAQ (SI)(AX*1), R9
-	F2(UP_R, WORD0_DNP, WORD1_DNP)
-	COUNT2
-	NEXT(m2a)
+	FOUR(m2a, UPR, DNP, COUNT2)
 	MOVQ midend-48(SP), BX
 	CMPQ CX, BX
 	JGE m2c0
 m2b:
-	LEAQ (SI)(AX*1), R9
-	F2(UP_P, WORD0_DNP, WORD1_DNP)
-	COUNT2
-	NEXT(m2b)
+	FOUR(m2b, UPP, DNP, COUNT2)
 m2c0:
 	MOVQ bands-16(SP), BX
 m2c:
-	LEAQ (SI)(AX*1), R9
-	F2(UP_P, WORD0_DNR, WORD1_DNR)
-	COUNT2
-	NEXT(m2c)
+	FOUR(m2c, UPP, DNR, COUNT2)
 	JMP stepdone
 
 m3:
 	MOVQ rowsend-40(SP), BX
 m3a:
-	LEAQ (SI)(AX*1), R9
-	F2(UP_R, WORD0_DNP, WORD1_DNP)
-	COUNT3
-	NEXT(m3a)
+	FOUR(m3a, UPR, DNP, COUNT3)
 	MOVQ midend-48(SP), BX
 	CMPQ CX, BX
 	JGE m3c0
 m3b:
-	LEAQ (SI)(AX*1), R9
-	F2(UP_P, WORD0_DNP, WORD1_DNP)
-	COUNT3
-	NEXT(m3b)
+	FOUR(m3b, UPP, DNP, COUNT3)
 m3c0:
 	MOVQ bands-16(SP), BX
 m3c:
-	LEAQ (SI)(AX*1), R9
-	F2(UP_P, WORD0_DNR, WORD1_DNR)
-	COUNT3
-	NEXT(m3c)
+	FOUR(m3c, UPP, DNR, COUNT3)
 
 stepdone:
 	VPTESTMQ Z7, Z7, K2
