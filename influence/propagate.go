@@ -109,9 +109,13 @@ package influence
 //     off with the lane past the first or last band masked to zero, as
 //     off the board (a VPERMQ instead measured the same on a quiet
 //     machine and 3% slower on a busy one); the ends, vectors -1 and J,
-//     are such copies written before each step. Every vector is visited
-//     at every step (a vector's 8 points lie across the board, so few
-//     would be skipped), so tout needs no copy of T_0. The sums are kept
+//     are such copies written before each step. It takes 4 vectors a
+//     turn, T of the vectors west, at and east of one in registers that
+//     rotate, so that a vector loads only its east neighbour's set and
+//     those a row away (9 loads for two words instead of 13, about 10%
+//     of the time). Every vector is visited at every step (a vector's 8
+//     points lie across the board, so few would be skipped), so tout
+//     needs no copy of T_0. The sums are kept
 //     by band and transposed back to the line, 8 x 8 at a time, at the
 //     end (propUnbandAVX512). The combination of B and W into
 //     the control map is done 8 points at a time there too

@@ -30,9 +30,7 @@ func (e *Propagate) propSearch(words, maxD int) {
 		// their points.
 		clear(e.accB[:used])
 		clear(e.accW[:used])
-		for k := 0; k < words; k++ {
-			copy(e.freshB[k*propPadMax:k*propPadMax+used], e.freshA[k*propPadMax:k*propPadMax+used])
-		}
+		copy(e.freshB[:used], e.freshA[:used])
 		// The empty points, bit pp for the padded point pp.
 		clear(e.emptyBits[:])
 		for y := 1; y <= size; y++ {
