@@ -38,6 +38,16 @@
 	VPSUBQ Z4, Z3, Z3; \
 	SUMS(o)
 
+// A group whose word holds Black's sources in its low half and White's
+// in its high half: one count per half.
+#define GROUPH(o, k) \
+	WORD0(o, k); \
+	VPORQ Z0, Z7, Z7; \
+	VPOPCNTD Z0, Z3; \
+	VPANDQ Z30, Z3, Z4; \
+	VPSRLQ $32, Z3, Z3; \
+	SUMS(o)
+
 // func propBlocksAVX512(a *propBlockArgs)
 //
 // The search of propSearch in AVX-512 for one word per stone set, 8
@@ -110,6 +120,8 @@ TEXT ·propBlocksAVX512(SB), NOSPLIT, $88-8
 	MOVQ R9, window-80(SP)
 	MOVQ 112(R13), R9
 	MOVQ R9, reach-88(SP)
+	MOVBQZX 120(R13), R9
+	MOVQ R9, halves-48(SP)
 	MOVQ $1, d-56(SP)
 
 step:
@@ -136,9 +148,19 @@ visit:
 	ADDQ emp-64(SP), R8            // the block's first group's empty points
 	LEAQ (SI)(AX*1), R9
 	VPXORQ Z7, Z7, Z7
+	CMPQ halves-48(SP), $0
+	JNE visith
 	GROUP1(0, 0)
 	GROUP1(64, 1)
 	GROUP1(128, 2)
+	JMP rowdone
+
+visith:
+	GROUPH(0, 0)
+	GROUPH(64, 1)
+	GROUPH(128, 2)
+
+rowdone:
 
 	ADDQ $192, AX
 	VPTESTMQ Z7, Z7, K4

@@ -57,6 +57,7 @@ func (e *Propagate) propSearch(words, maxD int) {
 			first: first, blocks: blocks, stride: 8 * W, maxD: maxD,
 			black:  e.black[0],
 			window: 1<<(8*(2*reach+1)) - 1, reach: reach,
+			halves: e.black[0] == 1<<32-1,
 		}
 		propBlocksAVX512(&a)
 		return
@@ -157,6 +158,8 @@ type propBlockArgs struct {
 	// before it under window = 2^(8*(2*reach+1)) - 1.
 	window uint64
 	reach  int
+	// halves says that Black's sources are bits 0-31 and White's 32-63.
+	halves bool
 }
 
 // propBandArgs are the arguments of propBandsAVX512 (the offsets are
