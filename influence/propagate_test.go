@@ -83,8 +83,9 @@ func mustPropagate(t testing.TB, s PropagateSettings) *Propagate {
 }
 
 // propTestBoards returns random boards of every density on the usual
-// sizes, the smallest and largest boards, empty boards and (unless -short)
-// the benchmark positions.
+// sizes, the smallest and largest boards, lopsided boards (many stones of
+// one colour, few of the other), empty boards and (unless -short) the
+// benchmark positions.
 func propTestBoards(t *testing.T) []*board.Board {
 	r := rand.New(rand.NewPCG(1, 2))
 	var boards []*board.Board
@@ -99,6 +100,22 @@ func propTestBoards(t *testing.T) []*board.Board {
 	for _, size := range []int{2, 3, 5, 25} {
 		for _, density := range []float64{0.3, 0.6, 0.9} {
 			boards = append(boards, boardtest.Scattered(r, size, density))
+		}
+	}
+	// Lopsided boards, one colour with more than 32 sources and the
+	// other with few: one word, but not in halves (propWhiteBase).
+	for _, size := range []int{13, 19} {
+		for _, n := range [][2]int{{40, 12}, {10, 45}} {
+			b := board.New(size)
+			for c, col := range []board.Color{board.Black, board.White} {
+				for placed := 0; placed < n[c]; {
+					if p := board.Point(r.IntN(size * size)); b.At(p) == board.Empty {
+						b.Set(p, col)
+						placed++
+					}
+				}
+			}
+			boards = append(boards, b)
 		}
 	}
 	boards = append(boards, board.New(9), board.New(19))
