@@ -175,26 +175,27 @@ package influence
 // halved the words of the old form but not its time).
 //
 // The bands (issue #4, fourth round): on the same VM, alternating with the
-// build before them, BenchmarkPropagate/cap-each takes a median of 13.7
-// µs against 15.2, and in thread time (the best of batches of 50 rounds
-// of the 22 positions) 8.2 µs against 10.1; the nine positions with two
-// words (all with a word per colour, move 150) 9.9 µs against 13.4, the
-// ten with one word numbered across the board 6.8 against 7.0, the three
-// numbered by region (one word) 6.9 against 7.0. The bands alone took
-// about 17% off the two-word positions, the rotating registers 10% more,
-// and the halves 2-3% off the one-word ones. Measured and left out: the
-// bands for one word too (7% slower than the blocks there, with or
-// without the rotating registers: the blocks skip about a tenth of the
-// groups, the bands visit every vector); a stop from the sources still
-// on the move at d (the popcount of the OR of the step's F, each of which
-// adds at most alpha^(d+1) to a point; on the benchmark positions it
-// stops 16 of 838 steps sooner, less than an OR per vector costs); a
-// larger propTail (even close to 1e-12 it saves one step of about 47 on
-// the positions that reach D, 1%, for the margin it takes from the
-// rounding); starting the bands' sums at 0 by a masked load at the
-// first step instead of clearing them (3% slower: the load no longer
-// folds into the FMA); and other offsets modulo 4096 for the bands'
-// planes and sums (four layouts within 2%).
+// build before them, BenchmarkPropagate/cap-each takes a median of 13.7 µs
+// against 15.2 in one series of 10 runs, 12.4 against 13.5 in another of
+// 12 (the VM was busy: runs spread by 10-30%), and in thread time (the
+// best of batches of 50 rounds of the 22 positions) 8.2 µs against 10.1;
+// the nine positions with two words (all with a word per colour, move 150)
+// 9.9 µs against 13.4, the ten with one word numbered across the board 6.8
+// against 7.0, the three numbered by region (one word) 6.9 against 7.0.
+// The bands alone took about 17% off the two-word positions, the rotating
+// registers 10% more, and the halves 2-3% off the one-word ones. Measured
+// and left out: the bands for one word too (7% slower than the blocks
+// there, with or without the rotating registers: the blocks skip about a
+// tenth of the groups, the bands visit every vector); a stop from the
+// sources still on the move at d (the popcount of the OR of the step's F,
+// each of which adds at most alpha^(d+1) to a point; on the benchmark
+// positions it stops 16 of 838 steps sooner, less than an OR per vector
+// costs); a larger propTail (even close to 1e-12 it saves one step of
+// about 47 on the positions that reach D, 1%, for the margin it takes from
+// the rounding); starting the bands' sums at 0 by a masked load at the
+// first step instead of clearing them (3% slower: the load no longer folds
+// into the FMA); and other offsets modulo 4096 for the bands' planes and
+// sums (four layouts within 2%).
 
 import (
 	"encoding/binary"
