@@ -21,8 +21,6 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 // no assembly kernels for the propagating estimator on this architecture.
 var haveAVX2, haveAVX512, usePropAsm, usePropAVX2 = false, false, false, false
 
-func propSearchAVX512(a *propSearchArgs) { panic("influence: no assembly kernel") }
-
 func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) uint32 {
 	panic("influence: no assembly kernel")
 }

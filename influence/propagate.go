@@ -43,11 +43,13 @@ package influence
 //     Up to 128 sources are numbered across the board; where they need
 //     two words and each colour fits in one, Black takes word 0 and White
 //     word 1, so that a word's new stones are one colour's and need one
-//     popcount, not two. Beyond 128, the empty regions (connected empty
-//     points) are labelled and each numbers its own sources from 0,
-//     Black's from bit 0 and White's from the largest black count of any
-//     region (or from 64, as above): sources of different regions never
-//     meet.
+//     popcount, not two; where each colour has at most 32, Black takes
+//     bits 0-31 and White 32-63, and one VPOPCNTD counts both (2-3% of
+//     the time of such positions). Beyond 128, the empty regions
+//     (connected empty points) are labelled and each numbers its own
+//     sources from 0, Black's from bit 0 and White's from the largest
+//     black count of any region (or from 64 or 32, as above): sources of
+//     different regions never meet.
 //     A stone next to two regions takes a number free in both. A late
 //     position with 150 sources in small regions then needs one word,
 //     not three.
@@ -83,19 +85,41 @@ package influence
 //     off-board point, which is also the one before the next row's
 //     first) and the arrays aligned to 64 bytes. Where the processor has
 //     AVX-512 (F, DQ and VPOPCNTDQ), propagate_amd64.s runs the whole
-//     search for one or two words per set. It reads the planes as one
-//     line of points, whatever the rows, in groups of 8 (a 512-bit
-//     register) and blocks of 3 groups, and visits a block if it or a
-//     block next to it got stones (a point's neighbours are at most a
-//     row, 20 points, away). It keeps only T_d, S on empty points and
-//     each source's own bit on its stone: a point's neighbours held
-//     T_{d-2} at d-2, all of which it holds at d-1, so F_d(p) =
-//     (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p, three vector
-//     operations and one store per group of 8 points and word, in two
-//     planes (tin and tout) that a block not visited needs no writing
-//     to. The planes and sums sit at chosen offsets modulo 4096 bytes
-//     (propAlloc), so that loads are never held behind recent stores
-//     that look alike to the processor. The combination of B and W into
+//     search for one or two words per set. It keeps only T_d, S on
+//     empty points and each source's own bit on its stone: a point's
+//     neighbours held T_{d-2} at d-2, all of which it holds at d-1, so
+//     F_d(p) = (T_{d-1} of p's neighbours) &^ T_{d-1}(p) on empty p,
+//     three vector operations and one store per 8 points and word, in
+//     two planes (tin and tout). For one word (propBlocksAVX512) it
+//     reads the planes as one line of points, whatever the rows, in
+//     groups of 8 (a 512-bit register) and blocks of 3 groups, and
+//     visits a block if it or a block next to it got stones (a point's
+//     neighbours are at most a row, 20 points, away); a block not
+//     visited needs no writing to. The planes and sums sit at chosen
+//     offsets modulo 4096 bytes (propAlloc), so that loads are never
+//     held behind recent stores that look alike to the processor. But
+//     with rows of 20 points, four of a group's five loads per word
+//     straddle two cache lines (the neighbours in the row, 8 bytes off,
+//     and a row away, 2.5 lines off). For two words (propBandsAVX512)
+//     the line is cut instead into 8 bands of J points (J = 48 on
+//     19x19, a multiple of 8 and at least 2 rows), lane b of vector j
+//     holding point j of band b (propBandSlots): a point's neighbours
+//     are then lanes b of the vectors j-1, j+1, j-W and j+W, aligned
+//     loads, except where a row up or down lies in the band before or
+//     after, for the first and last W vectors: those take the vector
+//     J-W on or W back with its lanes moved by one band, read 8 bytes
+//     off with the lane past the first or last band masked to zero, as
+//     off the board (a VPERMQ instead measured the same on a quiet
+//     machine and 3% slower on a busy one); the ends, vectors -1 and J,
+//     are such copies written before each step. It takes 4 vectors a
+//     turn, T of the vectors west, at and east of one in registers that
+//     rotate, so that a vector loads only its east neighbour's set and
+//     those a row away (9 loads for two words instead of 13, about 10%
+//     of the time). Every vector is visited at every step (a vector's 8
+//     points lie across the board, so few would be skipped), so tout
+//     needs no copy of T_0. The sums are kept
+//     by band and transposed back to the line, 8 x 8 at a time, at the
+//     end (propUnbandAVX512). The combination of B and W into
 //     the control map is done 8 points at a time there too
 //     (propControlAVX512: Go's min and max on floats take a dozen
 //     instructions each, for NaNs and signed zeros that B and W never
@@ -149,6 +173,29 @@ package influence
 // benchmark positions 113 distinct liberty sets for 120 sources, never
 // saving a word); and splitting the stones by the parity of x+y (it
 // halved the words of the old form but not its time).
+//
+// The bands (issue #4, fourth round): on the same VM, alternating with the
+// build before them, BenchmarkPropagate/cap-each takes a median of 13.7 µs
+// against 15.2 in one series of 10 runs, 12.4 against 13.5 in another of
+// 12 (the VM was busy: runs spread by 10-30%), and in thread time (the
+// best of batches of 50 rounds of the 22 positions) 8.2 µs against 10.1;
+// the nine positions with two words (all with a word per colour, move 150)
+// 9.9 µs against 13.4, the ten with one word numbered across the board 6.8
+// against 7.0, the three numbered by region (one word) 6.9 against 7.0.
+// The bands alone took about 17% off the two-word positions, the rotating
+// registers 10% more, and the halves 2-3% off the one-word ones. Measured
+// and left out: the bands for one word too (7% slower than the blocks
+// there, with or without the rotating registers: the blocks skip about a
+// tenth of the groups, the bands visit every vector); a stop from the
+// sources still on the move at d (the popcount of the OR of the step's F,
+// each of which adds at most alpha^(d+1) to a point; on the benchmark
+// positions it stops 16 of 838 steps sooner, less than an OR per vector
+// costs); a larger propTail (even close to 1e-12 it saves one step of
+// about 47 on the positions that reach D, 1%, for the margin it takes from
+// the rounding); starting the bands' sums at 0 by a masked load at the
+// first step instead of clearing them (3% slower: the load no longer folds
+// into the FMA); and other offsets modulo 4096 for the bands' planes and
+// sums (four layouts within 2%).
 
 import (
 	"encoding/binary"
@@ -289,11 +336,21 @@ type Propagate struct {
 	// next is, per empty region, the next free source number, and at
 	// propNoRegion a counter that the numbering ignores.
 	next [propNoRegion + 1]int16
-	// For the AVX-512 kernel: emptyBits has bit pp for an empty padded
-	// point pp; blockA and blockB (double-buffered, from byte
-	// propFlagMargin) flag the blocks that got new stones in a step.
+	// For the AVX-512 kernel of one word: emptyBits has bit pp for an
+	// empty padded point pp; blockA and blockB (double-buffered, from
+	// byte propFlagMargin) flag the blocks that got new stones in a step.
 	emptyBits      [propPadMax/64 + 1]uint64
 	blockA, blockB [propPadMax/24 + 1 + 2*propFlagMargin]uint8
+	// For that of two words (see propBandSlots): bands is the length
+	// of a band, slotPad and slotBand map a padded point to its entry
+	// in a plane of the Go kernel and of the AVX-512 one, emptyBand
+	// has bit b of byte j for an empty point j of band b, and sumB and
+	// sumW are the kernel's B and W, by slot less 8.
+	bands             int
+	slotPad, slotBand [propPadMax]int16
+	emptyBand         [propPadMax / 8]uint8
+	emptyLine         [propPadMax/64 + 1]uint64
+	sumB, sumW        []float64
 	// Per padded row, bit x for the point x of the row: emptyRow marks the
 	// empty points, blackRow and whiteRow the stones; actA and actB
 	// (double-buffered, for propSearchGo) those that got new stones in a
@@ -334,7 +391,9 @@ func NewPropagate(s PropagateSettings) (*Propagate, error) {
 // being 6656) matched its recent stores to tout, accB and accW and
 // waited for them. With tin at offset 0 (modulo 4096) or 3456 and tout
 // at the other, accB at 1280 and accW at 640, no two of these ranges
-// meet (tested in TestPropagateLayout).
+// meet (tested in TestPropagateLayout). The two-word kernel's sums,
+// sumB and sumW, sit at 256: its loads are all aligned and its layout
+// measured the same at every offset tried.
 func (e *Propagate) propAlloc() {
 	const page = 4096
 	planes := propPadMax * propMaxWords * 8 // bytes
@@ -345,6 +404,8 @@ func (e *Propagate) propAlloc() {
 		{1280, sums},   // accB
 		{640, sums},    // accW
 		{0, planes},    // set (the Go kernel's)
+		{256, sums},    // sumB
+		{256, sums},    // sumW
 	}
 	var at [len(layout)]int
 	end := 0
@@ -368,6 +429,7 @@ func (e *Propagate) propAlloc() {
 		return unsafe.Slice((*float64)(unsafe.Pointer(&words(i)[0])), layout[i].size/8)
 	}
 	e.freshA, e.freshB, e.accB, e.accW, e.set = words(0), words(1), floats(2), floats(3), words(4)
+	e.sumB, e.sumW = floats(5), floats(6)
 }
 
 // Settings returns the settings in effect, defaults filled in.
@@ -483,6 +545,28 @@ func (e *Propagate) propSetGeometry(g *board.Geometry) {
 	for i := range e.set {
 		e.set[i] = ^uint64(0)
 	}
+	e.propBandSlots()
+}
+
+// propBandSlots sets the AVX-512 kernel's layout for the board size in
+// use. It reads the padded points from the first board point's, as one
+// line of n = size*stride points, cut into 8 bands of J points (J the
+// larger of n/8 and 2*stride, rounded up to a multiple of 8); point j of band b is at slot
+// 8 + 8j + b of a plane, so that a vector of 8 holds the j-th points of
+// the 8 bands, with one vector before the first and one after the last
+// for the kernel's copies of the bands' ends.
+func (e *Propagate) propBandSlots() {
+	W := e.stride
+	n := e.geo.Size * W
+	J := (max((n+7)/8, 2*W) + 7) &^ 7
+	e.bands = J
+	for pp := range e.slotPad {
+		e.slotPad[pp] = int16(pp)
+		e.slotBand[pp] = 0
+		if t := pp - W; t >= 0 && t < n {
+			e.slotBand[pp] = int16(8 + 8*(t%J) + t/J)
+		}
+	}
 }
 
 // propUsed returns the number of points of a plane that the search reads
@@ -559,8 +643,6 @@ func (e *Propagate) influence(b *board.Board) {
 	}
 	e.emptyRow[0], e.emptyRow[size+1] = 0, 0
 	used := e.propUsed()
-	clear(e.accB[:used])
-	clear(e.accW[:used])
 
 	// The sources: the stones with a liberty, row by row.
 	nb, nw := 0, 0
@@ -578,6 +660,8 @@ func (e *Propagate) influence(b *board.Board) {
 		}
 	}
 	if nb+nw == 0 {
+		clear(e.accB[:used])
+		clear(e.accW[:used])
 		return
 	}
 
@@ -639,27 +723,45 @@ func (e *Propagate) propReach(n int) int {
 func (e *Propagate) propGlobalBits(nb, nw, used int) (words, blackBits int) {
 	blackBits = propWhiteBase(nb, nw)
 	words = (blackBits + nw + 63) / 64
+	slot, used := e.propSlots(words, used)
 	for k := 0; k < words; k++ {
 		clear(e.freshA[k*propPadMax : k*propPadMax+used])
 	}
 	fresh := e.freshA
 	for i, pp := range e.srcB[:nb] {
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	for j, pp := range e.srcW[:nw] {
 		i := blackBits + j
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	return words, blackBits
+}
+
+// propSlots returns the layout of the planes for a search with the given
+// number of words, the map from padded points to entries of a plane and
+// the number of entries used, given used for the Go kernel's: the
+// AVX-512 kernel's bands (propBandSlots) for one or two words where it
+// runs, else the padded points.
+func (e *Propagate) propSlots(words, used int) (*[propPadMax]int16, int) {
+	if usePropAsm && words == 2 {
+		return &e.slotBand, 8 * (e.bands + 2)
+	}
+	return &e.slotPad, used
 }
 
 // propWhiteBase returns the first number of White's sources given nb
 // black and nw white numbers: nb, except where the two need two words
 // and each fits in one; then Black has word 0 and White word 1, so that a
-// word's new stones are all of one colour and need one count, not two.
+// word's new stones are all of one colour and need one count, not two;
+// and where each fits in half a word: then White starts at 32, so that
+// the AVX-512 kernel counts both halves with one VPOPCNTD.
 func propWhiteBase(nb, nw int) int {
 	if nb+nw > 64 && nb <= 64 && nw <= 64 {
 		return 64
+	}
+	if nb <= 32 && nw <= 32 {
+		return 32
 	}
 	return nb
 }
@@ -699,16 +801,17 @@ func (e *Propagate) propRegionBits(nb, nw int, used int) (words, blackBits int) 
 	blackBits = propWhiteBase(blackNums, whiteNums)
 	words = (blackBits + whiteNums + 63) / 64
 	fresh := e.freshA
+	slot, used := e.propSlots(words, used)
 	for k := 0; k < words; k++ {
 		clear(fresh[k*propPadMax : k*propPadMax+used])
 	}
 	for _, pp := range e.srcB[:nb] {
 		i := int(e.freshB[pp])
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	for _, pp := range e.srcW[:nw] {
 		i := blackBits + int(e.freshB[pp])
-		fresh[i/64*propPadMax+int(pp)] = 1 << (i % 64)
+		fresh[i/64*propPadMax+int(slot[pp])] = 1 << (i % 64)
 	}
 	return words, blackBits
 }

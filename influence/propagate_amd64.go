@@ -1,7 +1,17 @@
 package influence
 
 //go:noescape
-func propSearchAVX512(a *propSearchArgs)
+func propBlocksAVX512(a *propBlockArgs)
+
+//go:noescape
+func propBandsAVX512(a *propBandArgs)
+
+// propUnbandAVX512 transposes the bands' sums src (8 per vector, J
+// vectors) into dst, the line of padded points from the first board
+// point's: dst[b*J+j] = src[8*j+b]. J is a multiple of 8.
+//
+//go:noescape
+func propUnbandAVX512(dst, src *float64, J int)
 
 // propControlAVX512 is the loop of Propagate.control without the sum:
 // dst[y*size+x] is the combination of accB and accW at x of padded row

@@ -5,8 +5,7 @@
 #define PLANE 6656
 
 // One group of 8 points at byte o of the block (AX its offset, R9 tin +
-// AX), its empty points at byte k of R8; the group's F and T for word 0
-// (Z0, Z2) or word 1 (Z10, Z12) of the stone sets. The neighbours a row
+// AX), its empty points at byte k of R8; the group's F and T (Z0, Z2). The neighbours a row
 // away need not be on a cache line: the row stride is a multiple of 4
 // points, not 8.
 #define WORD0(o, k) \
@@ -19,15 +18,6 @@
 	VPORQ Z0, Z2, Z2; \
 	VMOVDQA64 Z2, o(DI)(AX*1)
 
-#define WORD1(o) \
-	VMOVDQU64 (PLANE+o-8)(R9), Z10; \
-	VMOVDQU64 (PLANE+o)(R9)(R12*1), Z11; \
-	VPTERNLOGQ $0xfe, (PLANE+o+8)(R9), Z11, Z10; \
-	VMOVDQA64 (PLANE+o)(R9), Z12; \
-	VPTERNLOGQ.Z $0x32, (PLANE+o)(R9)(DX*1), Z12, K1, Z10; \
-	VPORQ Z10, Z12, Z12; \
-	VMOVDQA64 Z12, (PLANE+o)(DI)(AX*1)
-
 // The sums of a group at byte o from the counts of its new black (Z4)
 // and white (Z3) stones.
 #define SUMS(o) \
@@ -38,7 +28,7 @@
 	VMOVAPD Z4, o(R10)(AX*1); \
 	VMOVAPD Z3, o(R11)(AX*1)
 
-// A group for one word (mode 1).
+// A group: its F, T, counts and sums.
 #define GROUP1(o, k) \
 	WORD0(o, k); \
 	VPORQ Z0, Z7, Z7; \
@@ -48,35 +38,20 @@
 	VPSUBQ Z4, Z3, Z3; \
 	SUMS(o)
 
-// A group for two words (mode 2).
-#define GROUP2(o, k) \
+// A group whose word holds Black's sources in its low half and White's
+// in its high half: one count per half.
+#define GROUPH(o, k) \
 	WORD0(o, k); \
-	WORD1(o); \
-	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
-	VPOPCNTQ Z0, Z3; \
-	VPOPCNTQ Z10, Z13; \
-	VPADDQ Z13, Z3, Z3; \
-	VPANDQ Z30, Z0, Z4; \
-	VPANDQ Z31, Z10, Z14; \
-	VPOPCNTQ Z4, Z4; \
-	VPOPCNTQ Z14, Z14; \
-	VPADDQ Z14, Z4, Z4; \
-	VPSUBQ Z4, Z3, Z3; \
+	VPORQ Z0, Z7, Z7; \
+	VPOPCNTD Z0, Z3; \
+	VPANDQ Z30, Z3, Z4; \
+	VPSRLQ $32, Z3, Z3; \
 	SUMS(o)
 
-// A group for two words, Black's and White's (mode 3).
-#define GROUP3(o, k) \
-	WORD0(o, k); \
-	WORD1(o); \
-	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
-	VPOPCNTQ Z0, Z4; \
-	VPOPCNTQ Z10, Z3; \
-	SUMS(o)
-
-// func propSearchAVX512(a *propSearchArgs)
+// func propBlocksAVX512(a *propBlockArgs)
 //
-// The search of propSearch in AVX-512, for one or two words per stone
-// set, 8 points to a register. It keeps one set per point and word, T_d:
+// The search of propSearch in AVX-512 for one word per stone set, 8
+// points to a register. It keeps one set per point and word, T_d:
 // the sources within distance d on an empty point, the sources' own bits
 // on their stones (T_0), nothing off the board. Since a point's
 // neighbours held T_{d-2} at d-2, all of which the point holds at d-1,
@@ -97,8 +72,6 @@
 //	accB[i] = FMA(float64(popcount(F & black)), pow[d], accB[i])
 //	accW[i] = FMA(float64(popcount(F &^ black)), pow[d], accW[i])
 //
-// the counts summed over the words before the conversion (with Black in
-// word 0 and White in word 1, mode 3, a word's count is its colour's).
 // Most groups visited get new stones, so none skips the sums (adding 0
 // changes nothing) and a block's new stones are tested once, ORed. Then
 // tin and tout swap, and the search ends after a distance where no block
@@ -115,10 +88,10 @@
 // Registers: AX the block's byte offset, BX the block, DX the stride and
 // R12 minus it, SI tin, DI tout, R8 the block's bytes of empty (its
 // empty points), R10 accB, R11 accW, R14 the flags from reach blocks
-// before the block, R9 and R13 scratch; Z29 pow[d], Z30
-// and Z31 the black masks, Z7 a block's new stones; K1 a group's empty
+// before the block, R9 and R13 scratch; Z29 pow[d], Z30 the black mask,
+// Z7 a block's new stones; K1 a group's empty
 // points, K3 the step's new stones.
-TEXT ·propSearchAVX512(SB), NOSPLIT, $88-8
+TEXT ·propBlocksAVX512(SB), NOSPLIT, $88-8
 	MOVQ a+0(FP), R13
 	MOVQ 0(R13), SI
 	MOVQ 8(R13), DI
@@ -142,14 +115,13 @@ TEXT ·propSearchAVX512(SB), NOSPLIT, $88-8
 	NEGQ R12
 	MOVQ 88(R13), R9
 	MOVQ R9, maxd-40(SP)
-	MOVQ 96(R13), R9
-	MOVQ R9, mode-48(SP)
-	VPBROADCASTQ 104(R13), Z30
-	VPBROADCASTQ 112(R13), Z31
-	MOVQ 120(R13), R9
+	VPBROADCASTQ 96(R13), Z30
+	MOVQ 104(R13), R9
 	MOVQ R9, window-80(SP)
-	MOVQ 128(R13), R9
+	MOVQ 112(R13), R9
 	MOVQ R9, reach-88(SP)
+	MOVBQZX 120(R13), R9
+	MOVQ R9, halves-48(SP)
 	MOVQ $1, d-56(SP)
 
 step:
@@ -176,29 +148,20 @@ visit:
 	ADDQ emp-64(SP), R8            // the block's first group's empty points
 	LEAQ (SI)(AX*1), R9
 	VPXORQ Z7, Z7, Z7
-	MOVQ mode-48(SP), R13
-	CMPQ R13, $2
-	JEQ row2
-	JGT row3
-
-row1:
+	CMPQ halves-48(SP), $0
+	JNE visith
 	GROUP1(0, 0)
 	GROUP1(64, 1)
 	GROUP1(128, 2)
 	JMP rowdone
 
-row2:
-	GROUP2(0, 0)
-	GROUP2(64, 1)
-	GROUP2(128, 2)
-	JMP rowdone
-
-row3:
-	GROUP3(0, 0)
-	GROUP3(64, 1)
-	GROUP3(128, 2)
+visith:
+	GROUPH(0, 0)
+	GROUPH(64, 1)
+	GROUPH(128, 2)
 
 rowdone:
+
 	ADDQ $192, AX
 	VPTESTMQ Z7, Z7, K4
 	KORTESTB K4, K4
@@ -228,6 +191,362 @@ rownext:
 done:
 	VZEROUPPER
 	RET
+
+// The vector j of a plane holds the j-th points of the 8 bands (see
+// propBandSlots): its neighbours in the line are the vectors j-1 and j+1
+// (for j = 0 and j = J-1, copies of the vectors J-1 and 0 with the lanes
+// moved by one band, written by VPERMQ before each step at -1 and J),
+// and a row away the vectors j-W and j+W, or for j < W the vector j-W+J
+// and for j >= J-W the vector j+W-J with their lanes moved by one band:
+// read 8 bytes before or after, the lane that would come from the next
+// vector zeroed by the mask K6 or K7 (no band before the first or after
+// the last). The other loads are aligned.
+//
+// The loop takes 4 vectors at a time (every run is a multiple of 4
+// long), at byte o = 0, 64, 128, 192 from R9 = tin + AX and mask byte k
+// = 0..3 from R8 + CX, keeping T of the vectors before, at and after in
+// registers that rotate: Z16-Z19 for word 0, Z20-Z23 for word 1, T of
+// vector j in the register j mod 4. So a vector loads the next one's T
+// (its east neighbour) and its neighbours a row away: UPP and UPR put
+// that a row up into F, plain (P) or from the other end of the plane (R),
+// DNP and DNR take that a row down into F, masked to the empty points
+// and less T (C); pl is 0 for word 0, PLANE for word 1.
+#define UPP(x, F) VMOVDQA64 (x)(R9)(R12*1), F
+#define UPR(x, F) VMOVDQU64.Z (x-8)(R9)(R13*1), K6, F
+#define DNP(x, C, F, tmp) VPTERNLOGQ.Z $0x32, (x)(R9)(DX*1), C, K1, F
+#define DNR(x, C, F, tmp) \
+	VMOVDQU64.Z (x+8)(R9)(R14*1), K7, tmp; \
+	VPTERNLOGQ.Z $0x32, tmp, C, K1, F
+
+// One word of the vector at o, with T of its west neighbour, itself and
+// its east neighbour in Wr, Cr and Er (loaded here): F into F, T into
+// tout.
+#define WORD(pl, o, U, D, Wr, Cr, Er, F, T, tmp) \
+	VMOVDQA64 (pl+o+64)(R9), Er; \
+	U(pl+o, F); \
+	VPTERNLOGQ $0xfe, Er, Wr, F; \
+	D(pl+o, Cr, F, tmp); \
+	VPORQ F, Cr, T; \
+	VMOVDQA64 T, (pl+o)(DI)(AX*1)
+
+// The sums of the vector at o from the counts of its new black (Z4) and
+// white (Z3) stones.
+#define BSUMS(o) \
+	VCVTQQ2PD Z4, Z4; \
+	VCVTQQ2PD Z3, Z3; \
+	VFMADD213PD o(R10)(AX*1), Z29, Z4; \
+	VFMADD213PD o(R11)(AX*1), Z29, Z3; \
+	VMOVAPD Z4, o(R10)(AX*1); \
+	VMOVAPD Z3, o(R11)(AX*1)
+
+// The counts and sums of two words (mode 2).
+#define COUNT2(o) \
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
+	VPOPCNTQ Z0, Z3; \
+	VPOPCNTQ Z10, Z13; \
+	VPADDQ Z13, Z3, Z3; \
+	VPANDQ Z30, Z0, Z4; \
+	VPANDQ Z31, Z10, Z14; \
+	VPOPCNTQ Z4, Z4; \
+	VPOPCNTQ Z14, Z14; \
+	VPADDQ Z14, Z4, Z4; \
+	VPSUBQ Z4, Z3, Z3; \
+	BSUMS(o)
+
+// The counts and sums of two words, Black's and White's (mode 3).
+#define COUNT3(o) \
+	VPTERNLOGQ $0xfe, Z10, Z0, Z7; \
+	VPOPCNTQ Z0, Z4; \
+	VPOPCNTQ Z10, Z3; \
+	BSUMS(o)
+
+// The vector at o (mask byte k), both words: F in Z0 and Z10.
+#define VEC(o, k, U, D, N, W0, C0, E0, W1, C1, E1) \
+	KMOVB k(R8)(CX*1), K1; \
+	WORD(0, o, U, D, W0, C0, E0, Z0, Z2, Z3); \
+	WORD(PLANE, o, U, D, W1, C1, E1, Z10, Z12, Z15); \
+	N(o)
+
+// 4 vectors from AX, then the next 4 until CX reaches BX.
+#define FOUR(label, U, D, N) \
+	LEAQ (SI)(AX*1), R9; \
+	VEC(0, 0, U, D, N, Z19, Z16, Z17, Z23, Z20, Z21); \
+	VEC(64, 1, U, D, N, Z16, Z17, Z18, Z20, Z21, Z22); \
+	VEC(128, 2, U, D, N, Z17, Z18, Z19, Z21, Z22, Z23); \
+	VEC(192, 3, U, D, N, Z18, Z19, Z16, Z22, Z23, Z20); \
+	ADDQ $256, AX; \
+	ADDQ $4, CX; \
+	CMPQ CX, BX; \
+	JLT label
+
+// func propBandsAVX512(a *propBandArgs)
+//
+// The search of propSearch in AVX-512 for two words per stone set, 8
+// points to a register. It keeps one set per point and word, T_d:
+// the sources within distance d on an empty point, the sources' own bits
+// on their stones (T_0), nothing off the board. Since a point's
+// neighbours held T_{d-2} at d-2, all of which the point holds at d-1,
+// the stones new at d on an empty point are
+//
+//	F = (T_{d-1} of its 4 neighbours) &^ T_{d-1}[i]
+//
+// (at d = 1 the neighbours' T_0 are the stones' own bits), and T_d =
+// T_{d-1} | F; stones and off-board points never change. The planes hold
+// the points by bands (propBandSlots): per distance d, for every vector
+// j of 8 points,
+//
+//	tout[j] = tin[j] | F
+//	accB[j] = FMA(float64(popcount(F & black)), pow[d], accB[j])
+//	accW[j] = FMA(float64(popcount(F &^ black)), pow[d], accW[j])
+//
+// the counts summed over the words before the conversion (with Black in
+// word 0 and White in word 1, mode 3, a word's count is its colour's).
+// Then tin and tout swap, and the search ends after a distance where no
+// point got anything, or at maxD. These are the sets and sums of
+// propSearchGo, in the same order, so the results agree bit for bit.
+//
+// The vectors j < W take their neighbours a row up from the other end
+// of the plane, those from J-W those a row down; with J >= 2W, the
+// vectors fall in three runs: [0, W), [W, J-W) and [J-W, J), each a
+// multiple of 4 long.
+//
+// Registers: AX the byte offset of 4 vectors, CX the first's number, BX
+// the end of the run, DX the row in bytes (64W) and R12 minus it, R13
+// 64(J-W) and R14 minus it, SI tin, DI tout, R8 empty, R9 tin + AX, R10
+// accB, R11 accW; Z16-Z23 T of the vectors around (see FOUR), Z29
+// pow[d], Z30 and Z31 the black masks, Z28 and Z27 the indexes moving
+// the lanes up and down by one band (for the copies of the ends), Z7 the
+// step's new stones; K1 a vector's empty points, K6 lanes 1-7, K7 lanes
+// 0-6.
+TEXT ·propBandsAVX512(SB), NOSPLIT, $56-8
+	MOVQ a+0(FP), R9
+	MOVQ 0(R9), SI
+	MOVQ 8(R9), DI
+	MOVQ 16(R9), R8
+	MOVQ 24(R9), R10
+	MOVQ 32(R9), R11
+	MOVQ 40(R9), AX
+	MOVQ AX, pow-8(SP)
+	MOVQ 48(R9), AX                // J
+	MOVQ AX, bands-16(SP)
+	MOVQ 56(R9), DX                // W
+	SUBQ DX, AX
+	MOVQ DX, rowsend-40(SP)        // W, the end of the first run
+	MOVQ AX, midend-48(SP)         // J-W, the end of the second
+	SHLQ $6, AX
+	MOVQ AX, R13
+	MOVQ AX, R14
+	NEGQ R14
+	SHLQ $6, DX
+	MOVQ DX, R12
+	NEGQ R12
+	MOVQ 64(R9), AX
+	MOVQ AX, maxd-24(SP)
+	MOVQ 72(R9), AX
+	MOVQ AX, mode-32(SP)
+	VPBROADCASTQ 80(R9), Z30
+	VPBROADCASTQ 88(R9), Z31
+	VMOVDQU64 propLaneUp<>(SB), Z28
+	VMOVDQU64 propLaneDown<>(SB), Z27
+	MOVQ $0xfe, AX
+	KMOVB AX, K6
+	MOVQ $0x7f, AX
+	KMOVB AX, K7
+	MOVQ $1, BX
+
+step:
+	MOVQ BX, d-56(SP)
+	MOVQ pow-8(SP), R9
+	VBROADCASTSD (R9)(BX*8), Z29
+	VPXORQ Z7, Z7, Z7
+	// The copies of the ends: vector -1 is vector J-1 a band up, vector
+	// J vector 0 a band down.
+	MOVQ bands-16(SP), BX
+	SHLQ $6, BX
+	VPERMQ.Z -64(SI)(BX*1), Z28, K6, Z0
+	VMOVDQA64 Z0, -64(SI)
+	VPERMQ.Z (SI), Z27, K7, Z0
+	VMOVDQA64 Z0, (SI)(BX*1)
+	VPERMQ.Z (PLANE-64)(SI)(BX*1), Z28, K6, Z0
+	VMOVDQA64 Z0, (PLANE-64)(SI)
+	VPERMQ.Z PLANE(SI), Z27, K7, Z0
+	VMOVDQA64 Z0, PLANE(SI)(BX*1)
+	// T of the vectors -1 and 0 for the first 4.
+	VMOVDQA64 -64(SI), Z19
+	VMOVDQA64 (SI), Z16
+	VMOVDQA64 (PLANE-64)(SI), Z23
+	VMOVDQA64 PLANE(SI), Z20
+	XORL AX, AX
+	XORL CX, CX
+	MOVQ mode-32(SP), R9
+	CMPQ R9, $2
+	JGT m3
+
+m2:
+	MOVQ rowsend-40(SP), BX
+m2a:
+	FOUR(m2a, UPR, DNP, COUNT2)
+	MOVQ midend-48(SP), BX
+	CMPQ CX, BX
+	JGE m2c0
+m2b:
+	FOUR(m2b, UPP, DNP, COUNT2)
+m2c0:
+	MOVQ bands-16(SP), BX
+m2c:
+	FOUR(m2c, UPP, DNR, COUNT2)
+	JMP stepdone
+
+m3:
+	MOVQ rowsend-40(SP), BX
+m3a:
+	FOUR(m3a, UPR, DNP, COUNT3)
+	MOVQ midend-48(SP), BX
+	CMPQ CX, BX
+	JGE m3c0
+m3b:
+	FOUR(m3b, UPP, DNP, COUNT3)
+m3c0:
+	MOVQ bands-16(SP), BX
+m3c:
+	FOUR(m3c, UPP, DNR, COUNT3)
+
+stepdone:
+	VPTESTMQ Z7, Z7, K2
+	KORTESTB K2, K2
+	JEQ done
+	XCHGQ SI, DI
+	MOVQ d-56(SP), BX
+	INCQ BX
+	CMPQ BX, maxd-24(SP)
+	JLE step
+
+done:
+	VZEROUPPER
+	RET
+
+// The indexes of VPERMQ that move the lanes up (lane i from lane i-1)
+// and down (from lane i+1) by one band; the lane left over is zeroed.
+DATA propLaneUp<>+0(SB)/8, $0
+DATA propLaneUp<>+8(SB)/8, $0
+DATA propLaneUp<>+16(SB)/8, $1
+DATA propLaneUp<>+24(SB)/8, $2
+DATA propLaneUp<>+32(SB)/8, $3
+DATA propLaneUp<>+40(SB)/8, $4
+DATA propLaneUp<>+48(SB)/8, $5
+DATA propLaneUp<>+56(SB)/8, $6
+GLOBL propLaneUp<>(SB), RODATA|NOPTR, $64
+DATA propLaneDown<>+0(SB)/8, $1
+DATA propLaneDown<>+8(SB)/8, $2
+DATA propLaneDown<>+16(SB)/8, $3
+DATA propLaneDown<>+24(SB)/8, $4
+DATA propLaneDown<>+32(SB)/8, $5
+DATA propLaneDown<>+40(SB)/8, $6
+DATA propLaneDown<>+48(SB)/8, $7
+DATA propLaneDown<>+56(SB)/8, $7
+GLOBL propLaneDown<>(SB), RODATA|NOPTR, $64
+
+// func propUnbandAVX512(dst, src *float64, J int)
+//
+// The transposition of a J x 8 matrix of float64s (J a multiple of 8)
+// into dst, 8 x 8 at a time: the rows j..j+7 of src become the columns
+// j..j+7 of the 8 bands in dst, in three rounds of pairs (rows 1, 2,
+// then 4 apart).
+//
+// Registers: SI the block of src, DI dst at the block's first column,
+// R8 its band 4, DX a band in bytes (8J), R9 three bands, CX the blocks
+// left; Z0-Z7 the rows, Z8-Z15 and Z16-Z23 the rounds, Z24 a column;
+// Z30 and Z31 the indexes of the second round.
+TEXT ·propUnbandAVX512(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ J+16(FP), CX
+	LEAQ (CX*8), DX
+	LEAQ (DX)(DX*2), R9
+	SHRQ $3, CX
+	VMOVDQU64 propPairLo<>(SB), Z30
+	VMOVDQU64 propPairHi<>(SB), Z31
+
+unband:
+	VMOVAPD 0(SI), Z0
+	VMOVAPD 64(SI), Z1
+	VMOVAPD 128(SI), Z2
+	VMOVAPD 192(SI), Z3
+	VMOVAPD 256(SI), Z4
+	VMOVAPD 320(SI), Z5
+	VMOVAPD 384(SI), Z6
+	VMOVAPD 448(SI), Z7
+	// Pairs of rows: lanes 2i and 2i+1 of Z8 are [r0 r1][2i], Z9 [r0 r1][2i+1] ...
+	VUNPCKLPD Z1, Z0, Z8
+	VUNPCKHPD Z1, Z0, Z9
+	VUNPCKLPD Z3, Z2, Z10
+	VUNPCKHPD Z3, Z2, Z11
+	VUNPCKLPD Z5, Z4, Z12
+	VUNPCKHPD Z5, Z4, Z13
+	VUNPCKLPD Z7, Z6, Z14
+	VUNPCKHPD Z7, Z6, Z15
+	// Fours: Z16 holds column 0 of rows 0-3, then column 4; Z18 columns 2, 6 ...
+	VMOVAPD Z8, Z16
+	VPERMT2PD Z10, Z30, Z16
+	VMOVAPD Z8, Z18
+	VPERMT2PD Z10, Z31, Z18
+	VMOVAPD Z9, Z17
+	VPERMT2PD Z11, Z30, Z17
+	VMOVAPD Z9, Z19
+	VPERMT2PD Z11, Z31, Z19
+	VMOVAPD Z12, Z20
+	VPERMT2PD Z14, Z30, Z20
+	VMOVAPD Z12, Z22
+	VPERMT2PD Z14, Z31, Z22
+	VMOVAPD Z13, Z21
+	VPERMT2PD Z15, Z30, Z21
+	VMOVAPD Z13, Z23
+	VPERMT2PD Z15, Z31, Z23
+	// Eights: the columns, each a band's 8 points.
+	LEAQ (DI)(DX*4), R8
+	VSHUFF64X2 $0x44, Z20, Z16, Z24
+	VMOVUPD Z24, (DI)
+	VSHUFF64X2 $0xee, Z20, Z16, Z24
+	VMOVUPD Z24, (R8)
+	VSHUFF64X2 $0x44, Z21, Z17, Z24
+	VMOVUPD Z24, (DI)(DX*1)
+	VSHUFF64X2 $0xee, Z21, Z17, Z24
+	VMOVUPD Z24, (R8)(DX*1)
+	VSHUFF64X2 $0x44, Z22, Z18, Z24
+	VMOVUPD Z24, (DI)(DX*2)
+	VSHUFF64X2 $0xee, Z22, Z18, Z24
+	VMOVUPD Z24, (R8)(DX*2)
+	VSHUFF64X2 $0x44, Z23, Z19, Z24
+	VMOVUPD Z24, (DI)(R9*1)
+	VSHUFF64X2 $0xee, Z23, Z19, Z24
+	VMOVUPD Z24, (R8)(R9*1)
+	ADDQ $512, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNE unband
+	VZEROUPPER
+	RET
+
+// The indexes of VPERMT2PD that take lanes 0, 1 and 4, 5 (propPairLo) or
+// 2, 3 and 6, 7 (propPairHi) of each of two registers.
+DATA propPairLo<>+0(SB)/8, $0
+DATA propPairLo<>+8(SB)/8, $1
+DATA propPairLo<>+16(SB)/8, $8
+DATA propPairLo<>+24(SB)/8, $9
+DATA propPairLo<>+32(SB)/8, $4
+DATA propPairLo<>+40(SB)/8, $5
+DATA propPairLo<>+48(SB)/8, $12
+DATA propPairLo<>+56(SB)/8, $13
+GLOBL propPairLo<>(SB), RODATA|NOPTR, $64
+DATA propPairHi<>+0(SB)/8, $2
+DATA propPairHi<>+8(SB)/8, $3
+DATA propPairHi<>+16(SB)/8, $10
+DATA propPairHi<>+24(SB)/8, $11
+DATA propPairHi<>+32(SB)/8, $6
+DATA propPairHi<>+40(SB)/8, $7
+DATA propPairHi<>+48(SB)/8, $14
+DATA propPairHi<>+56(SB)/8, $15
+GLOBL propPairHi<>(SB), RODATA|NOPTR, $64
 
 // func propControlAVX512(dst, accB, accW *float64, cells *uint8, size, stride int, capTotal bool)
 //

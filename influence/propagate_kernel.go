@@ -1,32 +1,36 @@
 package influence
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"unsafe"
 )
 
-// propSearch adds the stones at distances 1, 2, ... to accB and accW,
-// which are 0 on entry. On entry freshA holds each source's bit on its
-// own point (and nothing elsewhere), and emptyRow marks the empty
-// points; the rest of the scratch is the kernel's.
+// propSearch sums the stones at distances 1, 2, ... into accB and accW
+// (on the padded points of the board). On entry freshA holds each
+// source's bit on its own point's entry (propSlots) and nothing
+// elsewhere, and emptyRow marks the empty points; the rest of the
+// scratch is the kernel's.
 //
 // The stones at distance d from a point (its new stones at step d) are
 // those its neighbours got at step d-1 that it does not hold yet, a
 // stone's neighbours getting the stone itself at step 1. So a point can
 // get some only next to a point that got some in the last step, and the
 // search ends when none did, or after distance maxD (see propReach). The
-// AVX-512 kernel visits blocks of 24 padded points next to a block that
-// got some, the portable one (propSearchGo) single points.
+// AVX-512 kernel of one word visits blocks of 24 padded points next to a
+// block that got some; that of two words every vector of 8 points of its
+// bands (propBandSlots); the portable one (propSearchGo) single points.
 func (e *Propagate) propSearch(words, maxD int) {
 	size := e.geo.Size
 	W := e.stride
 	used := e.propUsed()
-	if usePropAsm && words <= 2 {
-		// Both planes start as T_0: the sources' bits on their points.
-		for k := 0; k < words; k++ {
-			copy(e.freshB[k*propPadMax:k*propPadMax+used], e.freshA[k*propPadMax:k*propPadMax+used])
-		}
+	if usePropAsm && words == 1 {
+		// The sums start at 0, both planes as T_0: the sources' bits on
+		// their points.
+		clear(e.accB[:used])
+		clear(e.accW[:used])
+		copy(e.freshB[:used], e.freshA[:used])
 		// The empty points, bit pp for the padded point pp.
 		clear(e.emptyBits[:])
 		for y := 1; y <= size; y++ {
@@ -44,26 +48,75 @@ func (e *Propagate) propSearch(words, maxD int) {
 			e.blockA[propFlagMargin+b] = 1
 		}
 		reach := (W + 23) / 24
-		mode := words
-		if words == 2 && e.black[0] == ^uint64(0) && e.black[1] == 0 {
-			mode = 3
-		}
-		a := propSearchArgs{
+		a := propBlockArgs{
 			tin: &e.freshA[0], tout: &e.freshB[0],
 			empty: &(*[8 * len(e.emptyBits)]uint8)(unsafe.Pointer(&e.emptyBits))[first],
 			accB:  &e.accB[0], accW: &e.accW[0],
 			rin: &e.blockA[propFlagMargin], rout: &e.blockB[propFlagMargin],
 			pow:   &e.pow[0],
-			first: first, blocks: blocks, stride: 8 * W, maxD: maxD, mode: mode,
-			black0: e.black[0], black1: e.black[1],
+			first: first, blocks: blocks, stride: 8 * W, maxD: maxD,
+			black:  e.black[0],
 			window: 1<<(8*(2*reach+1)) - 1, reach: reach,
+			halves: e.black[0] == 1<<32-1,
 		}
-		propSearchAVX512(&a)
+		propBlocksAVX512(&a)
 		return
 	}
-	// The Go kernel's planes: freshB empty, and set every stone on stones
-	// and off the board (where it stays from propSetGeometry) and none on
-	// empty points.
+	if usePropAsm && words == 2 {
+		// freshA holds T_0, the sources' bits on their points; the
+		// kernel writes all of tout at every step.
+		J := e.bands
+		clear(e.sumB[:8*J])
+		clear(e.sumW[:8*J])
+		// The empty points, bit b of byte j for point j of band b: the
+		// empty points of the line as bits, then per 8 points of the
+		// bands the 8x8 bit matrix of their bytes (byte b the band,
+		// bit i the point j+i), transposed.
+		line := &e.emptyLine
+		clear(line[:(8*J+63)/64+1])
+		for y := 1; y <= size; y++ {
+			t := (y - 1) * W
+			m := uint64(e.emptyRow[y])
+			line[t/64] |= m << (t % 64)
+			line[t/64+1] |= m >> (64 - t%64) // 0 if t%64 == 0
+		}
+		lineBytes := (*[8 * len(e.emptyLine)]uint8)(unsafe.Pointer(line))
+		for j := 0; j < J; j += 8 {
+			var x uint64
+			for b := 0; b < 8; b++ {
+				x |= uint64(lineBytes[(b*J+j)/8]) << (8 * b)
+			}
+			t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+			x ^= t ^ t<<7
+			t = (x ^ x>>14) & 0x0000cccc0000cccc
+			x ^= t ^ t<<14
+			t = (x ^ x>>28) & 0x00000000f0f0f0f0
+			x ^= t ^ t<<28
+			binary.LittleEndian.PutUint64(e.emptyBand[j:], x)
+		}
+		mode := 2
+		if e.black[0] == ^uint64(0) && e.black[1] == 0 {
+			mode = 3
+		}
+		a := propBandArgs{
+			tin: &e.freshA[8], tout: &e.freshB[8],
+			empty: &e.emptyBand[0],
+			accB:  &e.sumB[0], accW: &e.sumW[0],
+			pow:   &e.pow[0],
+			bands: J, stride: W, maxD: maxD, mode: mode,
+			black0: e.black[0], black1: e.black[1],
+		}
+		propBandsAVX512(&a)
+		// Back to the padded points: the sums are a J x 8 matrix.
+		propUnbandAVX512(&e.accB[W], &e.sumB[0], J)
+		propUnbandAVX512(&e.accW[W], &e.sumW[0], J)
+		return
+	}
+	// The Go kernel's sums start at 0, its planes with freshB empty, and
+	// set every stone on stones and off the board (where it stays from
+	// propSetGeometry) and none on empty points.
+	clear(e.accB[:used])
+	clear(e.accW[:used])
 	for k := 0; k < words; k++ {
 		clear(e.freshB[k*propPadMax : k*propPadMax+used])
 		set := e.set[k*propPadMax:]
@@ -83,9 +136,9 @@ func (e *Propagate) propSearch(words, maxD int) {
 // that stay 0.
 const propFlagMargin = 8
 
-// propSearchArgs are the arguments of propSearchAVX512 (the offsets are
+// propBlockArgs are the arguments of propBlocksAVX512 (the offsets are
 // spelled out in propagate_amd64.s).
-type propSearchArgs struct {
+type propBlockArgs struct {
 	tin, tout *uint64
 	// empty has bit i of byte j for the padded point 8(first+j)+i if
 	// empty.
@@ -99,14 +152,32 @@ type propSearchArgs struct {
 	blocks    int // the number of blocks of 3 groups
 	stride    int // padded row, in bytes
 	maxD      int
-	mode      int // 1 or 2 words; 3 for two words, Black's and White's
-	black0    uint64
-	black1    uint64
+	black     uint64
 	// A block is visited if one of the reach blocks either side of it,
 	// or itself, got new stones in the last step: the 8 flags from reach
 	// before it under window = 2^(8*(2*reach+1)) - 1.
 	window uint64
 	reach  int
+	// halves says that Black's sources are bits 0-31 and White's 32-63.
+	halves bool
+}
+
+// propBandArgs are the arguments of propBandsAVX512 (the offsets are
+// spelled out in propagate_amd64.s).
+type propBandArgs struct {
+	// tin and tout are the planes at vector 0 (slot 8).
+	tin, tout *uint64
+	// empty has bit b of byte j for an empty point j of band b.
+	empty *uint8
+	// accB and accW are the sums, 8 per vector of a plane.
+	accB, accW *float64
+	pow        *float64
+	bands      int // J, the points of a band (vectors of a plane)
+	stride     int // the padded row, in points; 2*stride <= bands
+	maxD       int
+	mode       int // 2, or 3 where word 0 is Black's and word 1 White's
+	black0     uint64
+	black1     uint64
 }
 
 // propSearchGo is propSearch in Go. It computes the same sets and adds

@@ -83,8 +83,9 @@ func mustPropagate(t testing.TB, s PropagateSettings) *Propagate {
 }
 
 // propTestBoards returns random boards of every density on the usual
-// sizes, the smallest and largest boards, empty boards and (unless -short)
-// the benchmark positions.
+// sizes, the smallest and largest boards, lopsided boards (many stones of
+// one colour, few of the other), empty boards and (unless -short) the
+// benchmark positions.
 func propTestBoards(t *testing.T) []*board.Board {
 	r := rand.New(rand.NewPCG(1, 2))
 	var boards []*board.Board
@@ -99,6 +100,22 @@ func propTestBoards(t *testing.T) []*board.Board {
 	for _, size := range []int{2, 3, 5, 25} {
 		for _, density := range []float64{0.3, 0.6, 0.9} {
 			boards = append(boards, boardtest.Scattered(r, size, density))
+		}
+	}
+	// Lopsided boards, one colour with more than 32 sources and the
+	// other with few: one word, but not in halves (propWhiteBase).
+	for _, size := range []int{13, 19} {
+		for _, n := range [][2]int{{40, 12}, {10, 45}} {
+			b := board.New(size)
+			for c, col := range []board.Color{board.Black, board.White} {
+				for placed := 0; placed < n[c]; {
+					if p := board.Point(r.IntN(size * size)); b.At(p) == board.Empty {
+						b.Set(p, col)
+						placed++
+					}
+				}
+			}
+			boards = append(boards, b)
 		}
 	}
 	boards = append(boards, board.New(9), board.New(19))
@@ -529,6 +546,83 @@ func TestPropagateControlPanics(t *testing.T) {
 		}
 	}()
 	mustPropagate(t, PropagateSettings{}).Control(make([]float64, 3), board.New(9))
+}
+
+// TestPropagateBands checks the AVX-512 kernel of two words, which reads
+// the board in bands of the padded line (propBandSlots), on every board
+// size that has positions with two words of sources (from 11, from 12
+// with more than 64 of one colour): against the twin
+// (within 1e-12) and the Go kernel (exactly), with Black's and White's
+// sources each in a word of their own (mode 3) and with a word holding
+// both (mode 2, more than 64 black sources). Sizes 11 to 16 have no
+// vectors between the runs that take a row up and a row down from the
+// other end of the plane (J = 2W); the larger sizes have some.
+func TestPropagateBands(t *testing.T) {
+	avx512, goKernel := propKernelList()[0], propKernelList()[2]
+	if !avx512.have {
+		t.Skip("no AVX-512 on this processor")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, s := range []PropagateSettings{{}, {Attenuation: 0.7, Combine: CapTotal}} {
+		e := mustPropagate(t, s)
+		for size := 11; size <= board.MaxSize; size++ {
+			for _, mixed := range []bool{false, true} {
+				// A random board whose sources take two words, in
+				// the mode wanted.
+				var b *board.Board
+				for try := 0; try < 300 && b == nil; try++ {
+					c := board.New(size)
+					// About 70 to 130 stones, at most 3 points in 4.
+					density := min(0.75, (70+60*r.Float64())/float64(size*size))
+					black := 0.5
+					if mixed {
+						black = 0.85
+					}
+					for p := 0; p < size*size; p++ {
+						if r.Float64() < density {
+							col := board.White
+							if r.Float64() < black {
+								col = board.Black
+							}
+							c.Set(board.Point(p), col)
+						}
+					}
+					nb, nw := propSources(c)
+					if nb+nw > 64 && nb+nw <= 128 && (nb > 64) == mixed {
+						b = c
+					}
+				}
+				if b == nil {
+					if size >= 12 || !mixed {
+						t.Errorf("size %d mixed %v: no board with two words of sources", size, mixed)
+					}
+					continue
+				}
+				n := b.Geometry().N
+				want, wb, ww := propTwin(b, s)
+				restore := goKernel.use()
+				ctlGo, bGo, wGo := propEval(t, b, s)
+				restore()
+				restore = avx512.use()
+				got := make([]float64, n)
+				gb, gw := make([]float64, n), make([]float64, n)
+				e.Control(got, b)
+				e.Influence(gb, gw, b)
+				restore()
+				for p := 0; p < n; p++ {
+					at := b.Geometry().GTP(board.Point(p))
+					if got[p] != ctlGo[p] || gb[p] != bGo[p] || gw[p] != wGo[p] {
+						t.Fatalf("%+v size %d at %s: AVX-512 control %v B %v W %v, Go %v %v %v\n%s", s, size, at,
+							got[p], gb[p], gw[p], ctlGo[p], bGo[p], wGo[p], b)
+					}
+					if math.Abs(got[p]-want[p]) > 1e-12 || math.Abs(gb[p]-wb[p]) > 1e-12 || math.Abs(gw[p]-ww[p]) > 1e-12 {
+						t.Fatalf("%+v size %d at %s: control %v B %v W %v, twin %v %v %v\n%s", s, size, at,
+							got[p], gb[p], gw[p], want[p], wb[p], ww[p], b)
+					}
+				}
+			}
+		}
+	}
 }
 
 // TestPropagateLayout checks propAlloc's layout: every array on a cache
