@@ -53,10 +53,10 @@
 // The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
 // on the dev game set with cross-validation and shipped in params.json;
 // Default returns them: from 0.42 of the points occupied on (about move
-// 180), a late model with 8 playouts, which keeps the judge under 1 ms a
-// position. WithPlayouts returns the parameters of the slower judge
-// registered as "judge-playouts" (params-playouts.json), the same with 32
-// playouts. The judge's map and score are measured against the truth by
+// 180), a late model with 8 playouts. WithPlayouts returns the parameters
+// of the slower judge registered as "judge-playouts"
+// (params-playouts.json): a late model with 32 playouts from 0.3 of the
+// points occupied on (about move 120). The judge's map and score are measured against the truth by
 // "goeval compare"; see the README for the figures, and what the playouts
 // buy and cost.
 //

@@ -38,10 +38,10 @@ By default the judge has two models: one for positions with less than
 with --playouts random playouts behind two more features (--late-from 0
 fits one model, with the playouts everywhere). The judge's defaults,
 judge/params.json, and judge-playouts', judge/params-playouts.json, were
-written this way (about 5 minutes each on 2 cores):
+written this way (about 5 and 8 minutes on 2 cores):
 
   goeval tune --stride 5 --write judge/params.json ../shared/data/games/dev
-  goeval tune --stride 5 --playouts 32 --write judge/params-playouts.json ../shared/data/games/dev
+  goeval tune --stride 5 --playouts 32 --late-from 0.3 --write judge/params-playouts.json ../shared/data/games/dev
 `
 
 func tuneCommand(e *env, args []string) error {
