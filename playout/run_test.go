@@ -91,8 +91,6 @@ func TestOwnershipDeadInsideWall(t *testing.T) {
 	}
 }
 
-// BenchmarkOwnership times 32 playouts on the benchmark positions (dev
-// games at moves 50, 150 and 250).
 // TestReply pins the playouts' answers to an atari, Black to move after
 // White's stone at last.
 func TestReply(t *testing.T) {
@@ -153,38 +151,30 @@ func TestReply(t *testing.T) {
 	}
 }
 
-func BenchmarkOwnership(b *testing.B) {
-	bs := positions.Bench(b)
+// benchOwnership times Ownership with n playouts over bs, one position
+// per op, and reports the moves a playout plays.
+func benchOwnership(b *testing.B, bs []*board.Board, n int) {
 	var run Runner
 	dst := make([]float64, board.MaxPoints)
 	moves := 0
 	i := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		run.Ownership(dst, bs[i], DefaultPlayouts)
+		run.Ownership(dst, bs[i], n)
 		moves += run.Moves
 		i = (i + 1) % len(bs)
 	}
-	b.ReportMetric(float64(moves)/float64(b.N)/DefaultPlayouts, "moves/playout")
+	b.ReportMetric(float64(moves)/float64(b.N)/float64(n), "moves/playout")
 }
+
+// BenchmarkOwnership times 32 playouts on the benchmark positions (dev
+// games at moves 50, 150 and 250).
+func BenchmarkOwnership(b *testing.B) { benchOwnership(b, positions.Bench(b), DefaultPlayouts) }
 
 // BenchmarkOwnershipLate times what the judge asks of the playouts late in
 // a game: 8 playouts from the positions at moves 200 and 250 of ten dev
 // games.
-func BenchmarkOwnershipLate(b *testing.B) {
-	bs := positions.Dev(b, 10, 200, 250)
-	var run Runner
-	dst := make([]float64, board.MaxPoints)
-	moves := 0
-	i := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		run.Ownership(dst, bs[i], 8)
-		moves += run.Moves
-		i = (i + 1) % len(bs)
-	}
-	b.ReportMetric(float64(moves)/float64(b.N)/8, "moves/playout")
-}
+func BenchmarkOwnershipLate(b *testing.B) { benchOwnership(b, positions.Dev(b, 10, 200, 250), 8) }
 
 // BenchmarkRunMoves times single playouts from the positions at move 200
 // of ten dev games, per move played (the cost that matters late in a game,
