@@ -332,7 +332,7 @@ func (pb *Board) play(p int16, c int8) {
 	pb.count[p&m], pb.libs[p&m] = 1, int16(pb.free(p))
 	add := uint32(1)<<shift(c) - 1 // a neighbour's empty count down, its c count up
 	dir := pb.dir
-	// One pass: take a free neighbour from every neighbour, a liberty
+	// One pass: count the stone in every neighbour's nb, take a liberty
 	// from every neighbouring chain, and join the friendly ones, in
 	// neighbour order (the liberty counts only add up, so the order does
 	// not matter).
@@ -438,7 +438,7 @@ func (pb *Board) selfAtari(p int16, c int8) bool {
 	pb.gen++
 	g := pb.gen
 	pb.mark[p&m] = g // p is no liberty of the new chain
-	libs, size := 0, 1
+	libs := 0
 	var seen [4]int16
 	chains := 0
 	for _, d := range pb.dir {
@@ -451,23 +451,20 @@ func (pb *Board) selfAtari(p int16, c int8) bool {
 		case c:
 			h := pb.head[q&m]
 			if pb.libs[h&m] > 8 {
-				// At least two liberties besides p: a point is next to
-				// at most four of the chain's stones, p among them.
+				// A point is next to at most four of the chain's
+				// stones, so more than 8 pseudo-liberties are at least
+				// three liberties: two besides p.
 				return false
 			}
 			if h != seen[0] && h != seen[1] && h != seen[2] {
 				seen[chains&3] = h
 				chains++
-				size += int(pb.count[h&m])
 			}
 		default:
 			if h := pb.head[q&m]; pb.libs[h&m] == pb.adjacent(p, h) {
 				return false // a capture
 			}
 		}
-	}
-	if size == 1 {
-		return false
 	}
 	for _, h := range seen[:chains] {
 		for s := h; ; {
