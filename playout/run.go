@@ -27,19 +27,19 @@ type Runner struct {
 // mean final area score, Black's points minus White's (no komi). dst must
 // hold b's points.
 //
-// The games start with b's side to move and alternate. A player answers
-// the opponent's last move when it left a chain in atari: it captures the
-// chain of the stone just played, or else it saves its own chain next to
-// that stone by capturing an opponent chain in atari next to it or by
-// playing its liberty, if that is legal and no self-atari (see below). Otherwise the move is drawn uniformly
-// among the empty points that are legal (not suicide, not the ko), not an
-// eye of the mover's (every neighbour the mover's, and at most one
-// diagonal the opponent's, none on the edge) and not a self-atari of two
-// or more stones (a chain left with one liberty and nothing captured); a
-// player without such a point passes, and the game ends after two passes in a row (or
-// after 3 moves per point, a bound no real playout nears). At the end a
-// stone belongs to its colour and an empty point to the colour of all its
-// neighbours, if they have one colour.
+// The games start with b's side to move and alternate. A player answers the
+// opponent's last move when it left a chain in atari: it captures the chain
+// of the stone just played, or else it saves its own chain next to that
+// stone by capturing an opponent chain in atari next to it or by playing
+// its liberty, if that is legal and no self-atari (see below). Otherwise
+// the move is drawn uniformly among the empty points that are legal (not
+// suicide, not the ko), not an eye of the mover's (every neighbour the
+// mover's, and at most one diagonal the opponent's, none on the edge) and
+// not a self-atari of two or more stones (a chain left with one liberty and
+// nothing captured); a player without such a point passes, and the game
+// ends after two passes in a row (or after 3 moves per point, a bound no
+// real playout nears). At the end a stone belongs to its colour and an
+// empty point to the colour of all its neighbours, if they have one colour.
 //
 // An eighth of the games are played on each of the position's eight
 // images under the symmetries of the board, each from a generator seeded
@@ -197,7 +197,7 @@ func (pb *Board) emptyOwner(p int16) int8 {
 // atariLiberty returns the only liberty of the chain headed h, or none if
 // it has more than one.
 func (pb *Board) atariLiberty(h int16) int16 {
-	if pb.libs[h&m] > 4 {
+	if pb.libs[h&m] > 4 { // a single liberty is next to at most four stones
 		return none
 	}
 	for s := h; ; {
