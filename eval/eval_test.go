@@ -9,6 +9,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/judge"
 )
 
 func TestMapSameForAnyWorkers(t *testing.T) {
@@ -92,5 +93,22 @@ func TestRegistry(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// TestPlayoutsFrom: the judges' summaries say what their parameters do.
+func TestPlayoutsFrom(t *testing.T) {
+	late := judge.Params{Playouts: 16}
+	for _, c := range []struct {
+		p    judge.Params
+		want string
+	}{
+		{judge.Params{}, "without random playouts"},
+		{judge.Params{Playouts: 8}, "with 8 random playouts"},
+		{judge.Params{Late: &late, LateFrom: 0.3}, "with 16 random playouts once 30% of the points are occupied"},
+	} {
+		if got := playoutsFrom(c.p); got != c.want {
+			t.Errorf("playoutsFrom(%+v) = %q, want %q", c.p, got, c.want)
+		}
 	}
 }

@@ -63,16 +63,29 @@ var specs = []Spec{
 	},
 	{
 		Name:    "judge",
-		Summary: "judges dead stones and the score: λ/κ, a fitted death model (with 8 random playouts late in the game), a second estimate, a fitted score (goeval tune)",
+		Summary: "judges dead stones and the score: λ/κ, a fitted death model (" + playoutsFrom(judge.Default()) + "), a second estimate, a fitted score (goeval tune)",
 		New:     func(Options) (control.Estimator, error) { return judge.New(judge.Default()) },
 	},
 	{
 		Name:    "judge-playouts",
-		Summary: "judge, with 32 random playouts behind its death model once 42% of the points are occupied: slower, better late in the game",
+		Summary: "judge, " + playoutsFrom(judge.WithPlayouts()) + ": slower, better from move 200 on",
 		New: func(Options) (control.Estimator, error) {
 			return judge.NewNamed("judge-playouts", judge.WithPlayouts())
 		},
 	},
+}
+
+// playoutsFrom says how many random playouts the judge with parameters p
+// plays, and from which share of the points occupied on.
+func playoutsFrom(p judge.Params) string {
+	late := p.For(1)
+	if late.Playouts == 0 {
+		return "without random playouts"
+	}
+	if late == &p {
+		return fmt.Sprintf("with %d random playouts", p.Playouts)
+	}
+	return fmt.Sprintf("with %d random playouts once %.0f%% of the points are occupied", late.Playouts, 100*p.LateFrom)
 }
 
 // symmetric is the Spec of a preset of the symmetric λ/κ estimator.
