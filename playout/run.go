@@ -31,17 +31,15 @@ type Runner struct {
 // opponent's last move when it left a chain in atari: it captures the chain
 // of the stone just played, or else it saves its own chain next to that
 // stone by capturing an opponent chain in atari next to it or by playing
-// its liberty, if that is legal and no self-atari (see below). Else it
-// captures an opponent chain next to its own last move that is still in
-// atari, the opponent having not saved it. Otherwise the move is drawn
-// uniformly among the empty points that are legal (not suicide, not the
-// ko), not an eye of the mover's (every neighbour the mover's, and at most
-// one diagonal the opponent's, none on the edge) and not a self-atari of
-// two or more stones (a chain left with one liberty and nothing captured);
-// a player without such a point passes, and the game ends after two passes
-// in a row (or after 3 moves per point, a bound no real playout nears). At
-// the end a stone belongs to its colour and an empty point to the colour of
-// all its neighbours, if they have one colour.
+// its liberty, if that is legal and no self-atari (see below). Otherwise
+// the move is drawn uniformly among the empty points that are legal (not
+// suicide, not the ko), not an eye of the mover's (every neighbour the
+// mover's, and at most one diagonal the opponent's, none on the edge) and
+// not a self-atari of two or more stones (a chain left with one liberty and
+// nothing captured); a player without such a point passes, and the game
+// ends after two passes in a row (or after 3 moves per point, a bound no
+// real playout nears). At the end a stone belongs to its colour and an
+// empty point to the colour of all its neighbours, if they have one colour.
 //
 // An eighth of the games are played on each of the position's eight
 // images under the symmetries of the board, each from a generator seeded
@@ -116,17 +114,13 @@ func draw(state *uint64, n int) int {
 // run plays the game out and returns the number of moves played.
 func (pb *Board) run(state *uint64, limit int) int {
 	passes, moves := 0, 0
-	last, mine := none, none
+	last := none
 	for passes < 2 && moves < limit {
 		c := pb.toMove
 		if last != none {
-			p := pb.reply(last, c)
-			if p == none && mine != none {
-				p = pb.finish(mine, c)
-			}
-			if p != none {
+			if p := pb.reply(last, c); p != none {
 				pb.play(p, c)
-				mine, last = last, p
+				last = p
 				passes = 0
 				moves++
 				continue
@@ -140,7 +134,7 @@ func (pb *Board) run(state *uint64, limit int) int {
 			// one is legal and no eye, so only a self-atari rules it out.
 			if f := pb.free(p); f > 1 || (f == 1 || !pb.eyelike(p, c) && pb.legal(p, c)) && !pb.selfAtari(p, c) {
 				pb.play(p, c)
-				mine, last = last, p
+				last = p
 				played = true
 				break
 			}
@@ -157,7 +151,7 @@ func (pb *Board) run(state *uint64, limit int) int {
 			continue
 		}
 		passes++
-		mine, last = last, none
+		last = none
 		pb.ko = none
 		pb.toMove = -c
 	}
@@ -272,21 +266,4 @@ func (pb *Board) counterCapture(h int16, c int8) int16 {
 			return none
 		}
 	}
-}
-
-// finish returns the capture of an opponent chain next to c's own last
-// move at mine that is still in atari, or none.
-func (pb *Board) finish(mine int16, c int8) int16 {
-	if pb.cell[mine&m] != c {
-		return none
-	}
-	for _, d := range pb.dir {
-		q := mine + d
-		if pb.cell[q&m] == -c {
-			if l := pb.atariLiberty(pb.head[q&m]); l != none && pb.legal(l, c) {
-				return l
-			}
-		}
-	}
-	return none
 }

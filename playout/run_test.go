@@ -151,34 +151,6 @@ func TestReply(t *testing.T) {
 	}
 }
 
-// TestFinish: a player captures an opponent chain that its own last move
-// left in atari, and only that.
-func TestFinish(t *testing.T) {
-	b := board.MustParse(`
-		. . . . .
-		. X O X .
-		. . X . .
-		. . . . .
-		. . . . .`)
-	b.SetToMove(board.Black)
-	g := b.Geometry()
-	var pb Board
-	pb.Load(b)
-	if got, want := pb.finish(pb.pad[g.At(2, 2)], int8(board.Black)), pb.pad[g.At(2, 0)]; got != want {
-		t.Errorf("finish after C3: %d, want %d (C5, taking the stone in atari)", got, want)
-	}
-	if got := pb.finish(pb.pad[g.At(1, 1)], int8(board.Black)); got != pb.pad[g.At(2, 0)] {
-		t.Errorf("finish after B4: %d, want the same capture", got)
-	}
-	if got := pb.finish(pb.pad[g.At(2, 1)], int8(board.Black)); got != none {
-		t.Errorf("finish from a white stone: %d, want none", got)
-	}
-	pb.play(pb.pad[g.At(2, 0)], int8(board.White)) // White saves it: two liberties now
-	if got := pb.finish(pb.pad[g.At(2, 2)], int8(board.Black)); got != none {
-		t.Errorf("finish after White ran: %d, want none", got)
-	}
-}
-
 // benchOwnership times Ownership with n playouts over bs, one position
 // per op, and reports the moves a playout plays.
 func benchOwnership(b *testing.B, bs []*board.Board, n int) {
