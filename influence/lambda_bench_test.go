@@ -1,7 +1,6 @@
 package influence
 
 import (
-	"fmt"
 	"testing"
 
 	"goeval/board"
@@ -38,20 +37,10 @@ func benchEstimate(b *testing.B, estimate func(*control.Result, *board.Board) er
 // per move number, and over all of them ("all", the figure the issue
 // targets).
 func BenchmarkLambdaKappa(b *testing.B) {
-	groups := []struct {
-		name string
-		bs   []*board.Board
-	}{{"all", positions.Bench(b)}}
-	for _, m := range positions.BenchMoves {
-		groups = append(groups, struct {
-			name string
-			bs   []*board.Board
-		}{fmt.Sprintf("move%d", m), positions.Dev(b, positions.BenchGames, m)})
-	}
-	for _, g := range groups {
-		b.Run(g.name, func(b *testing.B) {
+	for _, g := range positions.BenchGroups(b) {
+		b.Run(g.Name, func(b *testing.B) {
 			e := mustNew(b, SymmetricSettings{})
-			benchEstimate(b, e.Estimate, g.bs)
+			benchEstimate(b, e.Estimate, g.Positions)
 		})
 	}
 }

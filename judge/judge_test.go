@@ -279,8 +279,8 @@ func BenchmarkJudge(b *testing.B) {
 		}{fmt.Sprintf("move%d", m), positions.Dev(b, positions.BenchGames, m)})
 	}
 	for _, v := range variants {
-		for _, g := range groups {
-			b.Run(v.name+"/"+g.name, func(b *testing.B) {
+		for _, g := range positions.BenchGroups(b) {
+			b.Run(v.name+"/"+g.Name, func(b *testing.B) {
 				j, err := New(v.params())
 				if err != nil {
 					b.Fatal(err)
@@ -289,10 +289,10 @@ func BenchmarkJudge(b *testing.B) {
 				b.ReportAllocs()
 				i := 0
 				for b.Loop() {
-					if err := j.Estimate(&r, g.ps[i]); err != nil {
+					if err := j.Estimate(&r, g.Positions[i]); err != nil {
 						b.Fatal(err)
 					}
-					i = (i + 1) % len(g.ps)
+					i = (i + 1) % len(g.Positions)
 				}
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 			})

@@ -154,13 +154,7 @@ func TestLoadTransformed(t *testing.T) {
 	for range 6 {
 		bs = append(bs, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], 30+r.IntN(150)))
 	}
-	ko := board.MustParse(`
-		. . . . .
-		. X O . .
-		X O . O .
-		. X O . .
-		. . . . .`)
-	ko.SetToMove(board.Black)
+	ko := koShape()
 	if err := ko.Play(board.Black, ko.Geometry().At(2, 2)); err != nil {
 		t.Fatal(err)
 	}
@@ -193,10 +187,9 @@ func TestLoadTransformed(t *testing.T) {
 	}
 }
 
-// TestKo pins the ko rule: after a capture of one stone by a lone stone
-// left with one liberty, the capturer's opponent may not retake at once,
-// and may after a move elsewhere.
-func TestKo(t *testing.T) {
+// koShape returns a position where Black, to move, captures one stone at C3
+// and leaves a ko.
+func koShape() *board.Board {
 	b := board.MustParse(`
 		. . . . .
 		. X O . .
@@ -204,6 +197,14 @@ func TestKo(t *testing.T) {
 		. X O . .
 		. . . . .`)
 	b.SetToMove(board.Black)
+	return b
+}
+
+// TestKo pins the ko rule: after a capture of one stone by a lone stone
+// left with one liberty, the capturer's opponent may not retake at once,
+// and may after a move elsewhere.
+func TestKo(t *testing.T) {
+	b := koShape()
 	var pb Board
 	pb.Load(b)
 	g := b.Geometry()

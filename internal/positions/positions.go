@@ -3,6 +3,7 @@
 package positions
 
 import (
+	"fmt"
 	"testing"
 
 	"goeval/board"
@@ -54,3 +55,19 @@ func Dev(tb testing.TB, games int, moves ...int) []*board.Board {
 // Bench returns the shared benchmark positions: moves 50, 150 and 250 of
 // the first 10 dev games (those long enough).
 func Bench(tb testing.TB) []*board.Board { return Dev(tb, BenchGames, BenchMoves...) }
+
+// Group is a named set of benchmark positions.
+type Group struct {
+	Name      string
+	Positions []*board.Board
+}
+
+// BenchGroups returns the benchmark positions as benchmarks report them:
+// all of them ("all"), then those of each move number ("move50", ...).
+func BenchGroups(tb testing.TB) []Group {
+	groups := []Group{{"all", Bench(tb)}}
+	for _, m := range BenchMoves {
+		groups = append(groups, Group{fmt.Sprintf("move%d", m), Dev(tb, BenchGames, m)})
+	}
+	return groups
+}
