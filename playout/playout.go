@@ -231,6 +231,26 @@ func (pb *Board) hash() uint64 {
 	return (h ^ uint64(pb.ko)) * 1099511628211
 }
 
+// imageHash returns the hash of pb's position under the symmetry s, b
+// being the position pb was loaded from: the hash of the image that image
+// would lay out, without laying it out.
+func (pb *Board) imageHash(b *board.Board, s board.Symmetry) uint64 {
+	g := b.Geometry()
+	o, dx, dy := affine(g, inverse(s))
+	h := uint64(14695981039346656037) ^ uint64(pb.size)
+	for y := range g.Size {
+		for x := range g.Size {
+			v := pb.cell[pb.pad[o+x*dx+y*dy]&m] * pb.toMove
+			h = (h ^ uint64(v+2)) * 1099511628211
+		}
+	}
+	ko := none
+	if k := b.Ko(); k != board.Pass {
+		ko = pb.pad[g.Transform(k, s)]
+	}
+	return (h ^ uint64(ko)) * 1099511628211
+}
+
 // flood labels the chain of the stone at h with head h. The ring it links
 // is its own work list: each new stone goes in after the last one added,
 // and the walk along the ring from h meets every stone once.

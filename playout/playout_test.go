@@ -147,7 +147,8 @@ func selfAtari(b *board.Board, c board.Color, p board.Point) bool {
 
 // TestLoadTransformed: loading a position under a symmetry, or imaging
 // the loaded position (what Ownership does), gives the same board,
-// empty-point order and chains as loading its image.
+// empty-point order and chains as loading its image, and imageHash
+// hashes it as hash does.
 func TestLoadTransformed(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	bs := []*board.Board{}
@@ -177,6 +178,9 @@ func TestLoadTransformed(t *testing.T) {
 			}
 			if !same(&img, &want) {
 				t.Fatalf("position %d, symmetry %d: image differs from Load of the image", i, s)
+			}
+			if h, w := base.imageHash(b, s), want.hash(); h != w {
+				t.Fatalf("position %d, symmetry %d: imageHash %x, hash of the image %x", i, s, h, w)
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package playout
 
 import (
+	"slices"
+
 	"goeval/board"
 )
 
@@ -17,15 +19,16 @@ type Runner struct {
 	own            [board.MaxPoints]int32
 	at             [board.MaxPoints]int16 // a point's padded index in the image under the symmetry at hand
 	// Moves counts the moves played by the last Ownership, passes
-	// excluded.
-	Moves int
+	// excluded, and Games the games.
+	Moves, Games int
 }
 
-// Ownership plays n random games from b (DefaultPlayouts if n <= 0; n is
-// rounded up to a multiple of 8) and writes to dst, for every point, the
-// mean of its final owner: +1 Black, -1 White, 0 neither. It returns the
-// mean final area score, Black's points minus White's (no komi). dst must
-// hold b's points.
+// Ownership plays n random games from b (DefaultPlayouts if n <= 0; n
+// above 8 is rounded up to a multiple of 8, and fewer may be played more
+// often, see below) and writes to dst, for every point, the mean of its
+// final owner: +1 Black, -1 White, 0 neither. It returns the mean final
+// area score, Black's points minus White's (no komi). dst must hold b's
+// points.
 //
 // The games start with b's side to move and alternate. A player answers the
 // opponent's last move when it left a chain in atari: it captures the chain
@@ -44,9 +47,12 @@ type Runner struct {
 // An eighth of the games are played on each of the position's eight
 // images under the symmetries of the board, each from a generator seeded
 // by its image (as the side to move sees it), and the owners are mapped
-// back. So the answer is a function of the position alone, rotating or
-// mirroring b rotates or mirrors it exactly (the same eight images are
-// played), and swapping the colours of b negates it exactly.
+// back. Fewer than 8 games are played one each on the n images whose
+// hashes (as the side to move sees them) are least, and on every image
+// that ties with the last of them, so a symmetric position may play more.
+// So the answer is a function of the position alone, rotating or
+// mirroring b rotates or mirrors it exactly (the same images are played),
+// and swapping the colours of b negates it exactly.
 func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 	if n <= 0 {
 		n = DefaultPlayouts
@@ -57,10 +63,17 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 	own := r.own[:cells]
 	clear(own)
 	r.Moves = 0
-	total := 0
+	total, games := 0, 0
 	limit := 3 * cells
 	r.base.Load(b)
+	cut := ^uint64(0) // the greatest hash of an image played
+	if n < 8 {
+		cut = r.cut(b, n)
+	}
 	for _, s := range board.Symmetries {
+		if cut != ^uint64(0) && r.base.imageHash(b, s) > cut {
+			continue
+		}
 		r.start.image(&r.base, b, s, &r.first, &r.last)
 		o, dx, dy := affine(g, s)
 		for y := range g.Size {
@@ -78,13 +91,26 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 			}
 			r.Moves += pb.run(&rng, limit)
 			total += pb.score(own, r.at[:cells])
+			games++
 		}
 	}
-	inv := 1 / float64(8*per)
+	r.Games = games
+	inv := 1 / float64(games)
 	for p := range own {
 		dst[p] = float64(own[p]) * inv
 	}
 	return float64(total) * inv
+}
+
+// cut returns the n-th least of the hashes of b's eight images (n < 8),
+// b being loaded in r.base.
+func (r *Runner) cut(b *board.Board, n int) uint64 {
+	var hs [8]uint64
+	for i, s := range board.Symmetries {
+		hs[i] = r.base.imageHash(b, s)
+	}
+	slices.Sort(hs[:])
+	return hs[max(n, 1)-1]
 }
 
 // mix scrambles a seed (the finaliser of splitmix64), never to 0, the one

@@ -22,24 +22,28 @@ func TestOwnershipColourSwap(t *testing.T) {
 	for i, b := range bs {
 		n := len(b.Cells())
 		a, s := make([]float64, n), make([]float64, n)
-		sa := run.Ownership(a, b, 16)
-		ss := run.Ownership(s, b.Swapped(), 16)
-		if sa != -ss {
-			t.Errorf("position %d: score %v, swapped %v", i, sa, ss)
-		}
-		for p := range a {
-			if a[p] != -s[p] || a[p] < -1 || a[p] > 1 {
-				t.Fatalf("position %d point %d: %v, swapped %v", i, p, a[p], s[p])
+		for _, games := range []int{16, 3} {
+			sa := run.Ownership(a, b, games)
+			ss := run.Ownership(s, b.Swapped(), games)
+			if sa != -ss {
+				t.Errorf("position %d, %d games: score %v, swapped %v", i, games, sa, ss)
+			}
+			for p := range a {
+				if a[p] != -s[p] || a[p] < -1 || a[p] > 1 {
+					t.Fatalf("position %d point %d, %d games: %v, swapped %v", i, p, games, a[p], s[p])
+				}
 			}
 		}
 	}
 }
 
 // TestOwnershipSymmetries: rotating or mirroring the position rotates or
-// mirrors the ownership exactly, and leaves the score unchanged.
+// mirrors the ownership exactly, and leaves the score unchanged, with 8
+// games (one an image) and with fewer (on some of the images), also on
+// positions symmetric under some of the symmetries, whose images tie.
 func TestOwnershipSymmetries(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	bs := []*board.Board{board.New(9)}
+	bs := []*board.Board{board.New(9), mirrored(r, 9, 12), mirrored(r, 13, 30)}
 	for range 5 {
 		bs = append(bs, boardtest.Played(r, []int{9, 13, 19}[r.IntN(3)], 20+r.IntN(150)))
 	}
@@ -49,19 +53,74 @@ func TestOwnershipSymmetries(t *testing.T) {
 		n := len(b.Cells())
 		g := b.Geometry()
 		a, s := make([]float64, n), make([]float64, n)
-		sa := run.Ownership(a, b, 8)
-		for _, sym := range board.Symmetries {
-			ss := run.Ownership(s, b.Transformed(sym), 8)
-			if sa != ss {
-				t.Errorf("position %d, symmetry %d: score %v, transformed %v", i, sym, sa, ss)
-			}
-			for p := range a {
-				if q := g.Transform(board.Point(p), sym); a[p] != s[q] {
-					t.Fatalf("position %d, symmetry %d: %s has %v, its image %v", i, sym, g.GTP(board.Point(p)), a[p], s[q])
+		for _, games := range []int{8, 1, 3} {
+			sa := run.Ownership(a, b, games)
+			for _, sym := range board.Symmetries {
+				ss := run.Ownership(s, b.Transformed(sym), games)
+				if sa != ss {
+					t.Errorf("position %d, %d games, symmetry %d: score %v, transformed %v", i, games, sym, sa, ss)
+				}
+				for p := range a {
+					if q := g.Transform(board.Point(p), sym); a[p] != s[q] {
+						t.Fatalf("position %d, %d games, symmetry %d: %s has %v, its image %v", i, games, sym, g.GTP(board.Point(p)), a[p], s[q])
+					}
 				}
 			}
 		}
 	}
+}
+
+// TestOwnershipFewerGames: fewer than 8 games play as many, more when the
+// images tie (an empty board's eight are one), and 8 games or more play a
+// multiple of 8.
+func TestOwnershipFewerGames(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	b := boardtest.Played(r, 13, 40)
+	var run Runner
+	own := make([]float64, len(b.Cells()))
+	count := func(b *board.Board, n int) int {
+		run.Ownership(own, b, n)
+		return run.Games
+	}
+	for n, want := range map[int]int{1: 1, 3: 3, 7: 7, 8: 8, 9: 16} {
+		if got := count(b, n); got != want {
+			t.Errorf("%d games asked: %d played, want %d", n, got, want)
+		}
+	}
+	if got := count(board.New(9), 3); got != 8 {
+		t.Errorf("empty board, 3 games asked: %d played, want 8 (its images tie)", got)
+	}
+	// Symmetric under the mirror left to right: its images pair up, so
+	// an odd number of games plays one more.
+	if got := count(mirrored(r, 9, 12), 3); got != 4 {
+		t.Errorf("mirrored position, 3 games asked: %d played, want 4", got)
+	}
+}
+
+// mirrored returns a size x size position of about stones stones drawn
+// at random and mirrored left to right (the middle column left empty), so
+// that it is its own image under that mirror and no other symmetry.
+func mirrored(r *rand.Rand, size, stones int) *board.Board {
+	b := board.New(size)
+	g := b.Geometry()
+	for range stones {
+		x, y := r.IntN(size/2), r.IntN(size)
+		c := board.Black
+		if r.IntN(2) == 0 {
+			c = board.White
+		}
+		if b.At(g.At(x, y)) != board.Empty || b.At(g.At(size-1-x, y)) != board.Empty {
+			continue
+		}
+		if b.Play(c, g.At(x, y)) != nil {
+			continue
+		}
+		if b.Play(c, g.At(size-1-x, y)) != nil {
+			panic("mirrored: the mirror move is illegal")
+		}
+	}
+	b.SetToMove(board.Black)
+	return b
 }
 
 // TestOwnershipDeadInsideWall: a lone white stone in a 3x3 corner walled
