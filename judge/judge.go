@@ -15,11 +15,13 @@ type Judge struct {
 	name string
 	p    Params
 	cur  *Params // p or p.Late: the parameters of the last Estimate
-	lk   *influence.Symmetric
-	feat Features
-	life life.Result
-	r1   control.Result
-	r2   control.Result
+	// lk is the λ/κ estimate of p, lkLate that of p.Late (lk if they
+	// have the same λ and κ).
+	lk, lkLate *influence.Symmetric
+	feat       Features
+	life       life.Result
+	r1         control.Result
+	r2         control.Result
 
 	a     Analysis
 	start []float64
@@ -72,6 +74,22 @@ func NewNamed(name string, p Params) (*Judge, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
+	lk, err := newEstimate(&p)
+	if err != nil {
+		return nil, err
+	}
+	j := &Judge{name: name, p: p, lk: lk, lkLate: lk}
+	if l := p.Late; l != nil && (l.Lambda != p.Lambda || l.Kappa != p.Kappa) {
+		if j.lkLate, err = newEstimate(l); err != nil {
+			return nil, err
+		}
+	}
+	j.cur = &j.p
+	return j, nil
+}
+
+// newEstimate returns the λ/κ estimator of parameters p.
+func newEstimate(p *Params) (*influence.Symmetric, error) {
 	lk, err := influence.NewSymmetric(influence.SymmetricSettings{
 		Preset: "lambda-kappa",
 		Lambda: influence.Set(p.Lambda),
@@ -80,9 +98,7 @@ func NewNamed(name string, p Params) (*Judge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("judge: %w", err)
 	}
-	j := &Judge{name: name, p: p, lk: lk}
-	j.cur = &j.p
-	return j, nil
+	return lk, nil
 }
 
 // Name returns the judge's name.
@@ -96,7 +112,11 @@ func (j *Judge) Params() []control.Param {
 		ps = append(ps, control.Param{Name: "playouts", Value: float64(j.p.Playouts)})
 	}
 	if l := j.p.Late; l != nil {
-		ps = append(ps, control.Param{Name: "late-from", Value: j.p.LateFrom}, control.Param{Name: "late-dead-at", Value: l.DeadAt})
+		ps = append(ps, control.Param{Name: "late-from", Value: j.p.LateFrom})
+		if l.Lambda != j.p.Lambda || l.Kappa != j.p.Kappa {
+			ps = append(ps, control.Param{Name: "late-lambda", Value: l.Lambda}, control.Param{Name: "late-kappa", Value: l.Kappa})
+		}
+		ps = append(ps, control.Param{Name: "late-dead-at", Value: l.DeadAt})
 		if l.Playouts > 0 {
 			ps = append(ps, control.Param{Name: "late-playouts", Value: float64(l.Playouts)})
 		}
@@ -155,12 +175,16 @@ func (j *Judge) deaths() {
 
 // Estimate judges b into dst.
 func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
-	if err := j.lk.Estimate(&j.r1, b); err != nil {
+	stage := Stage(b)
+	j.cur = j.p.For(stage)
+	lk := j.lk
+	if j.cur != &j.p {
+		lk = j.lkLate
+	}
+	if err := lk.Estimate(&j.r1, b); err != nil {
 		return err
 	}
 	x := j.r1.Control
-	stage := Stage(b)
-	j.cur = j.p.For(stage)
 	j.feat.Playouts = j.cur.Playouts
 	j.feat.Compute(b, x)
 	life.Analyze(&j.life, b)
@@ -208,7 +232,7 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	x2 := x
 	iterations, converged := j.r1.Iterations, j.r1.Converged
 	if removed {
-		if err := j.lk.EstimateFrom(&j.r2, &b2, j.start); err != nil {
+		if err := lk.EstimateFrom(&j.r2, &b2, j.start); err != nil {
 			return err
 		}
 		x2 = j.r2.Control

@@ -1,7 +1,6 @@
 package judge_test
 
 import (
-	"fmt"
 	"math"
 	"testing"
 
@@ -221,7 +220,7 @@ func TestParamsRoundTrip(t *testing.T) {
 			t.Fatalf("%s: late model lost or gained through JSON", v.name)
 		}
 		if p.Late != nil && (q.LateFrom != p.LateFrom || q.Late.DeathWeights() != p.Late.DeathWeights() ||
-			q.Late.Score != p.Late.Score || q.Late.Playouts != p.Late.Playouts) {
+			q.Late.Score != p.Late.Score || q.Late.Playouts != p.Late.Playouts || q.Late.Lambda != p.Late.Lambda || q.Late.Kappa != p.Late.Kappa) {
 			t.Errorf("%s: late model changed through JSON", v.name)
 		}
 	}
@@ -230,7 +229,8 @@ func TestParamsRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []string{
 		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"playouts":-1}`,
-		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.4,"late":{"lambda":0.5,"kappa":0.8,"dead_at":0.5}}`,
+		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.4,"late":{"lambda":1.5,"kappa":0.8,"dead_at":0.5}}`,
+		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.4,"late":{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.5,"late":{"lambda":0.44,"kappa":0.8,"dead_at":0.5}}}`,
 		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0,"late":{"lambda":0.44,"kappa":0.8,"dead_at":0.5}}`,
 		`{"lambda":0.44,"kappa":0.8,"dead_at":0.5,"late_from":0.4,"late":{"lambda":0.44,"kappa":0.8,"dead_at":2}}`,
 	} {
@@ -264,20 +264,51 @@ func TestLateModel(t *testing.T) {
 	}
 }
 
+// TestLateLambda: a late model with λ and κ of its own judges the late
+// positions exactly as those parameters would alone, and leaves the early
+// positions to the early λ and κ.
+func TestLateLambda(t *testing.T) {
+	early, late := positions.Dev(t, 1, 60)[0], positions.Dev(t, 1, 220)[0]
+	def := Default()
+	if Stage(early) >= def.LateFrom || Stage(late) < def.LateFrom {
+		t.Fatalf("stages %.2f and %.2f do not straddle late_from %.2f", Stage(early), Stage(late), def.LateFrom)
+	}
+	own := Default()
+	lateOwn := *own.Late
+	lateOwn.Lambda, lateOwn.Kappa = 0.5, 0.7
+	own.Late = &lateOwn
+	alone := lateOwn // the late model as the only one
+	same := func(a, b *control.Result) bool {
+		if a.Score != b.Score {
+			return false
+		}
+		for p := range a.Control {
+			if a.Control[p] != b.Control[p] {
+				return false
+			}
+		}
+		return true
+	}
+	_, r := judgeWith(t, own, late)
+	_, want := judgeWith(t, alone, late)
+	if !same(r, want) {
+		t.Errorf("late position: score %.3f, the late model alone %.3f (or the maps differ)", r.Score, want.Score)
+	}
+	_, shared := judgeWith(t, def, late)
+	if same(r, shared) {
+		t.Error("late position: the late model's own λ and κ change nothing")
+	}
+	_, r = judgeWith(t, own, early)
+	_, want = judgeWith(t, def, early)
+	if !same(r, want) {
+		t.Errorf("early position: score %.3f, with the shipped parameters %.3f (or the maps differ)", r.Score, want.Score)
+	}
+}
+
 // BenchmarkJudge times both shipped judges on the benchmark positions
 // (dev games at moves 50, 150 and 250): over all of them, and per move,
 // since only the late positions play the random games out.
 func BenchmarkJudge(b *testing.B) {
-	groups := []struct {
-		name string
-		ps   []*board.Board
-	}{{"all", positions.Bench(b)}}
-	for _, m := range positions.BenchMoves {
-		groups = append(groups, struct {
-			name string
-			ps   []*board.Board
-		}{fmt.Sprintf("move%d", m), positions.Dev(b, positions.BenchGames, m)})
-	}
 	for _, v := range variants {
 		for _, g := range positions.BenchGroups(b) {
 			b.Run(v.name+"/"+g.Name, func(b *testing.B) {

@@ -32,8 +32,9 @@ type Params struct {
 	Playouts int `json:"playouts,omitempty"`
 	// Late, when set, judges the positions with at least LateFrom of
 	// their points occupied (the stage): weights of its own, fitted on
-	// such positions only, and usually playouts. Its λ and κ are these,
-	// and it has no Late of its own.
+	// such positions only, usually playouts, and λ and κ of its own
+	// (the estimate underneath is run with them); it has no Late of its
+	// own.
 	Late     *Params `json:"late,omitempty"`
 	LateFrom float64 `json:"late_from,omitempty"`
 	// Score is the score model.
@@ -163,8 +164,8 @@ func (p *Params) check() error {
 		if !(p.LateFrom > 0 && p.LateFrom <= 1) {
 			return fmt.Errorf("judge: late_from %v is not in (0, 1]", p.LateFrom)
 		}
-		if p.Late.Late != nil || p.Late.Lambda != p.Lambda || p.Late.Kappa != p.Kappa {
-			return fmt.Errorf("judge: the late parameters must have the same lambda and kappa and no late parameters of their own")
+		if p.Late.Late != nil {
+			return fmt.Errorf("judge: the late parameters may not have late parameters of their own")
 		}
 		if err := p.Late.check(); err != nil {
 			return fmt.Errorf("late: %w", err)

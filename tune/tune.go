@@ -25,9 +25,13 @@ type Config struct {
 	Files []string
 	// Labels hold the final ownership of the counted games.
 	Labels *compare.Labels
-	// Base gives λ, κ and DeadAt (the late model's too); its weights,
-	// playouts and late model are ignored.
+	// Base gives λ, κ and DeadAt (the late model's too, but for
+	// LateLambda and LateKappa); its weights, playouts and late model
+	// are ignored.
 	Base judge.Params
+	// LateLambda and LateKappa, if positive, are the late model's λ and κ
+	// (Base's when 0).
+	LateLambda, LateKappa float64
 	// Playouts is the number of playouts behind the playout features:
 	// in every position if LateFrom is 0, else in the late model's.
 	Playouts int
@@ -71,8 +75,10 @@ type Report struct {
 type position struct {
 	game   int // index in the file list
 	board  board.Board
-	x      []float64 // λ/κ map
 	chains []chainData
+	// early holds, for a late position when the late model has a λ or κ
+	// of its own, the chains as the early model sees them.
+	early  []chainData
 	area   float64
 	stage  float64
 	toMove float64
@@ -102,6 +108,21 @@ func (c *Config) defaults() {
 	if c.Bands == nil {
 		c.Bands = compare.DefaultBands
 	}
+	if c.LateLambda <= 0 {
+		c.LateLambda = c.Base.Lambda
+	}
+	if c.LateKappa <= 0 {
+		c.LateKappa = c.Base.Kappa
+	}
+}
+
+// settings returns the λ/κ settings of the model that judges stage s.
+func (c *Config) settings(s float64) influence.SymmetricSettings {
+	l, k := c.Base.Lambda, c.Base.Kappa
+	if c.LateFrom > 0 && s >= c.LateFrom {
+		l, k = c.LateLambda, c.LateKappa
+	}
+	return influence.SymmetricSettings{Preset: "lambda-kappa", Lambda: influence.Set(l), Kappa: influence.Set(k)}
 }
 
 func (c *Config) logf(format string, args ...any) {
@@ -181,18 +202,14 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			labelled++
 		}
 	}
-	type worker struct {
-		lk   *influence.Symmetric
-		feat judge.Features
-		life life.Result
-		r    control.Result
-	}
-	err := eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*worker, error) {
-		lk, err := influence.NewSymmetric(influence.SymmetricSettings{Preset: "lambda-kappa",
-			Lambda: influence.Set(cfg.Base.Lambda), Kappa: influence.Set(cfg.Base.Kappa)})
-		w := &worker{lk: lk}
-		return w, err
-	}, func(ctx context.Context, w *worker, i int) error {
+	err := eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
+		early, err := influence.NewSymmetric(cfg.settings(0))
+		if err != nil {
+			return nil, err
+		}
+		late, err := influence.NewSymmetric(cfg.settings(1))
+		return &collector{early: early, late: late}, err
+	}, func(ctx context.Context, w *collector, i int) error {
 		l := lab[i]
 		if l == nil {
 			return nil
@@ -213,39 +230,26 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			if len(l.Ownership) != b.Geometry().N {
 				return fmt.Errorf("%s: label has %d points for a %dx%d board", cfg.Files[i], len(l.Ownership), b.Size(), b.Size())
 			}
-			if err := w.lk.Estimate(&w.r, b); err != nil {
-				return err
-			}
 			stage := judge.Stage(b)
-			w.feat.Playouts = 0
-			if cfg.late(stage) {
-				w.feat.Playouts = cfg.Playouts
-			}
-			w.feat.Compute(b, w.r.Control)
-			life.Analyze(&w.life, b)
-			p := position{game: i, board: *b, x: slices.Clone(w.r.Control), area: l.AreaScore, toMove: 1}
+			p := position{game: i, board: *b, area: l.AreaScore, toMove: 1, stage: stage}
 			if b.ToMove() == board.White {
 				p.toMove = -1
 			}
-			p.stage = stage
-			for id, ch := range w.feat.Chains.List {
-				cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head], doomed: w.life.Owner[ch.Head] == -ch.Color, links: w.feat.Links(id)}
-				cd.links.Foes = slices.Clone(cd.links.Foes)
-				cd.stones = w.feat.Chains.Stones(id, nil)
-				dead := 0
-				for _, q := range cd.stones {
-					if l.Ownership[q] == -int8(ch.Color) {
-						dead++
-					}
-				}
-				if 2*dead > len(cd.stones) {
-					cd.dead = 1
-				}
-				cd.weight = float64(len(cd.stones))
-				p.chains = append(p.chains, cd)
+			if !cfg.late(stage) {
+				return w.add(&out, &p, w.early, 0, l)
 			}
-			out = append(out, p)
-			return nil
+			if cfg.LateFrom > 0 && cfg.ownLate() {
+				// The early model learns from the late positions too, as
+				// it would see them.
+				if p.early, err = w.chains(b, w.early, 0, l); err != nil {
+					return err
+				}
+			}
+			lk := w.early
+			if cfg.LateFrom > 0 {
+				lk = w.late
+			}
+			return w.add(&out, &p, lk, cfg.Playouts, l)
 		})
 		jobs[i].pos = out
 		return err
@@ -259,6 +263,54 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 	}
 	return all, labelled, nil
 }
+
+// collector is the scratch of one worker of collect.
+type collector struct {
+	early, late *influence.Symmetric // the estimates under the two models
+	feat        judge.Features
+	life        life.Result
+	r           control.Result
+}
+
+// add sets p's chains as lk and playouts see them and appends p to out.
+func (w *collector) add(out *[]position, p *position, lk *influence.Symmetric, playouts int, l *compare.Label) error {
+	var err error
+	p.chains, err = w.chains(&p.board, lk, playouts, l)
+	*out = append(*out, *p)
+	return err
+}
+
+// chains returns the training data of b's chains, with features from the
+// estimate lk and playouts random playouts, and deaths from the label l.
+func (w *collector) chains(b *board.Board, lk *influence.Symmetric, playouts int, l *compare.Label) ([]chainData, error) {
+	if err := lk.Estimate(&w.r, b); err != nil {
+		return nil, err
+	}
+	w.feat.Playouts = playouts
+	w.feat.Compute(b, w.r.Control)
+	life.Analyze(&w.life, b)
+	var cs []chainData
+	for id, ch := range w.feat.Chains.List {
+		cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head], doomed: w.life.Owner[ch.Head] == -ch.Color, links: w.feat.Links(id)}
+		cd.links.Foes = slices.Clone(cd.links.Foes)
+		cd.stones = w.feat.Chains.Stones(id, nil)
+		dead := 0
+		for _, q := range cd.stones {
+			if l.Ownership[q] == -int8(ch.Color) {
+				dead++
+			}
+		}
+		if 2*dead > len(cd.stones) {
+			cd.dead = 1
+		}
+		cd.weight = float64(len(cd.stones))
+		cs = append(cs, cd)
+	}
+	return cs, nil
+}
+
+// ownLate reports whether the late model has a λ or κ of its own.
+func (c *Config) ownLate() bool { return c.LateLambda != c.Base.Lambda || c.LateKappa != c.Base.Kappa }
 
 // late reports whether a position at stage s has playouts (and is the
 // late model's, if there is one).
@@ -282,6 +334,7 @@ func fitAll(ctx context.Context, cfg *Config, pos []position, train func(game in
 		return judge.Params{}, fmt.Errorf("early model: %w", err)
 	}
 	base.Playouts = cfg.Playouts
+	base.Lambda, base.Kappa = cfg.LateLambda, cfg.LateKappa
 	late, err := fit(ctx, cfg, base, pos, train, cfg.late)
 	if err != nil {
 		return judge.Params{}, fmt.Errorf("late model: %w", err)
@@ -296,6 +349,14 @@ func fitAll(ctx context.Context, cfg *Config, pos []position, train func(game in
 func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, train func(game int) bool, stage func(float64) bool) (judge.Params, error) {
 	use := func(q *position) bool {
 		return train(q.game) && (stage == nil || stage(q.stage))
+	}
+	// The chains as this model sees them: the early model (the one fitted
+	// on every position) sees a late position's through its own λ and κ.
+	chainsOf := func(q *position) []chainData {
+		if stage == nil && q.early != nil {
+			return q.early
+		}
+		return q.chains
 	}
 	// A model without playouts sees no playout features (the positions
 	// were collected with them where the late model is to have them).
@@ -313,8 +374,9 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 		if !use(p) {
 			continue
 		}
-		for i := range p.chains {
-			c := &p.chains[i]
+		chains := chainsOf(p)
+		for i := range chains {
+			c := &chains[i]
 			if c.alive || c.doomed {
 				continue // Benson's verdicts are not the model's to learn
 			}
@@ -338,8 +400,9 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 			continue
 		}
 		links, p1 = links[:0], p1[:0]
-		for i := range p.chains {
-			c := &p.chains[i]
+		chains := chainsOf(p)
+		for i := range chains {
+			c := &chains[i]
 			pd := 0.0
 			switch {
 			case c.doomed:
@@ -351,7 +414,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 			p1 = append(p1, pd)
 		}
 		for i, f2 := range judge.Round2Features(links, p1) {
-			c := &p.chains[i]
+			c := &chains[i]
 			if !c.alive && !c.doomed {
 				samples = append(samples, judge.Sample{F: slices.Clone(f2[:]), Dead: c.dead, Weight: c.weight})
 			}

@@ -35,6 +35,67 @@ func TestRunTiny(t *testing.T) {
 	}
 }
 
+// TestLateLambdaKappa: a late model with a λ and κ of its own gets them
+// in the fitted parameters, sees the late positions through them, and the
+// early model sees those positions through its own.
+func TestLateLambdaKappa(t *testing.T) {
+	dir := filepath.Join("..", "compare", "testdata", "tiny")
+	files, _ := compare.Files([]string{dir})
+	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(lateLambda float64) Config {
+		c := Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1, LateFrom: 0.05, LateLambda: lateLambda, LateKappa: 0.7}
+		c.defaults()
+		return c
+	}
+	own, shared := cfg(0.5), cfg(0)
+	shared.LateKappa = shared.Base.Kappa
+	rep, err := Run(context.Background(), own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Params
+	if p.Late == nil || p.Late.Lambda != 0.5 || p.Late.Kappa != 0.7 || p.Lambda != own.Base.Lambda || p.Kappa != own.Base.Kappa {
+		t.Fatalf("fitted λ, κ: early %v, %v; late %+v", p.Lambda, p.Kappa, p.Late)
+	}
+	a, _, err := collect(context.Background(), &own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := collect(context.Background(), &shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := 0
+	for i := range a {
+		if !own.late(a[i].stage) {
+			if a[i].early != nil {
+				t.Errorf("early position %d has chains for the early model besides its own", i)
+			}
+			continue
+		}
+		late++
+		if len(a[i].early) != len(b[i].chains) {
+			t.Fatalf("late position %d: %d chains for the early model, %d with the shared λ", i, len(a[i].early), len(b[i].chains))
+		}
+		differ := false
+		for k := range a[i].early {
+			if a[i].early[k].f != b[i].chains[k].f {
+				t.Errorf("late position %d, chain %d: the early model's features are not those of the early λ and κ", i, k)
+			}
+			differ = differ || a[i].chains[k].f != b[i].chains[k].f
+		}
+		if !differ {
+			t.Errorf("late position %d: the late λ and κ change no chain's features", i)
+		}
+	}
+	if late == 0 {
+		t.Fatal("no late positions")
+	}
+}
+
 // TestRunDev cross-validates on a slice of the dev set: the run must train
 // on every labelled counted game, measure every game in its held-out fold,
 // and give the same parameters for 1 and 2 workers.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -55,10 +56,12 @@ func tuneCommand(e *env, args []string) error {
 	lambda := fs.Float64("lambda", def.Lambda, "λ of the estimate underneath")
 	kappa := fs.Float64("kappa", def.Kappa, "κ of the estimate underneath")
 	deadAt := fs.Float64("dead-at", def.DeadAt, "death probability from which a chain is taken off the board")
-	defPlayouts := def.Playouts
+	defPlayouts, defLate := def.Playouts, &def
 	if def.Late != nil {
-		defPlayouts = def.Late.Playouts
+		defPlayouts, defLate = def.Late.Playouts, def.Late
 	}
+	lateLambda := fs.Float64("late-lambda", defLate.Lambda, "λ of the late model's estimate (default: --lambda's when that is given)")
+	lateKappa := fs.Float64("late-kappa", defLate.Kappa, "κ of the late model's estimate (default: --kappa's when that is given)")
 	playouts := fs.Int("playouts", defPlayouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
 	lateFrom := fs.Float64("late-from", def.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
 	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
@@ -84,6 +87,24 @@ func tuneCommand(e *env, args []string) error {
 	if !(*lateFrom >= 0 && *lateFrom <= 1) {
 		return usagef("--late-from must be in [0, 1]")
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["lambda"] && !set["late-lambda"] {
+		*lateLambda = *lambda
+	}
+	if set["kappa"] && !set["late-kappa"] {
+		*lateKappa = *kappa
+	}
+	for _, l := range []float64{*lambda, *lateLambda} {
+		if !(l >= 0 && l < 1) {
+			return usagef("--lambda and --late-lambda must be in [0, 1)")
+		}
+	}
+	for _, k := range []float64{*kappa, *lateKappa} {
+		if !(k >= 0 && k <= 1) {
+			return usagef("--kappa and --late-kappa must be in [0, 1]")
+		}
+	}
 	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
 		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
@@ -104,7 +125,7 @@ func tuneCommand(e *env, args []string) error {
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
 		Files: files, Labels: lab, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
-		Playouts: *playouts, LateFrom: *lateFrom,
+		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa,
 		Bands: bands, Workers: *workers,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
@@ -123,8 +144,8 @@ func tuneCommand(e *env, args []string) error {
 	}
 	fmt.Fprintln(w, "Fitted on all labelled games.")
 	if l := rep.Params.Late; l != nil {
-		writeModel(w, fmt.Sprintf("Early model (positions with less than %.2f of the points occupied)", rep.Params.LateFrom), &rep.Params)
-		writeModel(w, fmt.Sprintf("Late model (the others; %d playouts)", l.Playouts), l)
+		writeModel(w, fmt.Sprintf("Early model (positions with less than %.2f of the points occupied; λ %.2f, κ %.2f)", rep.Params.LateFrom, rep.Params.Lambda, rep.Params.Kappa), &rep.Params)
+		writeModel(w, fmt.Sprintf("Late model (the others; %d playouts; λ %.2f, κ %.2f)", l.Playouts, l.Lambda, l.Kappa), l)
 	} else {
 		writeModel(w, "Model", &rep.Params)
 	}
