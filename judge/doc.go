@@ -53,7 +53,8 @@
 // The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
 // on the dev game set with cross-validation and shipped in params.json;
 // Default returns them: from 0.42 of the points occupied on (about move
-// 180), a late model with 8 playouts. WithPlayouts returns the parameters
+// 180), a late model with 8 playouts and a λ/κ estimate of its own, with
+// λ and κ chosen by a grid of cross-validated tune runs (see the README). WithPlayouts returns the parameters
 // of the slower judge registered as "judge-playouts"
 // (params-playouts.json): a late model with 32 playouts from 0.3 of the
 // points occupied on (about move 120). The judge's map and score are measured against the truth by

@@ -36,13 +36,19 @@ labelled counted games are also trained on.
 --write FILE saves the parameters fitted on all the labelled games as JSON.
 By default the judge has two models: one for positions with less than
 --late-from of the points occupied, without playouts, and one for the others,
-with --playouts random playouts behind two more features (--late-from 0
-fits one model, with the playouts everywhere). The judge's defaults,
-judge/params.json, and judge-playouts', judge/params-playouts.json, were
-written this way (about 5 and 8 minutes on 2 cores):
+with --playouts random playouts behind two more features and a λ/κ estimate
+of its own (--late-lambda, --late-kappa; --late-from 0 fits one model, with
+the playouts everywhere). λ and κ themselves are not fitted here: a grid of
+cross-validated runs chose them (see the README; judge-playouts, whose late
+model starts earlier, did better at move 200 with the late λ left at
+0.44). The judge's defaults, judge/params.json, and judge-playouts',
+judge/params-playouts.json, were written this way (about 5 and 8 minutes on
+2 cores):
 
-  goeval tune --stride 5 --write judge/params.json ../shared/data/games/dev
-  goeval tune --stride 5 --playouts 32 --late-from 0.3 --write judge/params-playouts.json ../shared/data/games/dev
+  goeval tune --stride 5 --late-lambda 0.48 --write judge/params.json ../shared/data/games/dev
+  goeval tune --stride 5 --playouts 32 --late-from 0.3 --late-lambda 0.44 --write judge/params-playouts.json ../shared/data/games/dev
+
+The flags' defaults are the shipped judge's.
 `
 
 func tuneCommand(e *env, args []string) error {
