@@ -12,16 +12,23 @@ import (
 	"goeval/judge"
 )
 
-// TestRunTiny fits on compare's tiny hand-checked set (one labelled game):
-// with one fold there is no cross-validation, and with two folds one fold
-// has nothing to train on, which must be said.
-func TestRunTiny(t *testing.T) {
+// tiny returns compare's tiny hand-checked set: its files and labels.
+func tiny(t *testing.T) ([]string, *compare.Labels) {
+	t.Helper()
 	dir := filepath.Join("..", "compare", "testdata", "tiny")
 	files, _ := compare.Files([]string{dir})
 	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return files, labels
+}
+
+// TestRunTiny fits on compare's tiny hand-checked set (one labelled game):
+// with one fold there is no cross-validation, and with two folds one fold
+// has nothing to train on, which must be said.
+func TestRunTiny(t *testing.T) {
+	files, labels := tiny(t)
 	rep, err := Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -39,12 +46,7 @@ func TestRunTiny(t *testing.T) {
 // in the fitted parameters, sees the late positions through them, and the
 // early model sees those positions through its own.
 func TestLateLambdaKappa(t *testing.T) {
-	dir := filepath.Join("..", "compare", "testdata", "tiny")
-	files, _ := compare.Files([]string{dir})
-	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, labels := tiny(t)
 	cfg := func(lateLambda float64) Config {
 		c := Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1, LateFrom: 0.05, LateLambda: lateLambda, LateKappa: 0.7}
 		c.defaults()
