@@ -76,16 +76,25 @@ var specs = []Spec{
 }
 
 // playoutsFrom says how many random playouts the judge with parameters p
-// plays, and from which share of the points occupied on.
+// plays, and from which share of the points occupied on (with the late
+// model's λ and κ if they are its own).
 func playoutsFrom(p judge.Params) string {
 	late := p.For(1)
-	if late.Playouts == 0 {
+	own := late.Lambda != p.Lambda || late.Kappa != p.Kappa
+	if late.Playouts == 0 && !own {
 		return "without random playouts"
 	}
 	if late == &p {
 		return fmt.Sprintf("with %d random playouts", p.Playouts)
 	}
-	return fmt.Sprintf("with %d random playouts once %.0f%% of the points are occupied", late.Playouts, 100*p.LateFrom)
+	what := "without random playouts"
+	if late.Playouts > 0 {
+		what = fmt.Sprintf("with %d random playouts", late.Playouts)
+	}
+	if own {
+		what += fmt.Sprintf(" and λ %g, κ %g", late.Lambda, late.Kappa)
+	}
+	return fmt.Sprintf("%s once %.0f%% of the points are occupied", what, 100*p.LateFrom)
 }
 
 // symmetric is the Spec of a preset of the symmetric λ/κ estimator.
