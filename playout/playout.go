@@ -222,13 +222,20 @@ func inverse(s board.Symmetry) board.Symmetry {
 // hash returns a hash of the position as the side to move sees it: the
 // stones as its own or the opponent's, the ko, and the size. Swapping the
 // colours (and so the side to move) leaves it unchanged.
-func (pb *Board) hash() uint64 {
+func (pb *Board) hash() uint64 { return pb.hashAffine(0, 1, int(pb.size), pb.ko) }
+
+// hashAffine returns hash of the image whose point (x, y) is pb's point
+// o + x·dx + y·dy and whose ko is ko (a padded index).
+func (pb *Board) hashAffine(o, dx, dy int, ko int16) uint64 {
+	n := int(pb.size)
 	h := uint64(14695981039346656037) ^ uint64(pb.size)
-	for p := range pb.size * pb.size {
-		v := pb.cell[pb.pad[p]&m] * pb.toMove
-		h = (h ^ uint64(v+2)) * 1099511628211
+	for y := range n {
+		for x := range n {
+			v := pb.cell[pb.pad[o+x*dx+y*dy]&m] * pb.toMove
+			h = (h ^ uint64(v+2)) * 1099511628211
+		}
 	}
-	return (h ^ uint64(pb.ko)) * 1099511628211
+	return (h ^ uint64(ko)) * 1099511628211
 }
 
 // imageHash returns the hash of pb's position under the symmetry s, b
@@ -237,18 +244,11 @@ func (pb *Board) hash() uint64 {
 func (pb *Board) imageHash(b *board.Board, s board.Symmetry) uint64 {
 	g := b.Geometry()
 	o, dx, dy := affine(g, inverse(s))
-	h := uint64(14695981039346656037) ^ uint64(pb.size)
-	for y := range g.Size {
-		for x := range g.Size {
-			v := pb.cell[pb.pad[o+x*dx+y*dy]&m] * pb.toMove
-			h = (h ^ uint64(v+2)) * 1099511628211
-		}
-	}
 	ko := none
 	if k := b.Ko(); k != board.Pass {
 		ko = pb.pad[g.Transform(k, s)]
 	}
-	return (h ^ uint64(ko)) * 1099511628211
+	return pb.hashAffine(o, dx, dy, ko)
 }
 
 // flood labels the chain of the stone at h with head h. The ring it links
