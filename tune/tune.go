@@ -116,10 +116,11 @@ func (c *Config) defaults() {
 	}
 }
 
-// settings returns the λ/κ settings of the model that judges stage s.
-func (c *Config) settings(s float64) influence.SymmetricSettings {
+// settings returns the λ/κ settings of the early model, or of the late
+// one (the early model's if there is only one, LateFrom 0).
+func (c *Config) settings(late bool) influence.SymmetricSettings {
 	l, k := c.Base.Lambda, c.Base.Kappa
-	if c.LateFrom > 0 && s >= c.LateFrom {
+	if late && c.LateFrom > 0 {
 		l, k = c.LateLambda, c.LateKappa
 	}
 	return influence.SymmetricSettings{Preset: "lambda-kappa", Lambda: influence.Set(l), Kappa: influence.Set(k)}
@@ -203,11 +204,11 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 		}
 	}
 	err := eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
-		early, err := influence.NewSymmetric(cfg.settings(0))
+		early, err := influence.NewSymmetric(cfg.settings(false))
 		if err != nil {
 			return nil, err
 		}
-		late, err := influence.NewSymmetric(cfg.settings(1))
+		late, err := influence.NewSymmetric(cfg.settings(true))
 		return &collector{early: early, late: late}, err
 	}, func(ctx context.Context, w *collector, i int) error {
 		l := lab[i]
@@ -245,11 +246,7 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 					return err
 				}
 			}
-			lk := w.early
-			if cfg.LateFrom > 0 {
-				lk = w.late
-			}
-			return w.add(&out, &p, lk, cfg.Playouts, l)
+			return w.add(&out, &p, w.late, cfg.Playouts, l)
 		})
 		jobs[i].pos = out
 		return err
