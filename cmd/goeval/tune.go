@@ -59,15 +59,15 @@ func tuneCommand(e *env, args []string) error {
 	folds := fs.Int("folds", 5, "cross-validation folds (1: fit only)")
 	l2 := fs.Float64("l2", 1e-4, "L2 regularisation of the death model")
 	def := judge.Default()
-	lambda := fs.Float64("lambda", def.Lambda, "λ of the estimate underneath")
-	kappa := fs.Float64("kappa", def.Kappa, "κ of the estimate underneath")
+	lambda := fs.Float64("lambda", def.Lambda, "λ of the early model's estimate, and of the late one's unless --late-lambda is given")
+	kappa := fs.Float64("kappa", def.Kappa, "κ of the early model's estimate, and of the late one's unless --late-kappa is given")
 	deadAt := fs.Float64("dead-at", def.DeadAt, "death probability from which a chain is taken off the board")
 	defPlayouts, defLate := def.Playouts, &def
 	if def.Late != nil {
 		defPlayouts, defLate = def.Late.Playouts, def.Late
 	}
-	lateLambda := fs.Float64("late-lambda", defLate.Lambda, "λ of the late model's estimate (default: --lambda's when that is given)")
-	lateKappa := fs.Float64("late-kappa", defLate.Kappa, "κ of the late model's estimate (default: --kappa's when that is given)")
+	lateLambda := fs.Float64("late-lambda", defLate.Lambda, "λ of the late model's estimate")
+	lateKappa := fs.Float64("late-kappa", defLate.Kappa, "κ of the late model's estimate")
 	playouts := fs.Int("playouts", defPlayouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
 	lateFrom := fs.Float64("late-from", def.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
 	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
