@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"goeval/judge"
+)
+
+const tinySet = "../../compare/testdata/tiny"
+
+func TestTuneExitCodes(t *testing.T) {
+	checkExits(t, []exitCase{
+		{"no records", nil, 2, "no game records given"},
+		{"bad stride", []string{"--stride", "0", tinySet}, 2, "--stride and --folds must be at least 1"},
+		{"bad late lambda", []string{"--late-lambda", "1.5", tinySet}, 2, "--lambda and --late-lambda must be in [0, 1)"},
+		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "--kappa and --late-kappa must be in [0, 1]"},
+		{"no labels", []string{"--labels", "none", tinySet}, 2, "no labels"},
+	}, "tune")
+}
+
+// TestTuneLateLambda: --lambda alone sets both models' λ, --late-lambda
+// the late model's, and the shipped late λ is the default.
+func TestTuneLateLambda(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name        string
+		args        []string
+		early, late float64
+	}{
+		{"defaults", nil, judge.Default().Lambda, judge.Default().Late.Lambda},
+		{"lambda", []string{"--lambda", "0.4"}, 0.4, 0.4},
+		{"both", []string{"--lambda", "0.4", "--late-lambda", "0.5"}, 0.4, 0.5},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(dir, c.name+".json")
+			args := append([]string{"tune", "--folds", "1", "--stride", "2", "--late-from", "0.01", "--playouts", "0", "--write", out}, c.args...)
+			if code, _, stderr := goeval(t, append(args, tinySet)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := judge.ParseParams(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Late == nil || p.Lambda != c.early || p.Late.Lambda != c.late {
+				t.Errorf("λ early %v, late %+v; want %v and %v", p.Lambda, p.Late, c.early, c.late)
+			}
+		})
+	}
+}
