@@ -80,7 +80,7 @@ var specs = []Spec{
 // model's λ and κ if they are its own).
 func playoutsFrom(p judge.Params) string {
 	late := p.For(1)
-	own := late.Lambda != p.Lambda || late.Kappa != p.Kappa
+	own := p.OwnLateEstimate()
 	if late.Playouts == 0 && !own {
 		return "without random playouts"
 	}

@@ -79,8 +79,8 @@ func NewNamed(name string, p Params) (*Judge, error) {
 		return nil, err
 	}
 	j := &Judge{name: name, p: p, lk: lk, lkLate: lk}
-	if l := p.Late; l != nil && (l.Lambda != p.Lambda || l.Kappa != p.Kappa) {
-		if j.lkLate, err = newEstimate(l); err != nil {
+	if p.OwnLateEstimate() {
+		if j.lkLate, err = newEstimate(p.Late); err != nil {
 			return nil, err
 		}
 	}
@@ -113,7 +113,7 @@ func (j *Judge) Params() []control.Param {
 	}
 	if l := j.p.Late; l != nil {
 		ps = append(ps, control.Param{Name: "late-from", Value: j.p.LateFrom})
-		if l.Lambda != j.p.Lambda || l.Kappa != j.p.Kappa {
+		if j.p.OwnLateEstimate() {
 			ps = append(ps, control.Param{Name: "late-lambda", Value: l.Lambda}, control.Param{Name: "late-kappa", Value: l.Kappa})
 		}
 		ps = append(ps, control.Param{Name: "late-dead-at", Value: l.DeadAt})

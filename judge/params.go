@@ -202,6 +202,12 @@ func (p *Params) check() error {
 	return nil
 }
 
+// OwnLateEstimate reports whether the late model, if any, runs its λ/κ
+// estimate with a λ or κ of its own.
+func (p *Params) OwnLateEstimate() bool {
+	return p.Late != nil && (p.Late.Lambda != p.Lambda || p.Late.Kappa != p.Kappa)
+}
+
 // For returns the parameters that judge a position at stage s (stones
 // over points): p's Late from LateFrom on, else p.
 func (p *Params) For(s float64) *Params {
