@@ -13,16 +13,23 @@ const (
 	// edge marks the ring of cells around the board.
 	edge int8 = 2
 	// none is the padded index that is no point: the corner of the ring.
+	// It is the head of every cell without a stone, and its per-head
+	// entries (libs, lsum, lsq) are a sink: updates meant for a
+	// neighbour's chain go there when the neighbour has none, so that
+	// they need no test, and nothing reads them.
 	none int16 = 0
 )
 
 // Board is a position made for playing fast: a padded board with a ring
 // of edge cells, every chain a ring of stones with a head, and each head
 // holding the chain's pseudo-liberties (the number of stone–empty
-// adjacencies, so an empty point next to two of its stones counts twice).
-// A chain is captured when its pseudo-liberties reach 0, and it has a
-// liberty besides p when its pseudo-liberties exceed the number of its
-// stones next to p. The empty points are kept in a list for drawing moves.
+// adjacencies, so an empty point next to two of its stones counts twice)
+// with the sum of their padded indices and of their squares. A chain is
+// captured when its pseudo-liberties reach 0, and it has a single liberty
+// exactly when its pseudo-liberties are all one point: when n·Σq² = (Σq)²
+// for n pseudo-liberties q (Cauchy–Schwarz), the point being Σq/n. So
+// whether a chain is in atari, and where, takes no walk along the chain.
+// The empty points are kept in a list for drawing moves.
 // The zero value is not ready; Load a position first.
 type Board struct {
 	size, stride int
@@ -33,6 +40,8 @@ type Board struct {
 	head  [maxPad]int16 // a stone's chain head; none on every other cell
 	next  [maxPad]int16 // the next stone of the chain's ring
 	libs  [maxPad]int16 // per head: pseudo-liberties
+	lsum  [maxPad]int32 // per head: the sum of the pseudo-liberties' padded indices
+	lsq   [maxPad]int32 // per head: the sum of their squares
 	count [maxPad]int16 // per head: stones
 	// nb holds per cell its neighbours by kind, a byte each: empty in
 	// bits 0-7, Black in 8-15, White in 16-23, edge in 24-31 (kept on
@@ -43,8 +52,6 @@ type Board struct {
 	where  [maxPad]int16 // an empty point's index in empty
 	nEmpty int
 
-	mark   [maxPad]uint32 // liberty marks of selfAtari, by generation
-	gen    uint32
 	ko     int16 // the point the side to move may not retake, or none
 	toMove int8
 
@@ -139,10 +146,11 @@ func (pb *Board) clearCells() {
 
 // image sets pb to base's position under the symmetry s, exactly as
 // LoadTransformed(b, s) would from the position b that base was loaded
-// from (by Load), but in one pass over the points and without flooding:
-// the chains, their stone counts and pseudo-liberties and every point's
-// neighbours by kind are the same in every image, only the layout and the
-// order of the points change. first and last are scratch, one cell per
+// from (by Load), but in one pass over the points and one over the empty
+// points, without flooding: the chains, their stone counts and
+// pseudo-liberties and every point's neighbours by kind are the same in
+// every image, only the layout and the order of the points change (and
+// with the layout the sums of the pseudo-liberties' indices). first and last are scratch, one cell per
 // chain head of base.
 func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, last *[maxPad]int16) {
 	g := b.Geometry()
@@ -168,10 +176,19 @@ func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, las
 			if h := first[bh&m]; h == none {
 				first[bh&m], last[bh&m] = q, q
 				pb.head[q&m], pb.next[q&m] = q, q
-				pb.count[q&m], pb.libs[q&m] = base.count[bh&m], base.libs[bh&m]
+				pb.count[q&m], pb.libs[q&m] = base.count[bh&m], 0
+				pb.lsum[q&m], pb.lsq[q&m] = 0, 0
 			} else {
 				pb.head[q&m], pb.next[q&m], pb.next[last[bh&m]&m], last[bh&m] = h, h, q, q
 			}
+		}
+	}
+	// The pseudo-liberties are the same in every image, but the sums of
+	// their indices change with the layout: count them again, from the
+	// empty points (a neighbour without a stone counting in the sink).
+	for _, q := range pb.empty[:pb.nEmpty] {
+		for _, d := range pb.dir {
+			pb.addLiberty(pb.head[(q+d)&m], q)
 		}
 	}
 	pb.toMove = base.toMove
@@ -179,6 +196,13 @@ func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, las
 	if k := b.Ko(); k != board.Pass {
 		pb.ko = pb.pad[g.Transform(k, s)]
 	}
+}
+
+// addLiberty counts q as one more pseudo-liberty of the chain headed h.
+func (pb *Board) addLiberty(h, q int16) {
+	pb.libs[h&m]++
+	pb.lsum[h&m] += int32(q)
+	pb.lsq[h&m] += int32(q) * int32(q)
 }
 
 // affine returns the image of the point (0, 0) under s and how the image
@@ -257,7 +281,8 @@ func (pb *Board) imageHash(b *board.Board, s board.Symmetry) uint64 {
 func (pb *Board) flood(h int16) {
 	c := pb.cell[h&m]
 	pb.head[h&m], pb.next[h&m] = h, h
-	count, libs := int16(0), int16(0)
+	pb.libs[h&m], pb.lsum[h&m], pb.lsq[h&m] = 0, 0, 0
+	count := int16(0)
 	last := h
 	for s := h; ; {
 		count++
@@ -265,7 +290,7 @@ func (pb *Board) flood(h int16) {
 			q := s + d
 			switch pb.cell[q&m] {
 			case int8(board.Empty):
-				libs++
+				pb.addLiberty(h, q)
 			case c:
 				if pb.head[q&m] == none {
 					pb.head[q&m] = h
@@ -279,19 +304,19 @@ func (pb *Board) flood(h int16) {
 			break
 		}
 	}
-	pb.count[h&m], pb.libs[h&m] = count, libs
+	pb.count[h&m] = count
 }
 
-// adjacent returns how many of p's neighbours belong to the chain headed h.
-func (pb *Board) adjacent(p, h int16) int16 {
-	k := int16(0)
-	for _, d := range pb.dir {
-		q := p + d
-		if pb.head[q&m] == h {
-			k++
-		}
+// atariLiberty returns the only liberty of the chain headed h, or none if
+// it has more than one: its n pseudo-liberties are all one point q exactly
+// when n·Σq² = (Σq)², which is then Σq/n. (Every chain on the board has a
+// liberty, so n > 0.)
+func (pb *Board) atariLiberty(h int16) int16 {
+	n, s := int64(pb.libs[h&m]), int64(pb.lsum[h&m])
+	if n*int64(pb.lsq[h&m]) != s*s {
+		return none
 	}
-	return k
+	return int16(s / n)
 }
 
 // legal reports whether c may play the empty point p: it is not the ko
@@ -308,12 +333,9 @@ func (pb *Board) legal(p int16, c int8) bool {
 			return true
 		case edge:
 		default:
-			h := pb.head[q&m]
-			left := pb.libs[h&m]
-			if left <= 4 { // else a liberty besides p for sure: p is next to at most 4 stones
-				left -= pb.adjacent(p, h)
-			}
-			if (v == c) == (left > 0) {
+			// A friendly chain with a liberty besides p, or an enemy
+			// chain without one.
+			if (v == c) != (pb.atariLiberty(pb.head[q&m]) == p) {
 				return true
 			}
 		}
@@ -350,39 +372,64 @@ func (pb *Board) play(p int16, c int8) {
 	pb.cell[p&m] = c
 	pb.head[p&m], pb.next[p&m] = p, p
 	pb.count[p&m], pb.libs[p&m] = 1, int16(pb.free(p))
+	pb.lsum[p&m], pb.lsq[p&m] = 0, 0
 	add := uint32(1)<<shift(c) - 1 // a neighbour's empty count down, its c count up
 	dir := pb.dir
-	// One pass: count the stone in every neighbour's nb, take a liberty
-	// from every neighbouring chain, and join the friendly ones, in
-	// neighbour order (the liberty counts only add up, so the order does
-	// not matter).
+	p1, p2 := int32(p), int32(p)*int32(p)
+	var s1, s2 int32 // the stone's own pseudo-liberties' sums
+	// Count the stone in every neighbour's nb, take a liberty from every
+	// neighbouring chain, and sum the stone's own, without a branch; then
+	// join the friendly chains (the liberty counts and sums only add up,
+	// so the order does not matter, and the stone's own go to its chain's
+	// head at the end).
 	for _, d := range dir {
 		q := p + d
 		pb.nb[q&m] += add
-		switch v := pb.cell[q&m]; v {
-		case int8(board.Empty), edge:
-		default:
-			hq := pb.head[q&m]
-			pb.libs[hq&m]--
-			if hp := pb.head[p&m]; v == c && hq != hp {
+		e := isZero(int32(pb.cell[q&m])) * int32(q)
+		s1 += e
+		s2 += e * int32(q)
+		hq := pb.head[q&m] // none, and so the sink, unless a stone
+		pb.libs[hq&m]--
+		pb.lsum[hq&m] -= p1
+		pb.lsq[hq&m] -= p2
+	}
+	if pb.own(p, c) != 0 {
+		for _, d := range dir {
+			q := p + d
+			if hq, hp := pb.head[q&m], pb.head[p&m]; pb.cell[q&m] == c && hq != hp {
 				pb.merge(hp, hq)
 			}
 		}
 	}
-	captured, last := 0, none
+	h := pb.head[p&m]
+	pb.lsum[h&m] += s1
+	pb.lsq[h&m] += s2
+	// An opponent chain left without a liberty is captured; whether there
+	// is one is asked without a branch, as there seldom is.
+	dead := int32(0)
 	for _, d := range dir {
 		q := p + d
-		if pb.cell[q&m] == -c && pb.libs[pb.head[q&m]&m] == 0 {
-			captured += pb.capture(pb.head[q&m])
-			last = q
+		dead |= isZero(int32(pb.cell[q&m])*int32(c)+1) & isZero(int32(pb.libs[pb.head[q&m]&m]))
+	}
+	captured, last := 0, none
+	if dead != 0 {
+		for _, d := range dir {
+			q := p + d
+			if pb.cell[q&m] == -c && pb.libs[pb.head[q&m]&m] == 0 {
+				captured += pb.capture(pb.head[q&m])
+				last = q
+			}
 		}
 	}
 	pb.ko = none
-	if h := pb.head[p&m]; captured == 1 && pb.count[h&m] == 1 && pb.libs[h&m] == 1 {
+	if captured == 1 && pb.count[h&m] == 1 && pb.libs[h&m] == 1 {
 		pb.ko = last
 	}
 	pb.toMove = -c
 }
+
+// isZero returns 1 if x is 0, else 0, without a branch.
+func isZero(x int32) int32 { return (x|-x)>>31 + 1 }
 
 // merge joins the chains headed a and b under the head of the larger.
 func (pb *Board) merge(a, b int16) {
@@ -399,6 +446,8 @@ func (pb *Board) merge(a, b int16) {
 	pb.next[a&m], pb.next[b&m] = pb.next[b&m], pb.next[a&m]
 	pb.count[a&m] += pb.count[b&m]
 	pb.libs[a&m] += pb.libs[b&m]
+	pb.lsum[a&m] += pb.lsum[b&m]
+	pb.lsq[a&m] += pb.lsq[b&m]
 }
 
 // capture removes the chain headed h and returns its number of stones.
@@ -420,7 +469,7 @@ func (pb *Board) capture(h int16) int {
 			q := s + d
 			pb.nb[q&m] += sub
 			if v := pb.cell[q&m]; v != edge && v != int8(board.Empty) {
-				pb.libs[pb.head[q&m]&m]++
+				pb.addLiberty(pb.head[q&m], s)
 			}
 		}
 		s = pb.next[s&m]
@@ -449,60 +498,60 @@ func (pb *Board) removeEmpty(p int16) {
 // a chain of two or more stones with a single liberty without capturing:
 // a move random play should not make, since it throws away a group that
 // may be alive (a single stone may still be thrown in, as killing shapes
-// need). It counts the chain's liberties exactly, marking them by
-// generation, and stops at the second.
+// need). The new chain's liberties are p's empty neighbours and each
+// friendly neighbour chain's liberties besides p, which the liberty sums
+// tell without a walk (see libertyBesides); it stops at the second.
 func (pb *Board) selfAtari(p int16, c int8) bool {
 	if pb.free(p) > 1 || pb.own(p, c) == 0 {
 		return false // two liberties, or a single stone
 	}
-	pb.gen++
-	g := pb.gen
-	pb.mark[p&m] = g // p is no liberty of the new chain
-	libs := 0
-	var seen [4]int16
-	chains := 0
+	lib := none // the one liberty found so far
 	for _, d := range pb.dir {
 		q := p + d
+		x := none
 		switch v := pb.cell[q&m]; v {
 		case int8(board.Empty):
-			pb.mark[q&m] = g
-			libs++
+			x = q
 		case edge:
+			continue
 		case c:
-			h := pb.head[q&m]
-			if pb.libs[h&m] > 8 {
-				// A point is next to at most four of the chain's
-				// stones, so more than 8 pseudo-liberties are at least
-				// three liberties: two besides p.
+			var two bool
+			if x, two = pb.libertyBesides(pb.head[q&m], p); two {
 				return false
 			}
-			if h != seen[0] && h != seen[1] && h != seen[2] {
-				seen[chains&3] = h
-				chains++
-			}
 		default:
-			if h := pb.head[q&m]; pb.libs[h&m] == pb.adjacent(p, h) {
+			if pb.atariLiberty(pb.head[q&m]) == p {
 				return false // a capture
 			}
+			continue
 		}
-	}
-	for _, h := range seen[:chains] {
-		for s := h; ; {
-			for _, d := range pb.dir {
-				q := s + d
-				if pb.cell[q&m] == int8(board.Empty) && pb.mark[q&m] != g {
-					pb.mark[q&m] = g
-					libs++
-					if libs > 1 {
-						return false
-					}
-				}
+		if x != none {
+			if lib != none && x != lib {
+				return false
 			}
-			s = pb.next[s&m]
-			if s == h {
-				break
-			}
+			lib = x
 		}
 	}
 	return true
+}
+
+// libertyBesides returns the liberty of the chain headed h besides its
+// liberty p, none if it has no other, and whether it has two or more
+// others instead: the sums less p's share, p being counted once for each
+// of its neighbours in the chain.
+func (pb *Board) libertyBesides(h, p int16) (lib int16, two bool) {
+	k := int64(0)
+	for _, d := range pb.dir {
+		k += int64(isZero(int32(pb.head[(p+d)&m]) - int32(h)))
+	}
+	q := int64(p)
+	n := int64(pb.libs[h&m]) - k
+	if n == 0 {
+		return none, false
+	}
+	s := int64(pb.lsum[h&m]) - k*q
+	if n*(int64(pb.lsq[h&m])-k*q*q) != s*s {
+		return none, true
+	}
+	return int16(s / n), false
 }

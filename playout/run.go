@@ -220,28 +220,6 @@ func (pb *Board) emptyOwner(p int16) int8 {
 	return c
 }
 
-// atariLiberty returns the only liberty of the chain headed h, or none if
-// it has more than one.
-func (pb *Board) atariLiberty(h int16) int16 {
-	if pb.libs[h&m] > 4 { // a single liberty is next to at most four stones
-		return none
-	}
-	for s := h; ; {
-		for _, d := range pb.dir {
-			if q := s + d; pb.cell[q&m] == int8(board.Empty) {
-				if pb.adjacent(q, h) == pb.libs[h&m] {
-					return q
-				}
-				return none
-			}
-		}
-		s = pb.next[s&m]
-		if s == h {
-			return none
-		}
-	}
-}
-
 // reply returns c's answer to the opponent's move at last: the capture of
 // the chain of last if it is in atari, or else, for a chain of c's next to
 // last that is in atari, the capture of an opponent chain in atari next to
