@@ -200,12 +200,12 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 // estimates without allocating. Make one with NewSymmetric or NewPreset.
 //
 // It takes the SPEC's Jacobi steps and stops by the SPEC's rule, so that its
-// answer is the SPEC's answer up to rounding (about 1e-14 in float64, 3e-6
-// in float32: see below) and Iterations counts the same steps. (A Gauss–Seidel or over-relaxed schedule would
-// need fewer steps, but it would stop somewhere else: the SPEC's stopping
-// rule ends the Jacobi iteration 0.06 to 0.5 away from its fixed point on
-// some points of real positions, so only the Jacobi steps themselves land
-// within 1e-3 of the reference.)
+// answer is the SPEC's answer up to rounding (about 1e-14 in float64, 3e-6 in
+// float32: see below) and Iterations counts the same steps. (A Gauss–Seidel or
+// over-relaxed schedule would need fewer steps, but it would stop somewhere
+// else: the SPEC's stopping rule ends the Jacobi iteration 0.06 to 0.5 away
+// from its fixed point on some points of real positions, so only the Jacobi
+// steps themselves land within 1e-3 of the reference.)
 //
 // The speed comes from how a step is computed. The board is laid out with
 // a ring of zeros around it, which makes the edge and corner forms of F

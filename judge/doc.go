@@ -50,16 +50,16 @@
 //     games it is more often a misjudged group than a rout. So the score
 //     is honest about what the map cannot see.
 //
-// The weights of steps 3 and 6 are fitted by "goeval tune" (package tune)
-// on the dev game set with cross-validation and shipped in params.json;
-// Default returns them: from 0.42 of the points occupied on (about move
-// 180), a late model with 8 playouts and a λ/κ estimate of its own, with
-// λ and κ chosen by a grid of cross-validated tune runs (see the README). WithPlayouts returns the parameters
-// of the slower judge registered as "judge-playouts"
-// (params-playouts.json): a late model with 32 playouts from 0.3 of the
-// points occupied on (about move 120). The judge's map and score are measured against the truth by
-// "goeval compare"; see the README for the figures, and what the playouts
-// buy and cost.
+// The weights of steps 3 and 6 are fitted by "goeval tune" (package tune) on
+// the dev game set with cross-validation and shipped in params.json; Default
+// returns them: from 0.42 of the points occupied on (about move 180), a late
+// model with 8 playouts and a λ/κ estimate of its own, with λ and κ chosen by a
+// grid of cross-validated tune runs (see the README). WithPlayouts returns the
+// parameters of the slower judge registered as "judge-playouts"
+// (params-playouts.json): a late model with 32 playouts from 0.3 of the points
+// occupied on (about move 120). The judge's map and score are measured against
+// the truth by "goeval compare"; see the README for the figures, and what the
+// playouts buy and cost.
 //
 // Sign conventions are goeval's: +1 Black, -1 White, maps row-major from
 // the top-left point, scores Black positive before komi.

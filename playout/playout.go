@@ -145,13 +145,13 @@ func (pb *Board) clearCells() {
 }
 
 // image sets pb to base's position under the symmetry s, exactly as
-// LoadTransformed(b, s) would from the position b that base was loaded
-// from (by Load), but in one pass over the points and one over the empty
-// points, without flooding: the chains, their stone counts and
-// pseudo-liberties and every point's neighbours by kind are the same in
-// every image, only the layout and the order of the points change (and
-// with the layout the sums of the pseudo-liberties' indices). first and last are scratch, one cell per
-// chain head of base.
+// LoadTransformed(b, s) would from the position b that base was loaded from (by
+// Load), but in one pass over the points and one over the empty points, without
+// flooding: the chains, their stone counts and pseudo-liberties and every
+// point's neighbours by kind are the same in every image, only the layout and
+// the order of the points change (and with the layout the sums of the
+// pseudo-liberties' indices). first and last are scratch, one cell per chain
+// head of base.
 func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, last *[maxPad]int16) {
 	g := b.Geometry()
 	n := g.Size
