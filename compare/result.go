@@ -80,9 +80,13 @@ func (r Result) String() string {
 // "B+3.5" (Black wins by 3.5 after komi; "W+0.5" is a margin of -0.5, and a
 // decimal comma is read too), "B+R" or "B+Resign", "B+T" or "B+Time", "B+F"
 // or "B+Forfeit", "B+" (a winner without a reason), "0", "Draw" or "Jigo"
-// (a draw; so is a margin of 0), and "?", "Void" or "" (unknown). Case and
-// surrounding spaces do not matter. Anything else is an error wrapping
-// ErrResult, with the Unknown result.
+// (a draw; so is a margin of 0), and "?", "Void" or "" (unknown). It also
+// reads what other programs write: "B+Timeout" or "B+Time Over" (time),
+// "B+Illegal" or "B+Repetition" (the loser's illegal move or repetition: a
+// forfeit), and "White resigns" or "White resigned" (B+R; a sentence may
+// follow, as in "White resigns. B 81.0 W 133.5"). Case and surrounding
+// spaces do not matter. Anything else is an error wrapping ErrResult, with
+// the Unknown result.
 func ParseResult(re string) (Result, error) {
 	s := strings.ToUpper(strings.TrimSpace(re))
 	switch s {
@@ -90,6 +94,9 @@ func ParseResult(re string) (Result, error) {
 		return Result{}, nil
 	case "0", "DRAW", "JIGO", "D":
 		return Result{Kind: Draw}, nil
+	}
+	if loser, ok := resigns(s); ok {
+		return Result{Kind: Resignation, Winner: -loser}, nil
 	}
 	bad := func() (Result, error) { return Result{}, fmt.Errorf("%w RE[%s]", ErrResult, re) }
 	if len(s) < 2 || s[1] != '+' {
@@ -111,9 +118,9 @@ func ParseResult(re string) (Result, error) {
 		r.Kind = Win
 	case "R", "RES", "RESIGN", "RESIGNATION":
 		r.Kind = Resignation
-	case "T", "TIME":
+	case "T", "TIME", "TIMEOUT", "TIME OUT", "TIME-OUT", "TIME OVER":
 		r.Kind = Time
-	case "F", "FORFEIT":
+	case "F", "FORFEIT", "ILLEGAL", "ILLEGAL MOVE", "REPETITION", "SUPERKO":
 		r.Kind = Forfeit
 	default:
 		m, err := strconv.ParseFloat(strings.ReplaceAll(rest, ",", "."), 64)
@@ -126,4 +133,25 @@ func ParseResult(re string) (Result, error) {
 		r.Kind, r.Margin = Score, m*float64(winner)
 	}
 	return r, nil
+}
+
+// resigns reads "Black resigns" or "White resigned" (upper case), alone or
+// followed by a full stop, a comma or a space and more, and returns the
+// colour that resigned.
+func resigns(s string) (board.Color, bool) {
+	var loser board.Color
+	switch {
+	case strings.HasPrefix(s, "BLACK "):
+		loser, s = board.Black, s[len("BLACK "):]
+	case strings.HasPrefix(s, "WHITE "):
+		loser, s = board.White, s[len("WHITE "):]
+	default:
+		return board.Empty, false
+	}
+	for _, verb := range []string{"RESIGNS", "RESIGNED"} {
+		if rest, ok := strings.CutPrefix(s, verb); ok && (rest == "" || strings.ContainsRune(".,; ", rune(rest[0]))) {
+			return loser, true
+		}
+	}
+	return board.Empty, false
 }

@@ -24,6 +24,13 @@ func TestParseResult(t *testing.T) {
 		{"B+Time", Result{Time, board.Black, 0}, "B+T"},
 		{"W+F", Result{Forfeit, board.White, 0}, "W+F"},
 		{"B+Forfeit", Result{Forfeit, board.Black, 0}, "B+F"},
+		{"W+Timeout", Result{Time, board.White, 0}, "W+T"},
+		{"W+Time Over", Result{Time, board.White, 0}, "W+T"},
+		{"B+Illegal", Result{Forfeit, board.Black, 0}, "B+F"},
+		{"W+Repetition", Result{Forfeit, board.White, 0}, "W+F"},
+		{"White resigns.", Result{Resignation, board.Black, 0}, "B+R"},
+		{"Black resigns. W 133.5 B 81.0", Result{Resignation, board.White, 0}, "W+R"},
+		{"black resigned", Result{Resignation, board.White, 0}, "W+R"},
 		{"B+", Result{Win, board.Black, 0}, "B+"},
 		{"0", Result{Draw, board.Empty, 0}, "0"},
 		{"Draw", Result{Draw, board.Empty, 0}, "0"},
@@ -50,7 +57,7 @@ func TestParseResult(t *testing.T) {
 			}
 		})
 	}
-	for _, re := range []string{"Black wins", "B+x", "X+3", "B-3", "B+-3", "B+NaN", "W+3.5 points", "+"} {
+	for _, re := range []string{"Black wins", "Black resignsX", "Grey resigns", "B+x", "B+1.5 ? W+timeout", "X+3", "B-3", "B+-3", "B+NaN", "W+3.5 points", "+"} {
 		t.Run("bad "+re, func(t *testing.T) {
 			got, err := ParseResult(re)
 			if !errors.Is(err, ErrResult) || got != (Result{}) {
