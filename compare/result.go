@@ -80,7 +80,8 @@ func (r Result) String() string {
 // "B+3.5" (Black wins by 3.5 after komi; "W+0.5" is a margin of -0.5, and a
 // decimal comma is read too), "B+R" or "B+Resign", "B+T" or "B+Time", "B+F"
 // or "B+Forfeit", "B+" (a winner without a reason), "0", "Draw" or "Jigo"
-// (a draw; so is a margin of 0), and "?", "Void" or "" (unknown). It also
+// (a draw; so is a margin of 0), and "?" (with a note after it or not),
+// "Void" or "" (unknown). It also
 // reads what other programs write: "B+Timeout" or "B+Time Over" (time),
 // "B+Illegal" or "B+Repetition" (the loser's illegal move or repetition: a
 // forfeit), and "White resigns" or "White resigned" (B+R; a sentence may
@@ -94,6 +95,9 @@ func ParseResult(re string) (Result, error) {
 		return Result{}, nil
 	case "0", "DRAW", "JIGO", "D":
 		return Result{Kind: Draw}, nil
+	}
+	if strings.HasPrefix(s, "?") {
+		return Result{}, nil // unknown, perhaps with a note: "? (no further moves known)"
 	}
 	if loser, ok := resigns(s); ok {
 		return Result{Kind: Resignation, Winner: -loser}, nil

@@ -37,6 +37,7 @@ func TestParseResult(t *testing.T) {
 		{"jigo", Result{Draw, board.Empty, 0}, "0"},
 		{"B+0", Result{Draw, board.Empty, 0}, "0"},
 		{"?", Result{}, "?"},
+		{"? (No further moves known)", Result{}, "?"},
 		{"Void", Result{}, "?"},
 		{"", Result{}, "?"},
 	}
