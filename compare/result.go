@@ -76,18 +76,17 @@ func (r Result) String() string {
 	return s
 }
 
-// ParseResult reads an RE[] value as SGF FF[4] writes it, leniently:
-// "B+3.5" (Black wins by 3.5 after komi; "W+0.5" is a margin of -0.5, and a
-// decimal comma is read too), "B+R" or "B+Resign", "B+T" or "B+Time", "B+F"
-// or "B+Forfeit", "B+" (a winner without a reason), "0", "Draw" or "Jigo"
-// (a draw; so is a margin of 0), and "?" (with a note after it or not),
-// "Void" or "" (unknown). It also
-// reads what other programs write: "B+Timeout" or "B+Time Over" (time),
-// "B+Illegal" or "B+Repetition" (the loser's illegal move or repetition: a
-// forfeit), and "White resigns" or "White resigned" (B+R; a sentence may
-// follow, as in "White resigns. B 81.0 W 133.5"). Case and surrounding
-// spaces do not matter. Anything else is an error wrapping ErrResult, with
-// the Unknown result.
+// ParseResult reads an RE[] value as SGF FF[4] writes it, leniently: "B+3.5"
+// (Black wins by 3.5 after komi; "W+0.5" is a margin of -0.5, and a decimal
+// comma is read too), "B+R" or "B+Resign", "B+T" or "B+Time", "B+F" or
+// "B+Forfeit", "B+" (a winner without a reason), "0", "Draw" or "Jigo" (a draw;
+// so is a margin of 0), and "?" (with a note after it or not), "Void" or ""
+// (unknown). It also reads what other programs write: "B+Timeout" or "B+Time
+// Over" (time), "B+Illegal" or "B+Repetition" (the loser's illegal move or
+// repetition: a forfeit), and "White resigns" or "White resigned" (B+R; a
+// sentence may follow, as in "White resigns. B 81.0 W 133.5"). Case and
+// surrounding spaces do not matter. Anything else is an error wrapping
+// ErrResult, with the Unknown result.
 func ParseResult(re string) (Result, error) {
 	s := strings.ToUpper(strings.TrimSpace(re))
 	switch s {
