@@ -69,11 +69,12 @@ func (r *Reader) Read(b *board.Board, p board.Point) Status {
 		panic("tactics: Read of an empty point")
 	}
 	r.nodes = 0
-	var libs [MaxLiberties + 1]board.Point
-	if len(r.liberties(b, p, libs[:0])) > MaxLiberties {
+	var buf [MaxLiberties + 1]board.Point
+	libs := r.liberties(b, p, buf[:0])
+	if len(libs) > MaxLiberties {
 		return Safe
 	}
-	attackFirst := r.attack(b, p, 0, true)
+	attackFirst := r.attack(b, p, libs, 0, true)
 	if r.out() {
 		return Unknown
 	}
@@ -187,11 +188,10 @@ func (r *Reader) play(b *board.Board, c board.Color, q board.Point, d int) *boar
 }
 
 // attack reports whether the attacker, to move on b, captures the chain
-// through p. At the root (the question asked) a chain with MaxLiberties
-// liberties is read; deeper, it has escaped.
-func (r *Reader) attack(b *board.Board, p board.Point, d int, root bool) bool {
-	var buf [MaxLiberties + 1]board.Point
-	libs := r.liberties(b, p, buf[:0])
+// through p, whose liberties are libs (as liberties finds them). At the
+// root (the question asked) a chain with MaxLiberties liberties is read;
+// deeper, it has escaped.
+func (r *Reader) attack(b *board.Board, p board.Point, libs []board.Point, d int, root bool) bool {
 	switch {
 	case len(libs) == 1:
 		return true
@@ -234,11 +234,12 @@ func (r *Reader) defend(b *board.Board, p board.Point, d int) bool {
 			continue
 		}
 		nb := r.play(b, c, q, d)
-		n := len(r.liberties(nb, p, buf[:0]))
+		after := r.liberties(nb, p, buf[:0])
+		n := len(after)
 		if n >= MaxLiberties {
 			return true // escaped: the attacker no longer reads the chain
 		}
-		if n >= 2 && !r.attack(nb, p, d+1, false) {
+		if n >= 2 && !r.attack(nb, p, after, d+1, false) {
 			return true
 		}
 		if r.out() {
