@@ -94,33 +94,62 @@ func (b *Board) Count(c Color) int {
 	return n
 }
 
-// scratch is the per-call work space of the flood fills; it lives on the
-// caller's stack.
-type scratch struct {
-	seen  [MaxPoints]bool
-	stack [MaxPoints]Point
-}
+// smallChain is the most stones hasLibertyBesides keeps in its queue; the
+// rare bigger chain is searched again by libertyBesidesBig.
+const smallChain = 64
 
 // hasLibertyBesides reports whether the chain through start has a liberty
-// other than except.
-func (b *Board) hasLibertyBesides(start, except Point, s *scratch) bool {
-	s.seen = [MaxPoints]bool{}
+// other than except. Its marks are a bitset and its queue is short, so that
+// the work space it clears on every call is small (Legal and Play call it
+// up to five times a move); it does not write to b.
+func (b *Board) hasLibertyBesides(start, except Point) bool {
 	c := b.cells[start]
-	s.stack[0] = start
-	s.seen[start] = true
+	var seen [(MaxPoints + 63) / 64]uint64
+	var queue [smallChain]Point
+	queue[0] = start
+	seen[start/64] |= 1 << (start % 64)
+	n := 1
+	for i := 0; i < n; i++ {
+		for _, q := range b.geo.Neighbors(queue[i]) {
+			switch v := b.cells[q]; {
+			case v == Empty:
+				if q != except {
+					return true
+				}
+			case v == c && seen[q/64]&(1<<(q%64)) == 0:
+				if n == len(queue) {
+					return b.libertyBesidesBig(start, except)
+				}
+				seen[q/64] |= 1 << (q % 64)
+				queue[n] = q
+				n++
+			}
+		}
+	}
+	return false
+}
+
+// libertyBesidesBig is hasLibertyBesides for a chain of any size, with an
+// array of marks.
+func (b *Board) libertyBesidesBig(start, except Point) bool {
+	var seen [MaxPoints]bool
+	var stack [MaxPoints]Point
+	c := b.cells[start]
+	stack[0] = start
+	seen[start] = true
 	n := 1
 	for n > 0 {
 		n--
-		p := s.stack[n]
+		p := stack[n]
 		for _, q := range b.geo.Neighbors(p) {
 			switch v := b.cells[q]; {
 			case v == Empty:
 				if q != except {
 					return true
 				}
-			case v == c && !s.seen[q]:
-				s.seen[q] = true
-				s.stack[n] = q
+			case v == c && !seen[q]:
+				seen[q] = true
+				stack[n] = q
 				n++
 			}
 		}
@@ -129,19 +158,20 @@ func (b *Board) hasLibertyBesides(start, except Point, s *scratch) bool {
 }
 
 // removeChain clears the chain through start and returns its size.
-func (b *Board) removeChain(start Point, s *scratch) int {
+func (b *Board) removeChain(start Point) int {
+	var stack [MaxPoints]Point
 	c := b.cells[start]
-	s.stack[0] = start
+	stack[0] = start
 	b.cells[start] = Empty
 	n, removed := 1, 0
 	for n > 0 {
 		n--
-		p := s.stack[n]
+		p := stack[n]
 		removed++
 		for _, q := range b.geo.Neighbors(p) {
 			if b.cells[q] == c {
 				b.cells[q] = Empty
-				s.stack[n] = q
+				stack[n] = q
 				n++
 			}
 		}
@@ -175,17 +205,16 @@ func (b *Board) Legal(c Color, p Point) error {
 	if err := b.check(c, p); err != nil || p == Pass {
 		return err
 	}
-	var s scratch
 	for _, q := range b.geo.Neighbors(p) {
 		switch v := b.cells[q]; {
 		case v == Empty:
 			return nil
 		case v == c:
-			if b.hasLibertyBesides(q, p, &s) {
+			if b.hasLibertyBesides(q, p) {
 				return nil
 			}
 		default:
-			if !b.hasLibertyBesides(q, p, &s) {
+			if !b.hasLibertyBesides(q, p) {
 				return nil // captures
 			}
 		}
@@ -219,22 +248,21 @@ func (b *Board) play(c Color, p Point, allowSuicide bool) (bool, error) {
 		b.toMove = -c
 		return false, nil
 	}
-	var s scratch
 	b.cells[p] = c
 	captured, lastCaptured := 0, Pass
 	for _, q := range b.geo.Neighbors(p) {
-		if b.cells[q] == -c && !b.hasLibertyBesides(q, Pass, &s) {
-			captured += b.removeChain(q, &s)
+		if b.cells[q] == -c && !b.hasLibertyBesides(q, Pass) {
+			captured += b.removeChain(q)
 			lastCaptured = q
 		}
 	}
 	suicide := false
-	if captured == 0 && !b.hasLibertyBesides(p, Pass, &s) {
+	if captured == 0 && !b.hasLibertyBesides(p, Pass) {
 		if !allowSuicide {
 			b.cells[p] = Empty
 			return false, fmt.Errorf("%w: %s at %s", ErrSuicide, c.Name(), b.geo.GTP(p))
 		}
-		n := b.removeChain(p, &s)
+		n := b.removeChain(p)
 		if c == Black {
 			b.captured[1] += n
 		} else {

@@ -632,3 +632,89 @@ func TestRegionsAndArea(t *testing.T) {
 		t.Errorf("ownership %v", own)
 	}
 }
+
+// TestLibertyBesidesBigChains checks hasLibertyBesides, whose queue holds
+// smallChain stones, against libertyBesidesBig, which holds any chain, on
+// crowded random boards whose chains run to hundreds of stones: for every
+// stone, with no exception and with each empty point as the exception.
+func TestLibertyBesidesBigChains(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	bigSeen := 0
+	for range 40 {
+		b := New(19)
+		for p := range b.Cells() {
+			switch v := r.Float64(); {
+			case v < 0.55:
+				b.Set(Point(p), Black)
+			case v < 0.97:
+				b.Set(Point(p), White)
+			}
+		}
+		var chains Chains
+		b.Chains(&chains)
+		for _, ch := range chains.List {
+			if ch.Stones > smallChain {
+				bigSeen++
+			}
+		}
+		for p, c := range b.Cells() {
+			if c == Empty {
+				continue
+			}
+			excepts := []Point{Pass}
+			for q, v := range b.Cells() {
+				if v == Empty {
+					excepts = append(excepts, Point(q))
+				}
+			}
+			for _, e := range excepts {
+				if got, want := b.hasLibertyBesides(Point(p), e), b.libertyBesidesBig(Point(p), e); got != want {
+					t.Fatalf("chain at %s, except %d: hasLibertyBesides %v, libertyBesidesBig %v\n%v", b.Geometry().GTP(Point(p)), e, got, want, b)
+				}
+			}
+		}
+	}
+	if bigSeen < 10 {
+		t.Errorf("only %d chains of more than %d stones: the test does not reach the big path", bigSeen, smallChain)
+	}
+}
+
+// TestCaptureBigChain: a chain of 76 stones (four full rows) with one
+// liberty, A19, is captured whole by a play there; with a second liberty
+// at its far end (T19), which a search from the play meets only after more
+// than smallChain stones, it is not.
+func TestCaptureBigChain(t *testing.T) {
+	for _, second := range []bool{false, true} {
+		b := New(19)
+		g := b.Geometry()
+		for x := range 19 {
+			if x > 0 && (!second || x < 18) {
+				b.Set(g.At(x, 0), White) // a white chain with A19 (and T19) for liberties
+			}
+			for y := 1; y <= 4; y++ {
+				b.Set(g.At(x, y), Black)
+			}
+			b.Set(g.At(x, 5), White)
+		}
+		if err := b.Legal(Black, g.At(0, 0)); err != nil {
+			t.Fatalf("Black at A19 captures the white chain, so it is legal: %v", err)
+		}
+		if err := b.Play(White, g.At(0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		want, captured := Empty, 76
+		if second {
+			want, captured = Black, 0
+		}
+		for x := range 19 {
+			for y := 1; y <= 4; y++ {
+				if b.At(g.At(x, y)) != want {
+					t.Fatalf("second liberty %v: %s holds %v, want %v\n%v", second, g.GTP(g.At(x, y)), b.At(g.At(x, y)), want, b)
+				}
+			}
+		}
+		if bc, wc := b.Captures(Black), b.Captures(White); bc != 0 || wc != captured {
+			t.Errorf("second liberty %v: captures Black %d White %d, want 0 and %d", second, bc, wc, captured)
+		}
+	}
+}
