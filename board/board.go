@@ -94,18 +94,31 @@ func (b *Board) Count(c Color) int {
 	return n
 }
 
-// smallChain is the most stones hasLibertyBesides keeps in its queue; the
-// rare bigger chain is searched again by libertyBesidesBig.
+// smallChain is the length of hasLibertyBesides's first queue; the rare
+// bigger chain is searched again with one that holds any chain.
 const smallChain = 64
 
 // hasLibertyBesides reports whether the chain through start has a liberty
-// other than except. Its marks are a bitset and its queue is short, so that
-// the work space it clears on every call is small (Legal and Play call it
-// up to five times a move); it does not write to b.
+// other than except. The work space it clears on every call (Legal and
+// Play call it up to five times a move, and Go clears local arrays) is
+// small: a bitset of marks and a short queue. It does not write to b.
 func (b *Board) hasLibertyBesides(start, except Point) bool {
+	var queue [smallChain]Point
+	if found, done := b.searchLiberty(start, except, queue[:]); done {
+		return found
+	}
+	var all [MaxPoints]Point
+	found, _ := b.searchLiberty(start, except, all[:])
+	return found
+}
+
+// searchLiberty searches the chain through start breadth first for a
+// liberty other than except, queueing its stones in queue. It reports
+// whether it found one, and whether it finished: it gives up when the
+// queue is full.
+func (b *Board) searchLiberty(start, except Point, queue []Point) (found, done bool) {
 	c := b.cells[start]
 	var seen [(MaxPoints + 63) / 64]uint64
-	var queue [smallChain]Point
 	queue[0] = start
 	seen[start/64] |= 1 << (start % 64)
 	n := 1
@@ -114,11 +127,11 @@ func (b *Board) hasLibertyBesides(start, except Point) bool {
 			switch v := b.cells[q]; {
 			case v == Empty:
 				if q != except {
-					return true
+					return true, true
 				}
 			case v == c && seen[q/64]&(1<<(q%64)) == 0:
 				if n == len(queue) {
-					return b.libertyBesidesBig(start, except)
+					return false, false
 				}
 				seen[q/64] |= 1 << (q % 64)
 				queue[n] = q
@@ -126,35 +139,7 @@ func (b *Board) hasLibertyBesides(start, except Point) bool {
 			}
 		}
 	}
-	return false
-}
-
-// libertyBesidesBig is hasLibertyBesides for a chain of any size, with an
-// array of marks.
-func (b *Board) libertyBesidesBig(start, except Point) bool {
-	var seen [MaxPoints]bool
-	var stack [MaxPoints]Point
-	c := b.cells[start]
-	stack[0] = start
-	seen[start] = true
-	n := 1
-	for n > 0 {
-		n--
-		p := stack[n]
-		for _, q := range b.geo.Neighbors(p) {
-			switch v := b.cells[q]; {
-			case v == Empty:
-				if q != except {
-					return true
-				}
-			case v == c && !seen[q]:
-				seen[q] = true
-				stack[n] = q
-				n++
-			}
-		}
-	}
-	return false
+	return false, true
 }
 
 // removeChain clears the chain through start and returns its size.
