@@ -312,11 +312,19 @@ func (pb *Board) flood(h int16) {
 // when n·Σq² = (Σq)², which is then Σq/n. (Every chain on the board has a
 // liberty, so n > 0.)
 func (pb *Board) atariLiberty(h int16) int16 {
-	n, s := int64(pb.libs[h&m]), int64(pb.lsum[h&m])
-	if n*int64(pb.lsq[h&m]) != s*s {
-		return none
+	q, _ := onePoint(int64(pb.libs[h&m]), int64(pb.lsum[h&m]), int64(pb.lsq[h&m]))
+	return q
+}
+
+// onePoint returns the point q if n > 0 points whose indices sum to s and
+// whose squares sum to sq are all q, and whether they are: they are
+// exactly when n·sq = s² (Cauchy–Schwarz), and then q = s/n. It returns
+// none, false otherwise.
+func onePoint(n, s, sq int64) (int16, bool) {
+	if n*sq != s*s {
+		return none, false
 	}
-	return int16(s / n)
+	return int16(s / n), true
 }
 
 // legal reports whether c may play the empty point p: it is not the ko
@@ -549,9 +557,6 @@ func (pb *Board) libertyBesides(h, p int16) (lib int16, two bool) {
 	if n == 0 {
 		return none, false
 	}
-	s := int64(pb.lsum[h&m]) - k*q
-	if n*(int64(pb.lsq[h&m])-k*q*q) != s*s {
-		return none, true
-	}
-	return int16(s / n), false
+	lib, one := onePoint(n, int64(pb.lsum[h&m])-k*q, int64(pb.lsq[h&m])-k*q*q)
+	return lib, !one
 }
