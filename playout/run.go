@@ -66,12 +66,20 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 	total, games := 0, 0
 	limit := 3 * cells
 	r.base.Load(b)
-	cut := ^uint64(0) // the greatest hash of an image played
+	// With fewer than 8 games, the images played are those whose hashes
+	// are at most the n-th least, cut (else every hash is left 0).
+	var hs [8]uint64
+	cut := ^uint64(0)
 	if n < 8 {
-		cut = r.cut(b, n)
+		for i, s := range board.Symmetries {
+			hs[i] = r.base.imageHash(b, s)
+		}
+		sorted := hs
+		slices.Sort(sorted[:])
+		cut = sorted[n-1]
 	}
-	for _, s := range board.Symmetries {
-		if cut != ^uint64(0) && r.base.imageHash(b, s) > cut {
+	for i, s := range board.Symmetries {
+		if hs[i] > cut {
 			continue
 		}
 		r.start.image(&r.base, b, s, &r.first, &r.last)
@@ -100,17 +108,6 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 		dst[p] = float64(own[p]) * inv
 	}
 	return float64(total) * inv
-}
-
-// cut returns the n-th least of the hashes of b's eight images (n < 8),
-// b being loaded in r.base.
-func (r *Runner) cut(b *board.Board, n int) uint64 {
-	var hs [8]uint64
-	for i, s := range board.Symmetries {
-		hs[i] = r.base.imageHash(b, s)
-	}
-	slices.Sort(hs[:])
-	return hs[max(n, 1)-1]
 }
 
 // mix scrambles a seed (the finaliser of splitmix64), never to 0, the one
