@@ -29,6 +29,7 @@ type Judge struct {
 	done  bool
 
 	inSeki   []bool // per chain
+	settled  []int8 // per chain: +1 dead, -1 alive by a sacrifice in a false seki (see seki)
 	dame     []bool // per point: a liberty shared in seki
 	libs     []board.Point
 	libStart []int32
@@ -150,8 +151,10 @@ func (j *Judge) deaths() {
 	j.p1, j.p2, j.links, j.f2 = j.p1[:n], j.p2[:n], j.links[:n], j.f2[:n]
 	for id, ch := range cs.List {
 		switch {
-		case j.life.Alive[ch.Head] || j.inSeki[id]:
+		case j.life.Alive[ch.Head] || j.inSeki[id] || j.settled[id] < 0:
 			j.p1[id] = 0
+		case j.settled[id] > 0:
+			j.p1[id] = 1
 		case j.life.Owner[ch.Head] == -ch.Color:
 			j.p1[id] = 1
 		default:
@@ -167,7 +170,7 @@ func (j *Judge) deaths() {
 	}
 	j.round.features(j.links, j.p1, j.f2)
 	for id, ch := range cs.List {
-		if !j.life.Alive[ch.Head] && !j.inSeki[id] && j.life.Owner[ch.Head] != -ch.Color {
+		if !j.life.Alive[ch.Head] && !j.inSeki[id] && j.settled[id] == 0 && j.life.Owner[ch.Head] != -ch.Color {
 			j.p2[id] = deathProbability(j.cur.round2[:], j.f2[id][:])
 		}
 	}
@@ -203,10 +206,12 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	nc := len(j.feat.Chains.List)
 	if cap(j.inSeki) < nc {
 		j.inSeki = make([]bool, nc, nc+nc/2)
+		j.settled = make([]int8, nc, nc+nc/2)
 	}
-	j.inSeki = j.inSeki[:nc]
+	j.inSeki, j.settled = j.inSeki[:nc], j.settled[:nc]
 	clear(j.inSeki)
-	j.seki(b, j.inSeki, j.a.Seki)
+	clear(j.settled)
+	j.seki(b, j.inSeki, j.a.Seki, j.settled)
 	copy(j.start, x)
 	b2 := *b
 	removed := false

@@ -111,13 +111,49 @@ func TestPassAliveNeverDies(t *testing.T) {
 	}
 }
 
-// A seki: White's ring and Black's two stones inside it share their only
-// two liberties, D5 and E5. Whoever fills one puts both in atari and is
-// captured first, so neither does: both live, and D5 and E5 are dame. The
-// black stones inside must not be taken off (they would hand the ring's
-// inside to White), and neither must White's ring (walled in by Black,
-// but not dead).
+// A seki: White's ring and Black's six stones inside it share their only
+// two liberties, E5 and F5. Whoever fills one puts both in atari and is
+// captured first, so neither does: both live, and E5 and F5 are dame.
+// (Should Black fill one anyway, White's capture leaves it a space of
+// seven points, which makes two eyes.) The black stones inside must not
+// be taken off (they would hand the ring's inside to White), and neither
+// must White's ring (walled in by Black, but not dead).
 func TestSekiStaysShared(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			b := board.MustParse(`
+				. . . . . . . . .
+				X X X X X X X X .
+				X O O O O O O X .
+				X O X X X X O X .
+				X O X X . . O X .
+				X O O O O O O X .
+				X X X X X X X X .
+				. . . . . . . . .
+				. . . . . . . . .`)
+			j, r := judgeWith(t, v.params(), b)
+			a := j.Analysis()
+			for _, v := range []string{"C6", "F6", "D5", "B7", "G7", "B4", "G5"} {
+				p := boardtest.Point(t, b, v)
+				if a.Removed[p] || !a.Seki[p] {
+					t.Errorf("%s: removed %v, seki %v (P = %.2f); want it alive in seki", v, a.Removed[p], a.Seki[p], a.Dead[p])
+				}
+			}
+			for _, v := range []string{"E5", "F5"} {
+				if p := boardtest.Point(t, b, v); math.Abs(r.Control[p]) > 0.5 {
+					t.Errorf("shared liberty %s: control %.2f, want near 0", v, r.Control[p])
+				}
+			}
+		})
+	}
+}
+
+// No seki: White's ring and Black's two stones inside it share their only
+// two liberties, D5 and E5, but Black fills one on purpose. White must
+// capture the three stones with the other, and the bent three left is
+// White's only eye space: Black plays its middle, D6, and White cannot
+// make two eyes. So the ring is dead and the inside is Black's.
+func TestSacrificeInFalseSekiKills(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := board.MustParse(`
@@ -132,15 +168,21 @@ func TestSekiStaysShared(t *testing.T) {
 				. . . . . . . . .`)
 			j, r := judgeWith(t, v.params(), b)
 			a := j.Analysis()
-			for _, v := range []string{"D6", "E6", "C7", "C4", "F5"} {
+			for _, v := range []string{"C7", "F7", "C4", "F5"} {
 				p := boardtest.Point(t, b, v)
-				if a.Removed[p] {
-					t.Errorf("%s taken off the board in a seki (P = %.2f)", v, a.Dead[p])
+				if !a.Removed[p] || a.Seki[p] {
+					t.Errorf("ring stone %s: removed %v, seki %v (P = %.2f); want it dead", v, a.Removed[p], a.Seki[p], a.Dead[p])
+				}
+			}
+			for _, v := range []string{"D6", "E6"} {
+				p := boardtest.Point(t, b, v)
+				if a.Removed[p] || a.Seki[p] || r.Control[p] < 0.5 {
+					t.Errorf("inner stone %s: removed %v, seki %v, control %.2f; want it Black's", v, a.Removed[p], a.Seki[p], r.Control[p])
 				}
 			}
 			for _, v := range []string{"D5", "E5"} {
-				if p := boardtest.Point(t, b, v); math.Abs(r.Control[p]) > 0.5 {
-					t.Errorf("shared liberty %s: control %.2f, want near 0", v, r.Control[p])
+				if p := boardtest.Point(t, b, v); r.Control[p] < 0.5 {
+					t.Errorf("%s: control %.2f, want Black's", v, r.Control[p])
 				}
 			}
 		})

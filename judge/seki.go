@@ -1,6 +1,10 @@
 package judge
 
-import "goeval/board"
+import (
+	"slices"
+
+	"goeval/board"
+)
 
 // maxSekiLibs bounds the liberties of the chains that the seki rule looks
 // at: a seki's chains have few.
@@ -13,7 +17,15 @@ const maxSekiLibs = 4
 // liberties if neither has an eye, and at least one if each has one:
 // whoever fills a shared liberty puts both in atari and is captured first,
 // so neither does. It sets inSeki (per chain) and dame (per point).
-func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool) {
+//
+// One exception is no seki: when neither chain has an eye and they share
+// exactly two liberties, a small chain may fill one on purpose. Its
+// capture leaves the capturer its stones and that point as the only eye
+// space, and if that is a dead shape (nakade: see deadShape) the
+// sacrifice kills the capturer. Such a pair is settled instead: settled
+// is +1 for the capturer (dead) and -1 for the sacrificing chain (alive,
+// as its side takes the area), 0 for every other chain.
+func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8) {
 	cs := &j.feat.Chains
 	g := b.Geometry()
 	cells := b.Cells()
@@ -68,12 +80,26 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool) {
 					continue // each pair once
 				}
 				j.feat.stamp[bID] = gen
-				if sekiPair(libsOf(a), libsOf(bID), ca.Color, isEye) {
-					inSeki[a], inSeki[bID] = true, true
-					for _, s := range libsOf(a) {
-						if contains(libsOf(bID), s) {
-							dame[s] = true
+				kind := sekiPair(libsOf(a), libsOf(bID), ca.Color, isEye)
+				if kind == noSeki {
+					continue
+				}
+				if kind == sekiNoEyes && len(libsOf(a)) == 2 {
+					ka := j.sacrificeKills(g, cells, bID, libsOf(a))
+					kb := j.sacrificeKills(g, cells, a, libsOf(a))
+					if ka != kb {
+						dead, alive := a, bID
+						if kb {
+							dead, alive = bID, a
 						}
+						settled[dead], settled[alive] = 1, -1
+						continue
+					}
+				}
+				inSeki[a], inSeki[bID] = true, true
+				for _, s := range libsOf(a) {
+					if contains(libsOf(bID), s) {
+						dame[s] = true
 					}
 				}
 			}
@@ -85,9 +111,16 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool) {
 	}
 }
 
+// Kinds of seki, as sekiPair finds them.
+const (
+	noSeki     = iota
+	sekiEyes   // each chain has one eye
+	sekiNoEyes // neither has an eye; they share two or more liberties
+)
+
 // sekiPair decides the seki rule for chains with liberties la (colour c)
-// and lb (colour -c).
-func sekiPair(la, lb []board.Point, c board.Color, isEye func(board.Point, board.Color) bool) bool {
+// and lb (colour -c), returning noSeki, sekiEyes or sekiNoEyes.
+func sekiPair(la, lb []board.Point, c board.Color, isEye func(board.Point, board.Color) bool) int {
 	shared, eyesA, eyesB := 0, 0, 0
 	for _, p := range la {
 		switch {
@@ -96,24 +129,96 @@ func sekiPair(la, lb []board.Point, c board.Color, isEye func(board.Point, board
 		case isEye(p, c):
 			eyesA++
 		default:
-			return false // a liberty of its own that is no eye: not locked
+			return noSeki // a liberty of its own that is no eye: not locked
 		}
 	}
 	for _, p := range lb {
 		if !contains(la, p) {
 			if !isEye(p, -c) {
-				return false
+				return noSeki
 			}
 			eyesB++
 		}
 	}
 	switch {
-	case eyesA == 0 && eyesB == 0:
-		return shared >= 2
-	case eyesA == 1 && eyesB == 1:
-		return shared >= 1
+	case eyesA == 0 && eyesB == 0 && shared >= 2:
+		return sekiNoEyes
+	case eyesA == 1 && eyesB == 1 && shared >= 1:
+		return sekiEyes
+	}
+	return noSeki
+}
+
+// maxNakade is the size of the largest dead eye shape (rabbity six).
+const maxNakade = 6
+
+// sacrificeKills reports whether chain id, locked in a seki without eyes
+// with the two shared liberties shared, can kill its partner by filling
+// one of them: its stones and that point, captured, would be the
+// partner's whole eye space, with the sacrificing side to move.
+func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id int, shared []board.Point) bool {
+	cs := &j.feat.Chains
+	if cs.List[id].Stones+1 > maxNakade {
+		return false
+	}
+	var pts [maxNakade]board.Point
+	n := 0
+	for p := cs.List[id].Head; ; {
+		pts[n] = p
+		n++
+		p = cs.Next(p)
+		if p == cs.List[id].Head {
+			break
+		}
+	}
+	for _, l := range shared {
+		pts[n] = l
+		if deadShape(g, pts[:n+1]) {
+			return true
+		}
 	}
 	return false
+}
+
+// deadShape reports whether an eye space of the connected points pts
+// makes one eye at most with the opponent to move: every space of up to
+// three points; of four, the square and the pyramid (T); of five, the
+// bulky five (a square and one more) and the cross; of six, the rabbity
+// six (a cross with a square in it). Longer or bent shapes make two eyes
+// (straight and bent four, for example) and so do all larger spaces.
+func deadShape(g *board.Geometry, pts []board.Point) bool {
+	n := len(pts)
+	if n <= 3 {
+		return true
+	}
+	if n > maxNakade {
+		return false
+	}
+	in := func(x, y int) bool {
+		if !g.OnBoard(x, y) {
+			return false
+		}
+		return slices.Contains(pts, g.At(x, y))
+	}
+	maxDeg, square := 0, false
+	for _, p := range pts {
+		x, y := g.XY(p)
+		deg := 0
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			if in(x+d[0], y+d[1]) {
+				deg++
+			}
+		}
+		maxDeg = max(maxDeg, deg)
+		square = square || in(x+1, y) && in(x, y+1) && in(x+1, y+1)
+	}
+	switch n {
+	case 4:
+		return square || maxDeg == 3
+	case 5:
+		return square || maxDeg == 4
+	}
+	return square && maxDeg == 4
 }
 
 func contains(ps []board.Point, p board.Point) bool {
