@@ -189,6 +189,68 @@ func TestSacrificeInFalseSekiKills(t *testing.T) {
 	}
 }
 
+// A seki with an eye each: Black's corner chain (eye A9) and White's chain
+// (eye E9) share one liberty, C9. Whoever fills it is left with its eye
+// alone and is captured, so both live and C9 is dame.
+func TestSekiWithEyes(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			b := board.MustParse(`
+				. X . O . O X . .
+				X X X O O O X . .
+				O O O X X X X . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`)
+			j, r := judgeWith(t, v.params(), b)
+			a := j.Analysis()
+			for _, v := range []string{"B9", "C8", "D9", "F9"} {
+				p := boardtest.Point(t, b, v)
+				if a.Removed[p] || !a.Seki[p] {
+					t.Errorf("%s: removed %v, seki %v (P = %.2f); want it alive in seki", v, a.Removed[p], a.Seki[p], a.Dead[p])
+				}
+			}
+			if p := boardtest.Point(t, b, "C9"); math.Abs(r.Control[p]) > 0.5 {
+				t.Errorf("shared liberty C9: control %.2f, want near 0", r.Control[p])
+			}
+		})
+	}
+}
+
+// No seki: as in TestSekiWithEyes, but White's eye E9 leans on F9, a
+// stone of its own chain with two liberties. Black ataris it at G9 and
+// takes it at E9, and White's chain, left with C9 alone, dies.
+func TestFalseEyeIsNoSeki(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			b := board.MustParse(`
+				. X . O . O . . .
+				X X X O O X X . .
+				O O O X X X X . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`)
+			j, _ := judgeWith(t, v.params(), b)
+			a := j.Analysis()
+			for _, v := range []string{"D9", "E8"} {
+				p := boardtest.Point(t, b, v)
+				if a.Seki[p] || !a.Removed[p] {
+					t.Errorf("%s: seki %v, removed %v (P = %.2f); want it dead", v, a.Seki[p], a.Removed[p], a.Dead[p])
+				}
+			}
+			if p := boardtest.Point(t, b, "B9"); a.Seki[p] || a.Removed[p] {
+				t.Errorf("B9: seki %v, removed %v; want it alive", a.Seki[p], a.Removed[p])
+			}
+		})
+	}
+}
+
 func TestColourSwap(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {

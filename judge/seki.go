@@ -57,9 +57,16 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 	}
 	j.libStart[len(cs.List)] = int32(len(j.libs))
 	libsOf := func(id int) []board.Point { return j.libs[j.libStart[id]:j.libStart[id+1]] }
-	isEye := func(p board.Point, c board.Color) bool {
+	// An eye of chain id: every neighbour is a stone of its colour, of the
+	// chain itself or of a chain with more than two liberties (one that
+	// the opponent cannot capture at once to break the eye).
+	isEye := func(p board.Point, id int) bool {
+		c := cs.List[id].Color
 		for _, q := range g.Neighbors(p) {
 			if cells[q] != c {
+				return false
+			}
+			if o := int(cs.ID[q]); o != id && cs.List[o].Liberties <= 2 {
 				return false
 			}
 		}
@@ -80,7 +87,7 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 					continue // each pair once
 				}
 				j.feat.stamp[bID] = gen
-				kind := sekiPair(libsOf(a), libsOf(bID), ca.Color, isEye)
+				kind := sekiPair(libsOf(a), libsOf(bID), a, bID, isEye)
 				if kind == noSeki {
 					continue
 				}
@@ -118,15 +125,15 @@ const (
 	sekiNoEyes // neither has an eye; they share two or more liberties
 )
 
-// sekiPair decides the seki rule for chains with liberties la (colour c)
-// and lb (colour -c), returning noSeki, sekiEyes or sekiNoEyes.
-func sekiPair(la, lb []board.Point, c board.Color, isEye func(board.Point, board.Color) bool) int {
+// sekiPair decides the seki rule for chains a and b of opposite colours,
+// with liberties la and lb, returning noSeki, sekiEyes or sekiNoEyes.
+func sekiPair(la, lb []board.Point, a, b int, isEye func(board.Point, int) bool) int {
 	shared, eyesA, eyesB := 0, 0, 0
 	for _, p := range la {
 		switch {
 		case contains(lb, p):
 			shared++
-		case isEye(p, c):
+		case isEye(p, a):
 			eyesA++
 		default:
 			return noSeki // a liberty of its own that is no eye: not locked
@@ -134,7 +141,7 @@ func sekiPair(la, lb []board.Point, c board.Color, isEye func(board.Point, board
 	}
 	for _, p := range lb {
 		if !contains(la, p) {
-			if !isEye(p, -c) {
+			if !isEye(p, b) {
 				return noSeki
 			}
 			eyesB++
