@@ -1,9 +1,8 @@
 package judge
 
 import (
-	"slices"
-
 	"goeval/board"
+	"goeval/life"
 )
 
 // maxSekiLibs bounds the liberties of the chains that the seki rule looks
@@ -21,7 +20,7 @@ const maxSekiLibs = 4
 // One exception is no seki: when neither chain has an eye and they share
 // exactly two liberties, a small chain may fill one on purpose. Its
 // capture leaves the capturer its stones and that point as the only eye
-// space, and if that is a dead shape (nakade: see deadShape) the
+// space, and if that is a dead shape (nakade: see life.DeadShape) the
 // sacrifice kills the capturer. Such a pair is settled instead: settled
 // is +1 for the capturer (dead) and -1 for the sacrificing chain (alive,
 // as its side takes the area), 0 for every other chain.
@@ -92,8 +91,8 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 					continue
 				}
 				if kind == sekiNoEyes && len(libsOf(a)) == 2 {
-					ka := j.sacrificeKills(g, cells, bID, libsOf(a))
-					kb := j.sacrificeKills(g, cells, a, libsOf(a))
+					ka := j.sacrificeKills(g, bID, libsOf(a))
+					kb := j.sacrificeKills(g, a, libsOf(a))
 					if ka != kb {
 						dead, alive := a, bID
 						if kb {
@@ -156,22 +155,19 @@ func sekiPair(la, lb []board.Point, a, b int, isEye func(board.Point, int) bool)
 	return noSeki
 }
 
-// maxNakade is the size of the largest dead eye shape (rabbity six).
-const maxNakade = 6
-
 // sacrificeKills reports whether chain id, locked in a seki without eyes
 // with the two shared liberties shared, can kill its partner by filling
 // one of them: its stones and that point, captured, would be the
 // partner's whole eye space, with the sacrificing side to move.
-func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id int, shared []board.Point) bool {
+func (j *Judge) sacrificeKills(g *board.Geometry, id int, shared []board.Point) bool {
 	cs := &j.feat.Chains
-	if cs.List[id].Stones+1 > maxNakade {
+	if cs.List[id].Stones+1 > life.MaxNakade {
 		return false
 	}
-	var pts [maxNakade]board.Point
+	var xy [life.MaxNakade][2]int
 	n := 0
 	for p := cs.List[id].Head; ; {
-		pts[n] = p
+		xy[n][0], xy[n][1] = g.XY(p)
 		n++
 		p = cs.Next(p)
 		if p == cs.List[id].Head {
@@ -179,53 +175,12 @@ func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id int, s
 		}
 	}
 	for _, l := range shared {
-		pts[n] = l
-		if deadShape(g, pts[:n+1]) {
+		xy[n][0], xy[n][1] = g.XY(l)
+		if dead, _ := life.DeadShape(xy[:n+1]); dead {
 			return true
 		}
 	}
 	return false
-}
-
-// deadShape reports whether an eye space of the connected points pts
-// makes one eye at most with the opponent to move: every space of up to
-// three points; of four, the square and the pyramid (T); of five, the
-// bulky five (a square and one more) and the cross; of six, the rabbity
-// six (a cross with a square in it). Longer or bent shapes make two eyes
-// (straight and bent four, for example) and so do all larger spaces.
-func deadShape(g *board.Geometry, pts []board.Point) bool {
-	n := len(pts)
-	if n <= 3 {
-		return true
-	}
-	if n > maxNakade {
-		return false
-	}
-	in := func(x, y int) bool {
-		if !g.OnBoard(x, y) {
-			return false
-		}
-		return slices.Contains(pts, g.At(x, y))
-	}
-	maxDeg, square := 0, false
-	for _, p := range pts {
-		x, y := g.XY(p)
-		deg := 0
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			if in(x+d[0], y+d[1]) {
-				deg++
-			}
-		}
-		maxDeg = max(maxDeg, deg)
-		square = square || in(x+1, y) && in(x, y+1) && in(x+1, y+1)
-	}
-	switch n {
-	case 4:
-		return square || maxDeg == 3
-	case 5:
-		return square || maxDeg == 4
-	}
-	return square && maxDeg == 4
 }
 
 func contains(ps []board.Point, p board.Point) bool {
