@@ -189,6 +189,36 @@ func TestSacrificeInFalseSekiKills(t *testing.T) {
 	}
 }
 
+// The sacrifice of TestSacrificeInFalseSekiKills needs a closed space:
+// here White's B9 and Black's A8-C8 share their only liberties, A9 and
+// C9, and White's sacrifice at A9 would leave Black a dead two-point
+// space, but Black's capture at C9 joins D9, whose group has two eyes
+// (F9, H9). So Black's chain lives (it can connect at C9 at any time).
+func TestSacrificeNeedsClosedSpace(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			b := board.MustParse(`
+				. O . X X . X . X
+				X X X O X X X X X
+				O O O O O O O O O
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .
+				. . . . . . . . .`)
+			j, _ := judgeWith(t, v.params(), b)
+			a := j.Analysis()
+			for _, v := range []string{"A8", "B8", "C8", "D9", "J9"} {
+				p := boardtest.Point(t, b, v)
+				if a.Removed[p] {
+					t.Errorf("%s removed (P = %.2f); it lives", v, a.Dead[p])
+				}
+			}
+		})
+	}
+}
+
 // A seki with an eye each: Black's corner chain (eye A9) and White's chain
 // (eye E9) share one liberty, C9. Whoever fills it is left with its eye
 // alone and is captured, so both live and C9 is dame.

@@ -91,8 +91,8 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 					continue
 				}
 				if kind == sekiNoEyes && len(libsOf(a)) == 2 {
-					ka := j.sacrificeKills(g, bID, libsOf(a))
-					kb := j.sacrificeKills(g, a, libsOf(a))
+					ka := j.sacrificeKills(g, cells, bID, a, libsOf(a))
+					kb := j.sacrificeKills(g, cells, a, bID, libsOf(a))
 					if ka != kb {
 						dead, alive := a, bID
 						if kb {
@@ -156,17 +156,54 @@ func sekiPair(la, lb []board.Point, a, b int, isEye func(board.Point, int) bool)
 }
 
 // sacrificeKills reports whether chain id, locked in a seki without eyes
-// with the two shared liberties shared, can kill its partner by filling
-// one of them: its stones and that point, captured, would be the
-// partner's whole eye space, with the sacrificing side to move.
-func (j *Judge) sacrificeKills(g *board.Geometry, id int, shared []board.Point) bool {
+// with its partner (the two shared liberties shared), can kill the
+// partner by filling one of them: its stones and that point, captured,
+// would be the partner's whole eye space, with the sacrificing side to
+// move. The argument needs the space closed: only the two chains and the
+// shared liberties may touch it, and the other shared liberty, where the
+// partner captures, may give it no new liberty and no link to another
+// chain of its colour.
+func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id, partner int, shared []board.Point) bool {
 	cs := &j.feat.Chains
 	if cs.List[id].Stones+1 > life.MaxNakade {
 		return false
 	}
+	partnerColour := cs.List[partner].Color
+	// closed: p's neighbours are the two chains' stones and the shared
+	// liberties only.
+	closed := func(p board.Point) bool {
+		for _, q := range g.Neighbors(p) {
+			if cells[q] == board.Empty {
+				if !contains(shared, q) {
+					return false
+				}
+			} else if o := int(cs.ID[q]); o != id && o != partner {
+				return false
+			}
+		}
+		return true
+	}
+	// captures: the partner's stone on p takes no new liberty and joins
+	// no other chain of its colour.
+	captures := func(p, filled board.Point) bool {
+		for _, q := range g.Neighbors(p) {
+			switch {
+			case cells[q] == board.Empty:
+				if q != filled {
+					return false
+				}
+			case cells[q] == partnerColour && int(cs.ID[q]) != partner:
+				return false
+			}
+		}
+		return true
+	}
 	var xy [life.MaxNakade][2]int
 	n := 0
 	for p := cs.List[id].Head; ; {
+		if !closed(p) {
+			return false
+		}
 		xy[n][0], xy[n][1] = g.XY(p)
 		n++
 		p = cs.Next(p)
@@ -174,7 +211,11 @@ func (j *Judge) sacrificeKills(g *board.Geometry, id int, shared []board.Point) 
 			break
 		}
 	}
-	for _, l := range shared {
+	for k, l := range shared {
+		other := shared[1-k]
+		if !closed(l) || !captures(other, l) {
+			continue
+		}
 		xy[n][0], xy[n][1] = g.XY(l)
 		if dead, _ := life.DeadShape(xy[:n+1]); dead {
 			return true
