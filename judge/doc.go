@@ -34,8 +34,8 @@
 //     liberties are dame (control 0). Two look-alikes are no seki: an eye
 //     that leans on a chain of two liberties (taken on the eye point), and
 //     two eyeless chains sharing two liberties where the smaller fills one
-//     on purpose and its capture leaves the other a dead eye shape
-//     (nakade); that other chain then dies and the sacrificer lives.
+//     on purpose and its capture leaves the other a closed, dead eye
+//     shape (nakade); that other chain then dies and the sacrificer lives.
 //  4. Chains with P above DeadAt are given to the opponent (as if
 //     captured and filled), and the λ/κ estimate is run again, warm-started
 //     from x, so that the territory around a dead group goes to its
