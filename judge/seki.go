@@ -12,18 +12,21 @@ const maxSekiLibs = 4
 // seki finds chains in seki and their shared liberties (dame). Two adjacent
 // chains of opposite colours are in seki when every liberty of each is
 // either shared with the other or an eye of its own (an empty point whose
-// neighbours are all of its own colour), there are at least two shared
-// liberties if neither has an eye, and at least one if each has one:
-// whoever fills a shared liberty puts both in atari and is captured first,
-// so neither does. It sets inSeki (per chain) and dame (per point).
+// neighbours are all stones of its colour, of the chain itself or of
+// chains with more than two liberties, which cannot be taken on the eye
+// point at once), there are at least two shared liberties if neither has
+// an eye, and at least one if each has one: whoever fills a shared
+// liberty puts both in atari and is captured first, so neither does. It
+// sets inSeki (per chain) and dame (per point).
 //
 // One exception is no seki: when neither chain has an eye and they share
 // exactly two liberties, a small chain may fill one on purpose. Its
 // capture leaves the capturer its stones and that point as the only eye
-// space, and if that is a dead shape (nakade: see life.DeadShape) the
-// sacrifice kills the capturer. Such a pair is settled instead: settled
-// is +1 for the capturer (dead) and -1 for the sacrificing chain (alive,
-// as its side takes the area), 0 for every other chain.
+// space, and if that space is closed and a dead shape (nakade: see
+// sacrificeKills and life.DeadShape) the sacrifice kills the capturer.
+// Such a pair is settled instead: settled is +1 for the capturer (dead)
+// and -1 for the sacrificing chain (alive, as its side takes the area), 0
+// for every other chain.
 func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8) {
 	cs := &j.feat.Chains
 	g := b.Geometry()
