@@ -221,16 +221,17 @@ func TestSacrificeNeedsClosedSpace(t *testing.T) {
 
 // A seki with an eye each: Black's corner chain (eye A9) and White's chain
 // (eye E9) share one liberty, C9. Whoever fills it is left with its eye
-// alone and is captured, so both live and C9 is dame.
+// alone and is captured, so both live and C9 is dame. (The groups around
+// them have two eyes each: A6 and C6, H9 and H7.)
 func TestSekiWithEyes(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := board.MustParse(`
-				. X . O . O X . .
-				X X X O O O X . .
-				O O O X X X X . .
-				. . . . . . . . .
-				. . . . . . . . .
+				. X . O . O X . X
+				X X X O O O X X X
+				O O O X X X X . X
+				. O . O X X X X X
+				O O O O . . . . .
 				. . . . . . . . .
 				. . . . . . . . .
 				. . . . . . . . .
@@ -251,17 +252,17 @@ func TestSekiWithEyes(t *testing.T) {
 }
 
 // No seki: as in TestSekiWithEyes, but White's eye E9 leans on F9, a
-// stone of its own chain with two liberties. Black ataris it at G9 and
-// takes it at E9, and White's chain, left with C9 alone, dies.
+// stone of its own with two liberties. Black ataris it at G9 and takes it
+// at E9, and White's chain, left with C9 alone, dies.
 func TestFalseEyeIsNoSeki(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := board.MustParse(`
-				. X . O . O . . .
-				X X X O O X X . .
-				O O O X X X X . .
-				. . . . . . . . .
-				. . . . . . . . .
+				. X . O . O . . X
+				X X X O O X X X X
+				O O O X X X X . X
+				. O . O X X X X X
+				O O O O . . . . .
 				. . . . . . . . .
 				. . . . . . . . .
 				. . . . . . . . .
