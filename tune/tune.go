@@ -30,8 +30,8 @@ type Config struct {
 	// are ignored.
 	Base judge.Params
 	// LateLambda and LateKappa, if positive, are the late model's λ and κ
-	// (Base's when 0).
-	LateLambda, LateKappa float64
+	// (Base's when 0), and LateDeadAt its DeadAt.
+	LateLambda, LateKappa, LateDeadAt float64
 	// Playouts is the number of playouts behind the playout features:
 	// in every position if LateFrom is 0, else in the late model's.
 	Playouts int
@@ -332,6 +332,9 @@ func fitAll(ctx context.Context, cfg *Config, pos []position, train func(game in
 	}
 	base.Playouts = cfg.Playouts
 	base.Lambda, base.Kappa = cfg.LateLambda, cfg.LateKappa
+	if cfg.LateDeadAt > 0 {
+		base.DeadAt = cfg.LateDeadAt
+	}
 	late, err := fit(ctx, cfg, base, pos, train, cfg.late)
 	if err != nil {
 		return judge.Params{}, fmt.Errorf("late model: %w", err)

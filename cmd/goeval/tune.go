@@ -38,14 +38,15 @@ By default the judge has two models: one for positions with less than
 --late-from of the points occupied, without playouts, and one for the others,
 with --playouts random playouts behind two more features and a λ/κ estimate
 of its own (--late-lambda, --late-kappa; --late-from 0 fits one model, with
-the playouts everywhere). λ and κ themselves are not fitted here: a grid of
-cross-validated runs chose them (see the README; judge-playouts, whose late
-model starts earlier, did better at move 200 with the late λ left at
-0.44). The judge's defaults, judge/params.json, and judge-playouts',
+the playouts everywhere), and a threshold of its own for taking dead chains
+off (--late-dead-at). λ, κ and the thresholds themselves are not fitted
+here: cross-validated runs chose them (see the README; judge-playouts,
+whose late model starts earlier, did better at move 200 with the late λ
+left at 0.44). The judge's defaults, judge/params.json, and judge-playouts',
 judge/params-playouts.json, were written this way (about 5 and 8 minutes on
 2 cores):
 
-  goeval tune --stride 5 --late-lambda 0.48 --write judge/params.json ../shared/data/games/dev
+  goeval tune --stride 5 --late-lambda 0.48 --late-dead-at 0.45 --write judge/params.json ../shared/data/games/dev
   goeval tune --stride 5 --playouts 32 --late-from 0.3 --late-lambda 0.44 --write judge/params-playouts.json ../shared/data/games/dev
 
 The flags' defaults are the shipped judge's.
@@ -68,6 +69,7 @@ func tuneCommand(e *env, args []string) error {
 	}
 	lateLambda := fs.Float64("late-lambda", defLate.Lambda, "λ of the late model's estimate")
 	lateKappa := fs.Float64("late-kappa", defLate.Kappa, "κ of the late model's estimate")
+	lateDeadAt := fs.Float64("late-dead-at", defLate.DeadAt, "the late model's --dead-at (--dead-at's when only that is given)")
 	playouts := fs.Int("playouts", defPlayouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
 	lateFrom := fs.Float64("late-from", def.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
 	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
@@ -101,6 +103,9 @@ func tuneCommand(e *env, args []string) error {
 	if set["kappa"] && !set["late-kappa"] {
 		*lateKappa = *kappa
 	}
+	if set["dead-at"] && !set["late-dead-at"] {
+		*lateDeadAt = *deadAt
+	}
 	for _, l := range []float64{*lambda, *lateLambda} {
 		if !(l >= 0 && l < 1) {
 			return usagef("--lambda and --late-lambda must be in [0, 1)")
@@ -109,6 +114,11 @@ func tuneCommand(e *env, args []string) error {
 	for _, k := range []float64{*kappa, *lateKappa} {
 		if !(k >= 0 && k <= 1) {
 			return usagef("--kappa and --late-kappa must be in [0, 1]")
+		}
+	}
+	for _, d := range []float64{*deadAt, *lateDeadAt} {
+		if !(d > 0 && d < 1) {
+			return usagef("--dead-at and --late-dead-at must be in (0, 1)")
 		}
 	}
 	files, ferrs := compare.Files(paths)
@@ -131,7 +141,7 @@ func tuneCommand(e *env, args []string) error {
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
 		Files: files, Labels: lab, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
-		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa,
+		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
 		Bands: bands, Workers: *workers,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})

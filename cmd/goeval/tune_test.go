@@ -16,22 +16,28 @@ func TestTuneExitCodes(t *testing.T) {
 		{"bad stride", []string{"--stride", "0", tinySet}, 2, "--stride and --folds must be at least 1"},
 		{"bad late lambda", []string{"--late-lambda", "1.5", tinySet}, 2, "--lambda and --late-lambda must be in [0, 1)"},
 		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "--kappa and --late-kappa must be in [0, 1]"},
+		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "--dead-at and --late-dead-at must be in (0, 1)"},
 		{"no labels", []string{"--labels", "none", tinySet}, 2, "no labels"},
 	}, "tune")
 }
 
 // TestTuneLateLambda: --lambda alone sets both models' λ, --late-lambda
-// the late model's, and the shipped late λ is the default.
+// the late model's, and the shipped late λ is the default; the same for
+// --dead-at and --late-dead-at.
 func TestTuneLateLambda(t *testing.T) {
 	dir := t.TempDir()
+	def := judge.Default()
 	for _, c := range []struct {
-		name        string
-		args        []string
-		early, late float64
+		name                string
+		args                []string
+		early, late         float64
+		earlyDead, lateDead float64
 	}{
-		{"defaults", nil, judge.Default().Lambda, judge.Default().Late.Lambda},
-		{"lambda", []string{"--lambda", "0.4"}, 0.4, 0.4},
-		{"both", []string{"--lambda", "0.4", "--late-lambda", "0.5"}, 0.4, 0.5},
+		{"defaults", nil, def.Lambda, def.Late.Lambda, def.DeadAt, def.Late.DeadAt},
+		{"lambda", []string{"--lambda", "0.4"}, 0.4, 0.4, def.DeadAt, def.Late.DeadAt},
+		{"both", []string{"--lambda", "0.4", "--late-lambda", "0.5"}, 0.4, 0.5, def.DeadAt, def.Late.DeadAt},
+		{"dead-at", []string{"--dead-at", "0.3"}, def.Lambda, def.Late.Lambda, 0.3, 0.3},
+		{"both dead-at", []string{"--dead-at", "0.3", "--late-dead-at", "0.6"}, def.Lambda, def.Late.Lambda, 0.3, 0.6},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(dir, c.name+".json")
@@ -48,7 +54,10 @@ func TestTuneLateLambda(t *testing.T) {
 				t.Fatal(err)
 			}
 			if p.Late == nil || p.Lambda != c.early || p.Late.Lambda != c.late {
-				t.Errorf("λ early %v, late %+v; want %v and %v", p.Lambda, p.Late, c.early, c.late)
+				t.Fatalf("λ early %v, late %+v; want %v and %v", p.Lambda, p.Late, c.early, c.late)
+			}
+			if p.DeadAt != c.earlyDead || p.Late.DeadAt != c.lateDead {
+				t.Errorf("dead-at early %v, late %v; want %v and %v", p.DeadAt, p.Late.DeadAt, c.earlyDead, c.lateDead)
 			}
 		})
 	}
