@@ -134,11 +134,24 @@ func deathProbability(w, f []float64) float64 {
 	return sigmoid(dot(w, f))
 }
 
+// fixed returns the death probability of chain id when the rules decide
+// it, not the model: 0 for pass-alive chains, chains in seki and the
+// sacrificer of a false seki; 1 for chains inside the opponent's
+// pass-alive territory and the capturer of a false seki (see seki).
+func (j *Judge) fixed(id int, ch board.Chain) (p float64, ok bool) {
+	switch {
+	case j.life.Alive[ch.Head] || j.inSeki[id] || j.settled[id] < 0:
+		return 0, true
+	case j.settled[id] > 0 || j.life.Owner[ch.Head] == -ch.Color:
+		return 1, true
+	}
+	return 0, false
+}
+
 // deaths computes every chain's death probability into j.p2: the first
 // round from its own features, then, if the parameters have one, the
-// second round from its neighbours' first-round probabilities. Pass-alive
-// chains and chains in seki never die; chains inside the opponent's
-// pass-alive territory always do.
+// second round from its neighbours' first-round probabilities. Chains
+// whose fate the rules fix (see fixed) keep it in both rounds.
 func (j *Judge) deaths() {
 	cs := &j.feat.Chains
 	n := len(cs.List)
@@ -150,14 +163,9 @@ func (j *Judge) deaths() {
 	}
 	j.p1, j.p2, j.links, j.f2 = j.p1[:n], j.p2[:n], j.links[:n], j.f2[:n]
 	for id, ch := range cs.List {
-		switch {
-		case j.life.Alive[ch.Head] || j.inSeki[id] || j.settled[id] < 0:
-			j.p1[id] = 0
-		case j.settled[id] > 0:
-			j.p1[id] = 1
-		case j.life.Owner[ch.Head] == -ch.Color:
-			j.p1[id] = 1
-		default:
+		if p, ok := j.fixed(id, ch); ok {
+			j.p1[id] = p
+		} else {
 			j.p1[id] = deathProbability(j.cur.death[:], j.feat.Of[id][:])
 		}
 	}
@@ -170,7 +178,7 @@ func (j *Judge) deaths() {
 	}
 	j.round.features(j.links, j.p1, j.f2)
 	for id, ch := range cs.List {
-		if !j.life.Alive[ch.Head] && !j.inSeki[id] && j.settled[id] == 0 && j.life.Owner[ch.Head] != -ch.Color {
+		if _, ok := j.fixed(id, ch); !ok {
 			j.p2[id] = deathProbability(j.cur.round2[:], j.f2[id][:])
 		}
 	}

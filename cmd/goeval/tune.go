@@ -42,9 +42,9 @@ the playouts everywhere), and a threshold of its own for taking dead chains
 off (--late-dead-at). λ, κ and the thresholds themselves are not fitted
 here: cross-validated runs chose them (see the README; judge-playouts,
 whose late model starts earlier, did better with the late λ left at 0.44
-and the late threshold at 0.4). The judge's defaults, judge/params.json, and judge-playouts',
-judge/params-playouts.json, were written this way (about 5 and 8 minutes on
-2 cores):
+and the late threshold at 0.4). The judge's defaults, judge/params.json,
+and judge-playouts', judge/params-playouts.json, were written this way
+(about 5 and 8 minutes on 2 cores):
 
   goeval tune --stride 5 --late-lambda 0.48 --late-dead-at 0.45 --write judge/params.json ../shared/data/games/dev
   goeval tune --stride 5 --playouts 32 --late-from 0.3 --late-lambda 0.44 --late-dead-at 0.4 --write judge/params-playouts.json ../shared/data/games/dev
