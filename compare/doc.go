@@ -19,7 +19,8 @@
 // The dead stones come from, in order:
 //
 //  1. a labels file (Labels, ReadLabels): JSON Lines keyed by the record's
-//     base name, giving the final ownership directly. A label is used
+//     base name, giving the final ownership directly ("goeval label"
+//     writes one from a GTP engine's dead stones, NewLabel). A label is used
 //     whatever RE[] says; it must match the record's size and, if it gives
 //     one, its number of moves. A label for a file holding several games is
 //     ignored (with a warning): it cannot say which game it describes.

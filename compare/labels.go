@@ -38,8 +38,26 @@ type Label struct {
 	Result string  `json:"result"`
 	// Dead lists the stones judged dead, as GTP vertices.
 	Dead []string `json:"dead"`
+	// Judge names who judged the dead stones, and EngineResult is its
+	// estimate of the result, after komi, Black positive, when it gave
+	// one (goeval label writes both; they are optional).
+	Judge        string   `json:"judge,omitempty"`
+	EngineResult *float64 `json:"engine_result,omitempty"`
 	// Line is where the label stands in its file, from 1.
 	Line int `json:"-"`
+}
+
+// NewLabel returns the label of the game record file (its base name is
+// kept) whose main line of moves moves ends in the position b, the stones
+// in dead being dead: its ownership and area score by Ownership, with the
+// record's komi and result.
+func NewLabel(file string, moves int, b *board.Board, dead []board.Point, komi float64, result string) Label {
+	own, area := Ownership(nil, b, dead)
+	l := Label{File: filepath.Base(file), Moves: moves, Ownership: own, AreaScore: area, Komi: komi, Result: result, Dead: []string{}}
+	for _, p := range dead {
+		l.Dead = append(l.Dead, b.Geometry().GTP(p))
+	}
+	return l
 }
 
 // Labels are the labels of a labels file by game record base name.

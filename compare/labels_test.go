@@ -2,9 +2,11 @@ package compare
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"goeval/board"
 	"goeval/internal/shared"
 )
 
@@ -63,5 +65,32 @@ func TestReadDevLabels(t *testing.T) {
 	a := l.Lookup("tygem_2005-11-07_76406007.sgf")
 	if a == nil || a.AreaScore != 17 || len(a.Ownership) != 361 || len(a.Dead) != 18 {
 		t.Errorf("first label: %+v", a)
+	}
+}
+
+// TestNewLabel: a white stone dead inside Black's area is Black's (the
+// region of its point borders Black alone); the label names it and keeps
+// the base name of the file.
+func TestNewLabel(t *testing.T) {
+	b := board.MustParse(`
+		. X O . .
+		X O X O .
+		. X O . .
+		X X O . .
+		. X O . .`)
+	dead := []board.Point{b.Geometry().At(1, 1)} // B4, the white stone among Black's
+	l := NewLabel("games/x.sgf", 40, b, dead, 6.5, "B+R")
+	want := []int8{
+		1, 1, -1, -1, -1,
+		1, 1, 1, -1, -1,
+		1, 1, -1, -1, -1,
+		1, 1, -1, -1, -1,
+		1, 1, -1, -1, -1,
+	}
+	if l.File != "x.sgf" || l.Moves != 40 || l.Komi != 6.5 || l.Result != "B+R" || !slices.Equal(l.Dead, []string{"B4"}) {
+		t.Errorf("label %+v", l)
+	}
+	if !slices.Equal(l.Ownership, want) || l.AreaScore != -3 {
+		t.Errorf("ownership %v (area %v), want %v (area 11 - 14 = -3)", l.Ownership, l.AreaScore, want)
 	}
 }

@@ -207,21 +207,36 @@ func (e *Evaluator) Control(dst []float64, b *board.Board) ([]float64, error) {
 			dst = append(dst, influenceControl(b.At(board.Point(p)), -v))
 		}
 	case MapDead:
-		a, err := e.c.Send("final_status_list dead")
+		dead, err := e.Dead(b)
 		if err != nil {
 			return dst, err
-		}
-		var dead []board.Point
-		for _, v := range strings.Fields(a) {
-			p, err := geo.ParseGTP(v)
-			if err != nil {
-				return dst, fmt.Errorf("%w: final_status_list: %v", ErrAnswer, err)
-			}
-			dead = append(dead, p)
 		}
 		dst = deadControl(dst, b, dead)
 	}
 	return dst, nil
+}
+
+// Dead asks the engine which stones of the position b (which must be on
+// its board) are dead: its answer to "final_status_list dead". It fails
+// with ErrAnswer if the engine names a point that is off the board or
+// holds no stone.
+func (e *Evaluator) Dead(b *board.Board) ([]board.Point, error) {
+	a, err := e.c.Send("final_status_list dead")
+	if err != nil {
+		return nil, err
+	}
+	var dead []board.Point
+	for _, v := range strings.Fields(a) {
+		p, err := b.Geometry().ParseGTP(v)
+		if err != nil {
+			return nil, fmt.Errorf("%w: final_status_list: %v", ErrAnswer, err)
+		}
+		if b.At(p) == board.Empty {
+			return nil, fmt.Errorf("%w: final_status_list: %s holds no stone", ErrAnswer, v)
+		}
+		dead = append(dead, p)
+	}
+	return dead, nil
 }
 
 // influenceControl turns GnuGo's territory value t (here Black positive)

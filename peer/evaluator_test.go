@@ -235,3 +235,26 @@ func TestEvaluatorIllegalMove(t *testing.T) {
 		t.Errorf("%d plays, want 4 + 4", got)
 	}
 }
+
+// TestEvaluatorDead: Dead returns the stones the engine lists (the fake
+// lists the black stones of column A).
+func TestEvaluatorDead(t *testing.T) {
+	b := board.MustParse(`
+		X O . . .
+		X O . . .
+		. X O . .
+		. . . . .
+		O . . . X`)
+	e, err := NewEvaluator(startFake(t, "", Options{}), MapNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetPosition(1, 5, 0, nil, b); err != nil {
+		t.Fatal(err)
+	}
+	dead, err := e.Dead(b)
+	geo := b.Geometry()
+	if err != nil || len(dead) != 2 || geo.GTP(dead[0]) != "A5" || geo.GTP(dead[1]) != "A4" {
+		t.Errorf("Dead: %v, %v; want A5 A4", dead, err)
+	}
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"time"
+
+	"goeval/board"
+	"goeval/compare"
+	"goeval/eval"
+	"goeval/peer"
+	"goeval/sgf"
+)
+
+func init() {
+	register(&command{name: "label", args: "--peer NAME=COMMAND [flags] PATH...", summary: "label the final positions of game records with a GTP engine's dead stones", run: labelCommand})
+}
+
+const labelUsage = `goeval label asks a GTP engine which stones are dead in the final position of
+each game record (its answer to "final_status_list dead") and writes the lines
+of a labels file, the final ownership that 'goeval compare' and 'goeval tune'
+take as the truth (--labels; the format of final-ownership.jsonl, see 'go doc
+goeval/compare.Label'): the dead stones, the ownership once they are removed
+(each empty region the colour that alone borders it), the area score, and the
+engine's own estimate of the result after komi ("engine_result", from
+estimate_score or final_score).
+
+Usage:
+  goeval label --peer NAME=COMMAND [flags] PATH...
+
+PATH is an SGF file or a folder, searched recursively for *.sgf files; the
+first game of each file is labelled, at the end of its main line. The dev
+set's labels were made this way, by GnuGo 3.8 with Chinese rules, from the
+counted games' final positions:
+
+  goeval label --peer gnugo="gnugo --mode gtp --chinese-rules" --games counted -o final-ownership.jsonl games/
+
+A resigned game's final position is not finished: its label is the engine's
+verdict on the fights still open, not a count, so label only counted games
+for compare and tune (--games counted).
+
+A line per game is written to standard error as it is labelled. Games that
+cannot be read or replayed, or that the engine fails on, are listed there
+too, and the exit status is then 1.
+`
+
+func labelCommand(e *env, args []string) error {
+	fs := newFlags(e, "label", labelUsage)
+	var peers peerFlag
+	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
+	games := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
+	workers := fs.Int("workers", 0, "engines run at once (default: the number of CPUs)")
+	timeout := fs.Duration("timeout", 10*time.Minute, "longest wait for one answer of the engine")
+	of := addOutputFlag(fs)
+	paths, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(paths) == 0:
+		fs.Usage()
+		return usagef("no game records given")
+	case len(peers) != 1:
+		return usagef("give one engine with --peer NAME=COMMAND")
+	case *games != "all" && *games != "counted" && *games != "uncounted":
+		return usagef("invalid --games %q (want all, counted or uncounted)", *games)
+	case *timeout <= 0:
+		return usagef("--timeout must be positive")
+	case *workers < 0:
+		return usagef("invalid --workers %d", *workers)
+	}
+	files, ferrs := compare.Files(paths)
+	for _, fe := range ferrs {
+		printFileError(e, fe)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+	}
+	p := peers[0]
+	labels := make([]*compare.Label, len(files))
+	var mu sync.Mutex // serialises the progress lines
+	done, failed := 0, len(ferrs)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var engines []*labeller
+	defer func() {
+		for _, l := range engines {
+			l.Close()
+		}
+	}()
+	err = eval.Map(ctx, *workers, len(files), func() (*labeller, error) {
+		l, err := startLabeller(p.name, p.argv, *timeout)
+		if err == nil {
+			mu.Lock()
+			engines = append(engines, l)
+			mu.Unlock()
+		}
+		return l, err
+	}, func(ctx context.Context, l *labeller, i int) error {
+		lab, skip, err := l.label(i, files[i], *games)
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		switch {
+		case err != nil:
+			failed++
+			fmt.Fprintf(e.stderr, "goeval: %s: %v\n", files[i], err)
+		case !skip:
+			labels[i] = lab
+			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(lab.Dead), p.name, resultString(*lab.EngineResult))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	err = of.write(e, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		for _, l := range labels {
+			if l != nil {
+				if err := enc.Encode(l); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d game records not labelled", failed, len(files)+len(ferrs))
+	}
+	return nil
+}
+
+// resultString writes a result after komi, Black positive, as "B+3.5",
+// "W+0.5" or "0".
+func resultString(r float64) string {
+	switch {
+	case r > 0:
+		return fmt.Sprintf("B+%g", r)
+	case r < 0:
+		return fmt.Sprintf("W+%g", -r)
+	}
+	return "0"
+}
+
+// labeller is one engine of goeval label.
+type labeller struct {
+	name string
+	c    *peer.Client
+	ev   *peer.Evaluator
+}
+
+func startLabeller(name string, argv []string, timeout time.Duration) (*labeller, error) {
+	c, err := peer.Start(argv, peer.Options{Timeout: timeout})
+	if err != nil {
+		return nil, err
+	}
+	if !c.Known("final_status_list") {
+		c.Close()
+		return nil, fmt.Errorf("%s does not know final_status_list", name)
+	}
+	ev, err := peer.NewEvaluator(c, peer.MapNone)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return &labeller{name: name, c: c, ev: ev}, nil
+}
+
+// label labels the final position of the first game of file (the i-th
+// file), or says to skip it when games ("all", "counted", "uncounted")
+// leaves it out.
+func (l *labeller) label(i int, file, games string) (lab *compare.Label, skip bool, err error) {
+	g, err := sgf.Load(file, 1)
+	if err != nil {
+		return nil, false, err
+	}
+	res, err := compare.ParseResult(g.Info.Result)
+	if err != nil && games != "all" {
+		return nil, false, fmt.Errorf("%v: cannot tell whether the game was counted", err)
+	}
+	if (games == "counted" && !res.Counted()) || (games == "uncounted" && res.Counted()) {
+		return nil, true, nil
+	}
+	moves, setup, err := g.Moves()
+	if err != nil {
+		return nil, false, err
+	}
+	var final board.Board
+	if _, err := g.Replay(func(n int, b *board.Board) error { final = *b; return nil }); err != nil {
+		return nil, false, err
+	}
+	n := len(moves)
+	if setup {
+		moves = nil // set up stone by stone
+	}
+	if err := l.ev.SetPosition(i, final.Size(), g.Info.Komi, moves, &final); err != nil {
+		return nil, false, err
+	}
+	dead, err := l.ev.Dead(&final)
+	if err != nil {
+		return nil, false, err
+	}
+	score, err := l.ev.Score()
+	if err != nil {
+		return nil, false, err
+	}
+	out := compare.NewLabel(file, n, &final, dead, g.Info.Komi, g.Info.Result)
+	out.Judge = l.name
+	r := math.Round((score-g.Info.Komi)*1000) / 1000 // the engine's result, without the float noise of adding and taking komi
+	out.EngineResult = &r
+	return &out, false, nil
+}
+
+// Close stops the engine.
+func (l *labeller) Close() error { return l.c.Close() }
