@@ -83,6 +83,12 @@ type Reporter interface {
 	Report(b *board.Board) ([]Field, error)
 }
 
+// Noter is an Estimator with notes of its own for the text output: lines
+// said under the map (the judge's unsettled chains, say).
+type Noter interface {
+	Notes(b *board.Board) ([]string, error)
+}
+
 // Viewer is an Estimator with text views of its own (goeval --show NAME).
 type Viewer interface {
 	// Views lists the names of the views, the first being the default.

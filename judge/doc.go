@@ -42,7 +42,9 @@
 //     killer.
 //  5. The map: a stone's control is its colour times (1 - 2P), so a dead
 //     stone shows the opponent's sign (goeval draws it in lower case); an
-//     empty point's is the second estimate's.
+//     empty point's is the second estimate's. Chains with P from 0.2 to
+//     0.8 are unsettled (Unsettled): the judge cannot tell their fate, and
+//     says so in its report and notes.
 //  6. The score is not the map's plain sum: a prior that knows only the
 //     stage and the side to move (a position that looks even is worth
 //     about 7 points to Black on the board, komi's worth, early on) is

@@ -2,6 +2,8 @@ package judge
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"goeval/board"
 	"goeval/control"
@@ -285,15 +287,84 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	return nil
 }
 
-// Report returns the extra JSON fields of the judge on b: the stones judged
-// dead and those in seki (GTP vertices) and the doubt behind the score. It
+// UnsettledFrom and UnsettledTo bound the death probability of the chains
+// the judge calls unsettled: those whose fate it cannot tell.
+const (
+	UnsettledFrom = 0.2
+	UnsettledTo   = 0.8
+)
+
+// Unsettled is a chain whose fate the judge cannot tell.
+type Unsettled struct {
+	// Stone is the chain's first stone in map order, as a GTP vertex.
+	Stone string `json:"stone"`
+	// Stones is its number of stones, and Dead its death probability.
+	Stones int     `json:"stones"`
+	Dead   float64 `json:"dead"`
+}
+
+// estimated makes sure that the last Estimate was of b.
+func (j *Judge) estimated(b *board.Board) error {
+	if j.done && j.last == *b {
+		return nil
+	}
+	var r control.Result
+	return j.Estimate(&r, b)
+}
+
+// Unsettled returns the chains of b whose death probability is from
+// UnsettledFrom to UnsettledTo, the biggest first (then in map order). It
 // reuses the last Estimate when that was of b.
-func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
-	if !j.done || j.last != *b {
-		var r control.Result
-		if err := j.Estimate(&r, b); err != nil {
-			return nil, err
+func (j *Judge) Unsettled(b *board.Board) ([]Unsettled, error) {
+	if err := j.estimated(b); err != nil {
+		return nil, err
+	}
+	var chains board.Chains
+	b.Chains(&chains)
+	out := []Unsettled{}
+	for _, ch := range chains.List {
+		if p := j.a.Dead[ch.Head]; p >= UnsettledFrom && p <= UnsettledTo {
+			out = append(out, Unsettled{Stone: b.Geometry().GTP(ch.Head), Stones: ch.Stones, Dead: p})
 		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Stones > out[b].Stones })
+	return out, nil
+}
+
+// Notes returns the judge's line for the text output: its unsettled
+// chains, the biggest first (at most 8 named), or nothing if there are
+// none.
+func (j *Judge) Notes(b *board.Board) ([]string, error) {
+	us, err := j.Unsettled(b)
+	if err != nil || len(us) == 0 {
+		return nil, err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "unsettled (death probability %g to %g):", UnsettledFrom, UnsettledTo)
+	for i, u := range us {
+		if i == 8 {
+			fmt.Fprintf(&sb, " and %d more", len(us)-i)
+			break
+		}
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		stones := "stones"
+		if u.Stones == 1 {
+			stones = "stone"
+		}
+		fmt.Fprintf(&sb, " %s %d %s %.2f", u.Stone, u.Stones, stones, u.Dead)
+	}
+	return []string{sb.String()}, nil
+}
+
+// Report returns the extra JSON fields of the judge on b: the stones judged
+// dead and those in seki (GTP vertices), the unsettled chains and the
+// doubt behind the score. It reuses the last Estimate when that was of b.
+func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
+	us, err := j.Unsettled(b)
+	if err != nil {
+		return nil, err
 	}
 	g := b.Geometry()
 	dead, seki := []string{}, []string{}
@@ -306,5 +377,5 @@ func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
 			seki = append(seki, g.GTP(board.Point(p)))
 		}
 	}
-	return []control.Field{{Key: "dead", Value: dead}, {Key: "seki", Value: seki}, {Key: "doubt", Value: j.a.Doubt}}, nil
+	return []control.Field{{Key: "dead", Value: dead}, {Key: "seki", Value: seki}, {Key: "unsettled", Value: us}, {Key: "doubt", Value: j.a.Doubt}}, nil
 }

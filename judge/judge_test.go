@@ -2,6 +2,9 @@ package judge_test
 
 import (
 	"math"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"goeval/board"
@@ -668,5 +671,73 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 	}
 	if wrong[2] >= wrong[1] {
 		t.Errorf("with 32 playouts %d misjudged stones, with 8 %d: want fewer", wrong[2], wrong[1])
+	}
+}
+
+// TestUnsettled: on dev positions, the unsettled chains are exactly those
+// whose death probability is in [UnsettledFrom, UnsettledTo], the biggest
+// first; the JSON report and the text note say the same.
+func TestUnsettled(t *testing.T) {
+	j, err := New(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for i, b := range positions.Dev(t, 4, 100, 200) {
+		var r control.Result
+		if err := j.Estimate(&r, b); err != nil {
+			t.Fatal(err)
+		}
+		dead := slices.Clone(j.Analysis().Dead)
+		var chains board.Chains
+		b.Chains(&chains)
+		want := map[string]bool{}
+		for _, ch := range chains.List {
+			if p := dead[ch.Head]; p >= UnsettledFrom && p <= UnsettledTo {
+				want[b.Geometry().GTP(ch.Head)] = true
+			}
+		}
+		us, err := j.Unsettled(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen += len(us)
+		if len(us) != len(want) {
+			t.Errorf("position %d: %d unsettled chains, want %d", i, len(us), len(want))
+		}
+		for k, u := range us {
+			p, _ := b.Geometry().ParseGTP(u.Stone)
+			if !want[u.Stone] || u.Dead != dead[p] || u.Stones != chains.List[chains.ID[p]].Stones {
+				t.Errorf("position %d: unsettled %+v is not a chain head with that size and P %v", i, u, dead[p])
+			}
+			if k > 0 && us[k-1].Stones < u.Stones {
+				t.Errorf("position %d: %v listed after the smaller %v", i, u, us[k-1])
+			}
+		}
+		fields, err := j.Report(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range fields {
+			if f.Key == "unsettled" {
+				found = reflect.DeepEqual(f.Value, us)
+			}
+		}
+		if !found {
+			t.Errorf("position %d: the report's unsettled chains are not Unsettled's", i)
+		}
+		notes, err := j.Notes(b)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case len(us) == 0 && len(notes) != 0:
+			t.Errorf("position %d: notes %q without unsettled chains", i, notes)
+		case len(us) > 0 && (len(notes) != 1 || !strings.HasPrefix(notes[0], "unsettled (death probability 0.2 to 0.8): "+us[0].Stone+" ")):
+			t.Errorf("position %d: notes %q, want one line naming %s first", i, notes, us[0].Stone)
+		}
+	}
+	if seen == 0 {
+		t.Error("no unsettled chain in any position: the test checks nothing")
 	}
 }

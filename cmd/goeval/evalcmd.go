@@ -278,6 +278,15 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if sum := mapSum(res); math.Abs(sum-res.Score) > 0.05 {
 		fmt.Fprintf(w, "(the map itself sums to %s; the estimator weighs it against what the map cannot see)\n", margin(sum))
 	}
+	if n, ok := est.(control.Noter); ok {
+		notes, err := n.Notes(pos.board)
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+		}
+		for _, line := range notes {
+			fmt.Fprintln(w, line)
+		}
+	}
 	return nil
 }
 

@@ -139,3 +139,37 @@ func checkExits(t *testing.T, tests []exitCase, prefix ...string) {
 		})
 	}
 }
+
+// TestEvalJudgeNotes: the judge's unsettled chains are in its JSON, and its
+// text output names them (the biggest first) exactly when there are some.
+func TestEvalJudgeNotes(t *testing.T) {
+	for _, move := range []string{"60", "150", "200"} {
+		code, out, stderr := goeval(t, "--format", "json", "--move", move, example)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var j struct {
+			Unsettled []struct {
+				Stone  string
+				Stones int
+				Dead   float64
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &j); err != nil || j.Unsettled == nil {
+			t.Fatalf("move %s: no unsettled list (%v):\n%s", move, err, out)
+		}
+		_, text, _ := goeval(t, "--move", move, example)
+		line := ""
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "unsettled (") {
+				line = l
+			}
+		}
+		switch {
+		case len(j.Unsettled) == 0 && line != "":
+			t.Errorf("move %s: text names unsettled chains the JSON does not: %s", move, line)
+		case len(j.Unsettled) > 0 && !strings.Contains(line, ": "+j.Unsettled[0].Stone+" "):
+			t.Errorf("move %s: text line %q does not name %s first", move, line, j.Unsettled[0].Stone)
+		}
+	}
+}
