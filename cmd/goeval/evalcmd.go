@@ -236,7 +236,11 @@ func header(w io.Writer, pos *position) {
 	if pos.game.Index > 1 {
 		fmt.Fprintf(w, " (game %d)", pos.game.Index)
 	}
-	fmt.Fprintf(w, ", move %d of %d, %s to move, komi %g\n", pos.move, pos.moves, pos.board.ToMove().Name(), info.Komi)
+	fmt.Fprintf(w, ", move %d of %d, %s to move, komi %g", pos.move, pos.moves, pos.board.ToMove().Name(), info.Komi)
+	if info.Result != "" {
+		fmt.Fprintf(w, ", result %s", info.Result) // the record's, to set the judgement against
+	}
+	fmt.Fprintln(w)
 }
 
 // Margin formats a Black-positive score for people: "B+3.2", "W+0.5", "0".

@@ -65,7 +65,7 @@ func TestEvalText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"move 3 of 258", "White to move", "score B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
+	for _, want := range []string{"move 3 of 258, White to move, komi 6.5, result B+10.5\n", "score B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
