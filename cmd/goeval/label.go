@@ -118,10 +118,12 @@ func labelCommand(e *env, args []string) error {
 		}
 		return nil
 	})
-	if err != nil {
+	interrupted := ctx.Err() != nil
+	if err != nil && !interrupted {
 		return err
 	}
-	err = of.write(e, func(w io.Writer) error {
+	// Interrupted, the games labelled so far are still written.
+	werr := of.write(e, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		for _, l := range labels {
 			if l != nil {
@@ -132,10 +134,12 @@ func labelCommand(e *env, args []string) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	if failed > 0 {
+	switch {
+	case werr != nil:
+		return werr
+	case interrupted:
+		return fmt.Errorf("interrupted: %d of %d game records looked at", done, len(files))
+	case failed > 0:
 		return fmt.Errorf("%d of %d game records not labelled", failed, len(files)+len(ferrs))
 	}
 	return nil
