@@ -138,13 +138,19 @@ func TestEvaluatorPlacesStones(t *testing.T) {
 	}
 }
 
-func TestEvaluatorMaps(t *testing.T) {
-	b := board.MustParse(`
+// mapsBoard is the position of the map tests: the fake engine counts the
+// black stones of column A (A5, A4) dead.
+func mapsBoard() *board.Board {
+	return board.MustParse(`
 		X O . . .
 		X O . . .
 		. X O . .
 		. . . . .
 		O . . . X`)
+}
+
+func TestEvaluatorMaps(t *testing.T) {
+	b := mapsBoard()
 	// The fake's territory values (White positive): 0.5 on empty points of
 	// columns A-B, -1.5 on columns C-E; 2 on black stones of column A
 	// (dead for GnuGo), 0 on other stones.
@@ -239,12 +245,7 @@ func TestEvaluatorIllegalMove(t *testing.T) {
 // TestEvaluatorDead: Dead returns the stones the engine lists (the fake
 // lists the black stones of column A).
 func TestEvaluatorDead(t *testing.T) {
-	b := board.MustParse(`
-		X O . . .
-		X O . . .
-		. X O . .
-		. . . . .
-		O . . . X`)
+	b := mapsBoard()
 	e, err := NewEvaluator(startFake(t, "", Options{}), MapNone)
 	if err != nil {
 		t.Fatal(err)
