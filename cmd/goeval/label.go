@@ -5,18 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"strings"
 	"sync"
 	"time"
 
-	"goeval/board"
 	"goeval/compare"
 	"goeval/eval"
 	"goeval/peer"
-	"goeval/sgf"
 )
 
 func init() {
@@ -55,7 +52,7 @@ func labelCommand(e *env, args []string) error {
 	fs := newFlags(e, "label", labelUsage)
 	var peers peerFlag
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
-	games := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
+	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
 	workers := fs.Int("workers", 0, "engines run at once (default: the number of CPUs)")
 	timeout := fs.Duration("timeout", 10*time.Minute, "longest wait for one answer of the engine")
 	of := addOutputFlag(fs)
@@ -69,12 +66,14 @@ func labelCommand(e *env, args []string) error {
 		return usagef("no game records given")
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
-	case *games != "all" && *games != "counted" && *games != "uncounted":
-		return usagef("invalid --games %q (want all, counted or uncounted)", *games)
 	case *timeout <= 0:
 		return usagef("--timeout must be positive")
 	case *workers < 0:
 		return usagef("invalid --workers %d", *workers)
+	}
+	games, err := compare.ParseGames(*gamesFlag)
+	if err != nil {
+		return usagef("invalid --games %q (want all, counted or uncounted)", *gamesFlag)
 	}
 	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
@@ -104,7 +103,7 @@ func labelCommand(e *env, args []string) error {
 		}
 		return l, err
 	}, func(ctx context.Context, l *labeller, i int) error {
-		lab, skip, err := l.label(i, files[i], *games)
+		lab, err := compare.LabelGame(files[i], i, games, l.ev, l.name)
 		mu.Lock()
 		defer mu.Unlock()
 		done++
@@ -112,7 +111,7 @@ func labelCommand(e *env, args []string) error {
 		case err != nil:
 			failed++
 			fmt.Fprintf(e.stderr, "goeval: %s: %v\n", files[i], err)
-		case !skip:
+		case lab != nil:
 			labels[i] = lab
 			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(lab.Dead), p.name, resultString(*lab.EngineResult))
 		}
@@ -157,7 +156,8 @@ func resultString(r float64) string {
 	return "0"
 }
 
-// labeller is one engine of goeval label.
+// labeller is one engine of goeval label; its Evaluator is the
+// compare.DeadJudge.
 type labeller struct {
 	name string
 	c    *peer.Client
@@ -179,51 +179,6 @@ func startLabeller(name string, argv []string, timeout time.Duration) (*labeller
 		return nil, err
 	}
 	return &labeller{name: name, c: c, ev: ev}, nil
-}
-
-// label labels the final position of the first game of file (the i-th
-// file), or says to skip it when games ("all", "counted", "uncounted")
-// leaves it out.
-func (l *labeller) label(i int, file, games string) (lab *compare.Label, skip bool, err error) {
-	g, err := sgf.Load(file, 1)
-	if err != nil {
-		return nil, false, err
-	}
-	res, err := compare.ParseResult(g.Info.Result)
-	if err != nil && games != "all" {
-		return nil, false, fmt.Errorf("%v: cannot tell whether the game was counted", err)
-	}
-	if (games == "counted" && !res.Counted()) || (games == "uncounted" && res.Counted()) {
-		return nil, true, nil
-	}
-	moves, setup, err := g.Moves()
-	if err != nil {
-		return nil, false, err
-	}
-	var final board.Board
-	if _, err := g.Replay(func(n int, b *board.Board) error { final = *b; return nil }); err != nil {
-		return nil, false, err
-	}
-	n := len(moves)
-	if setup {
-		moves = nil // set up stone by stone
-	}
-	if err := l.ev.SetPosition(i, final.Size(), g.Info.Komi, moves, &final); err != nil {
-		return nil, false, err
-	}
-	dead, err := l.ev.Dead(&final)
-	if err != nil {
-		return nil, false, err
-	}
-	score, err := l.ev.Score()
-	if err != nil {
-		return nil, false, err
-	}
-	out := compare.NewLabel(file, n, &final, dead, g.Info.Komi, g.Info.Result)
-	out.Judge = l.name
-	r := math.Round((score-g.Info.Komi)*1000) / 1000 // the engine's result, without the float noise of adding and taking komi
-	out.EngineResult = &r
-	return &out, false, nil
 }
 
 // Close stops the engine.

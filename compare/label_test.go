@@ -1,0 +1,112 @@
+package compare
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"goeval/board"
+)
+
+// fakeJudge is a DeadJudge that calls every white stone dead (or fails),
+// and remembers what it was given.
+type fakeJudge struct {
+	score  float64
+	fail   error
+	calls  int
+	moves  []board.Move
+	size   int
+	komi   float64
+	placed bool
+}
+
+func (f *fakeJudge) SetPosition(game, size int, komi float64, moves []board.Move, b *board.Board) error {
+	f.calls++
+	f.size, f.komi, f.moves, f.placed = size, komi, moves, moves == nil
+	return nil
+}
+
+func (f *fakeJudge) Dead(b *board.Board) ([]board.Point, error) {
+	if f.fail != nil {
+		return nil, f.fail
+	}
+	var dead []board.Point
+	for p, c := range b.Cells() {
+		if c == board.White {
+			dead = append(dead, board.Point(p))
+		}
+	}
+	return dead, nil
+}
+
+func (f *fakeJudge) Score() (float64, error) { return f.score, nil }
+
+func TestLabelGame(t *testing.T) {
+	want, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const a, b = "testdata/tiny/a.sgf", "testdata/tiny/b.sgf"
+
+	// b.sgf was resigned: left out of a labelling of counted games, and
+	// the judge is not asked.
+	f := &fakeJudge{score: 3}
+	if l, err := LabelGame(b, 0, CountedGames, f, "fake"); l != nil || err != nil || f.calls != 0 {
+		t.Errorf("resigned game among counted games: %v, %v, %d calls", l, err, f.calls)
+	}
+	if l, err := LabelGame(a, 0, UncountedGames, f, "fake"); l != nil || err != nil || f.calls != 0 {
+		t.Errorf("counted game among uncounted games: %v, %v, %d calls", l, err, f.calls)
+	}
+
+	// b.sgf's final position (6 moves) with White's three stones dead:
+	//   . . . . .
+	//   . . X . O
+	//   . . X O .
+	//   . X . O .
+	//   . . . . .
+	// Every point is then Black's: 25.
+	l, err := LabelGame(b, 1, AllGames, f, "fake")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.File != "b.sgf" || l.Moves != 6 || l.AreaScore != 25 || len(l.Dead) != 3 || l.Judge != "fake" || *l.EngineResult != 2.5 || l.Result != "B+R" {
+		t.Errorf("b.sgf labelled %+v (engine result %v); want 6 moves, area 25, 3 dead, judged by fake, B+2.5", l, *l.EngineResult)
+	}
+	if f.size != 5 || f.komi != 0.5 || len(f.moves) != 6 || f.placed {
+		t.Errorf("the judge was given size %d komi %v %d moves (placed %v); want 5, 0.5, 6 moves", f.size, f.komi, len(f.moves), f.placed)
+	}
+
+	// a.sgf's hand-checked label has nothing dead (two walls): a judge
+	// that kills nothing must give exactly it.
+	l, err = LabelGame(a, 2, CountedGames, &noneDead{}, "none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := want.Lookup(a); !slices.Equal(l.Ownership, w.Ownership) || l.AreaScore != w.AreaScore || l.Moves != 10 {
+		t.Errorf("a.sgf: ownership %v area %v, want the hand-checked %v, %v", l.Ownership, l.AreaScore, w.Ownership, w.AreaScore)
+	}
+
+	boom := errors.New("engine gone")
+	if _, err := LabelGame(a, 3, AllGames, &fakeJudge{fail: boom}, "fake"); !errors.Is(err, boom) {
+		t.Errorf("a failing judge: err = %v", err)
+	}
+	if _, err := LabelGame("testdata/tiny/broken.sgf", 4, AllGames, f, "fake"); err == nil {
+		t.Error("a broken record labelled")
+	}
+}
+
+// noneDead is a DeadJudge that calls nothing dead.
+type noneDead struct{ fakeJudge }
+
+func (*noneDead) Dead(*board.Board) ([]board.Point, error) { return nil, nil }
+
+func TestParseGames(t *testing.T) {
+	for _, g := range []Games{AllGames, CountedGames, UncountedGames} {
+		if got, err := ParseGames(g.String()); got != g || err != nil {
+			t.Errorf("ParseGames(%q) = %v, %v", g.String(), got, err)
+		}
+	}
+	if _, err := ParseGames("some"); err == nil {
+		t.Error(`"some" accepted`)
+	}
+}
