@@ -20,7 +20,7 @@
 //
 //  1. a labels file (Labels, ReadLabels): JSON Lines keyed by the record's
 //     base name, giving the final ownership directly ("goeval label"
-//     writes one from a GTP engine's dead stones, NewLabel). A label is used
+//     writes one from a GTP engine's dead stones: LabelGame). A label is used
 //     whatever RE[] says; it must match the record's size and, if it gives
 //     one, its number of moves. A label for a file holding several games is
 //     ignored (with a warning): it cannot say which game it describes.
