@@ -113,7 +113,7 @@ func labelCommand(e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "goeval: %s: %v\n", files[i], err)
 		case lab != nil:
 			labels[i] = lab
-			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(lab.Dead), p.name, resultString(*lab.EngineResult))
+			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(lab.Dead), p.name, margin(*lab.EngineResult))
 		}
 		return nil
 	})
@@ -142,18 +142,6 @@ func labelCommand(e *env, args []string) error {
 		return fmt.Errorf("%d of %d game records not labelled", failed, len(files)+len(ferrs))
 	}
 	return nil
-}
-
-// resultString writes a result after komi, Black positive, as "B+3.5",
-// "W+0.5" or "0".
-func resultString(r float64) string {
-	switch {
-	case r > 0:
-		return fmt.Sprintf("B+%g", r)
-	case r < 0:
-		return fmt.Sprintf("W+%g", -r)
-	}
-	return "0"
 }
 
 // labeller is one engine of goeval label; its Evaluator is the
