@@ -243,7 +243,7 @@ func header(w io.Writer, pos *position) {
 	fmt.Fprintln(w)
 }
 
-// Margin formats a Black-positive score for people: "B+3.2", "W+0.5", "0".
+// margin formats a Black-positive score for people: "B+3.2", "W+0.5", "even (0.0)".
 func margin(s float64) string {
 	r := fmt.Sprintf("%.1f", s)
 	switch {
