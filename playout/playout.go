@@ -316,6 +316,16 @@ func (pb *Board) atariLiberty(h int16) int16 {
 	return q
 }
 
+// onlyLiberty reports whether p is the only liberty of the chain headed h:
+// whether its n pseudo-liberties are all p, that is n·p = Σq and n·p² = Σq²
+// (if both hold, n·Σq² = (Σq)², so they are all one point, p). It is
+// atariLiberty(h) == p without the division, in int32: on the largest board
+// n·p² is below 2,500·728², within range.
+func (pb *Board) onlyLiberty(h, p int16) bool {
+	n, q := int32(pb.libs[h&m]), int32(p)
+	return n*q == pb.lsum[h&m] && n*q*q == pb.lsq[h&m]
+}
+
 // onePoint returns the point q if n > 0 points whose indices sum to s and
 // whose squares sum to sq are all q, and whether they are: they are
 // exactly when n·sq = s² (Cauchy–Schwarz), and then q = s/n. It returns
@@ -343,7 +353,7 @@ func (pb *Board) legal(p int16, c int8) bool {
 		default:
 			// A friendly chain with a liberty besides p, or an enemy
 			// chain without one.
-			if (v == c) != (pb.atariLiberty(pb.head[q&m]) == p) {
+			if (v == c) != pb.onlyLiberty(pb.head[q&m], p) {
 				return true
 			}
 		}
@@ -528,7 +538,7 @@ func (pb *Board) selfAtari(p int16, c int8) bool {
 				return false
 			}
 		default:
-			if pb.atariLiberty(pb.head[q&m]) == p {
+			if pb.onlyLiberty(pb.head[q&m], p) {
 				return false // a capture
 			}
 			continue
