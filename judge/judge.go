@@ -200,7 +200,7 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	x := j.r1.Control
 	j.feat.Playouts = j.cur.Playouts
 	j.feat.Compute(b, x)
-	life.Analyze(&j.life, b)
+	life.AnalyzeChains(&j.life, b, &j.feat.Chains)
 	g := b.Geometry()
 	n := g.N
 	if cap(j.a.Dead) < n {

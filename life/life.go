@@ -47,6 +47,13 @@ type work struct {
 // verdict in dst, reusing dst's memory. It does not allocate once dst has
 // been used for a board of the same size.
 func Analyze(dst *Result, b *board.Board) {
+	b.Chains(&dst.chains)
+	AnalyzeChains(dst, b, &dst.chains)
+}
+
+// AnalyzeChains is Analyze for a caller that already holds b's chains, cs
+// (as b.Chains gives them), and so saves finding them again.
+func AnalyzeChains(dst *Result, b *board.Board, cs *board.Chains) {
 	n := b.Geometry().N
 	if cap(dst.Alive) < n {
 		dst.Alive = make([]bool, n)
@@ -55,9 +62,8 @@ func Analyze(dst *Result, b *board.Board) {
 	dst.Alive, dst.Owner = dst.Alive[:n], dst.Owner[:n]
 	clear(dst.Alive)
 	clear(dst.Owner)
-	b.Chains(&dst.chains)
 	for _, c := range [...]board.Color{board.Black, board.White} {
-		dst.analyze(b, c)
+		dst.analyze(b, cs, c)
 	}
 }
 
@@ -69,10 +75,9 @@ func Of(b *board.Board) *Result {
 }
 
 // analyze runs the algorithm for colour c and adds its verdicts to dst.
-func (dst *Result) analyze(b *board.Board, c board.Color) {
+func (dst *Result) analyze(b *board.Board, cs *board.Chains, c board.Color) {
 	g := b.Geometry()
 	cells := b.Cells()
-	cs := &dst.chains
 	w := &dst.w
 	dst.regions = dst.regions[:0]
 	dst.pairs = dst.pairs[:0]
@@ -98,34 +103,34 @@ func (dst *Result) analyze(b *board.Board, c board.Color) {
 		top++
 		for i := r.start; i < top; i++ {
 			p := w.regionPts[i]
-			for _, q := range g.Neighbors(p) {
-				switch v := cells[q]; {
-				case v == c:
-					k := cs.ID[q]
-					if w.seen[k] != id {
-						w.seen[k] = id
-						w.libs[k] = 0
-						dst.pairs = append(dst.pairs, pair{chain: k})
-					}
-				case w.regionID[q] < 0:
-					w.regionID[q] = id
-					w.regionPts[top] = q
-					top++
-				}
+			empty := cells[p] == board.Empty
+			if empty {
+				r.empty++
 			}
-			if cells[p] != board.Empty {
-				continue
-			}
-			r.empty++
-			// Count p once for each distinct chain of c next to it.
+			// Record the c chains next to p as bordering the region and,
+			// if p is empty, count it once as a liberty of each.
 			var counted [4]int16
 			nc := 0
 		next:
 			for _, q := range g.Neighbors(p) {
-				if cells[q] != c {
+				v := cells[q]
+				if v != c {
+					if w.regionID[q] < 0 {
+						w.regionID[q] = id
+						w.regionPts[top] = q
+						top++
+					}
 					continue
 				}
 				k := cs.ID[q]
+				if w.seen[k] != id {
+					w.seen[k] = id
+					w.libs[k] = 0
+					dst.pairs = append(dst.pairs, pair{chain: k})
+				}
+				if !empty {
+					continue
+				}
 				for _, d := range counted[:nc] {
 					if d == k {
 						continue next
