@@ -56,6 +56,12 @@
 //     resignations, time-outs, forfeits), the share where sign(score - komi)
 //     is the winner's. A score exactly equal to komi (predicting a draw)
 //     counts wrong; drawn games have no winner to pick and are left out.
+//   - win Brier score and log loss: for an estimator that also gives the
+//     probability that Black wins (control.WinPredictor: the judge, when its
+//     parameters have a win model), over games with a known winner, the
+//     mean of (probability - outcome)², the outcome being 1 if Black won
+//     and 0 if White did, and the mean of -ln(the probability it gave the
+//     winner). A coin scores 0.25 and 0.693; lower is better.
 //   - time per position: wall-clock microseconds per evaluation, measured
 //     around the estimator's Estimate call (for a peer: around setting the
 //     position, which replays only the new moves, and asking for score and
@@ -68,7 +74,7 @@
 // score = komi and control 0 everywhere. Its sign agreement is 0, its
 // ownership MSE is the share of owned points, its score MAE is the mean
 // |komi - area score| (5.39 on the dev set) and its winner accuracy is 0 by
-// the rule above.
+// the rule above; its win probability is 1/2 (Brier score 0.25).
 //
 // # Running
 //

@@ -63,7 +63,7 @@ func nonNil[T any](s []T) []T {
 var csvHeader = []string{"estimator", "band", "games", "positions", "sign_agreement", "ownership_mse",
 	"score_mae", "winner_accuracy", "micros_per_position", "counted_games", "map_games", "winner_games",
 	"too_short", "failed", "winner_accuracy_counted", "winner_accuracy_resigned", "winner_games_counted",
-	"winner_games_resigned"}
+	"winner_games_resigned", "win_brier", "win_log_loss", "win_games"}
 
 // WriteCSV writes the rows as CSV with a header line; a metric with
 // nothing behind it is an empty field.
@@ -82,7 +82,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			f(row.SignAgreement), f(row.OwnershipMSE), f(row.ScoreMAE), f(row.WinnerAccuracy),
 			f(row.MicrosPerPosition), d(row.CountedGames), d(row.MapGames), d(row.WinnerGames),
 			d(row.TooShort), d(row.Failed), f(row.WinnerAccuracyCounted), f(row.WinnerAccuracyResigned),
-			d(row.WinnerGamesCounted), d(row.WinnerGamesResigned)})
+			d(row.WinnerGamesCounted), d(row.WinnerGamesResigned), f(row.WinBrier), f(row.WinLogLoss), d(row.WinGames)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -136,12 +136,12 @@ func (r *Report) writeTables(ew *errWriter) {
 			width = max(width, len(row.Estimator))
 		}
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%-*s\tsign agreement\townership MSE\tscore MAE\twinner accuracy\t(by margin\tresigned)\tµs/position\tgames\tcounted\twith winner\t\n", width, "estimator")
+		fmt.Fprintf(tw, "%-*s\tsign agreement\townership MSE\tscore MAE\twinner accuracy\t(by margin\tresigned)\twin Brier\tµs/position\tgames\tcounted\twith winner\t\n", width, "estimator")
 		for _, row := range rows {
-			fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", width, row.Estimator,
+			fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t\n", width, row.Estimator,
 				num(row.SignAgreement, 3), num(row.OwnershipMSE, 3), num(row.ScoreMAE, 2),
 				num(row.WinnerAccuracy, 3), num(row.WinnerAccuracyCounted, 3), num(row.WinnerAccuracyResigned, 3),
-				micros(row.MicrosPerPosition), row.Games, row.CountedGames, row.WinnerGames)
+				num(row.WinBrier, 3), micros(row.MicrosPerPosition), row.Games, row.CountedGames, row.WinnerGames)
 		}
 		tw.Flush()
 	}

@@ -153,6 +153,16 @@ type Row struct {
 	WinnerAccuracyResigned *float64 `json:"winner_accuracy_resigned"`
 	WinnerGamesCounted     int      `json:"winner_games_counted"`
 	WinnerGamesResigned    int      `json:"winner_games_resigned"`
+	// WinBrier is the mean squared difference between the estimator's
+	// probability that Black wins and the outcome (1 if Black won, 0 if
+	// White did), and WinLogLoss the mean negative log-likelihood of the
+	// outcome (natural log, probabilities clipped to [1e-6, 1-1e-6]), over
+	// the WinGames games with a known winner where the estimator gave a
+	// probability (see control.WinPredictor). A coin (the tie row's 0.5)
+	// scores 0.25 and ln 2 ≈ 0.693; lower is better.
+	WinBrier   *float64 `json:"win_brier"`
+	WinLogLoss *float64 `json:"win_log_loss"`
+	WinGames   int      `json:"win_games"`
 	// MicrosPerPosition is the mean time per position in microseconds.
 	MicrosPerPosition *float64 `json:"micros_per_position"`
 	// CountedGames is the number of counted games behind ScoreMAE, and
@@ -313,6 +323,9 @@ type cell struct {
 	points              int
 	sqErr               float64
 	ns                  int64
+	// hasWin says whether win holds the probability that Black wins.
+	hasWin bool
+	win    float64
 }
 
 // measure adds the map ctrl against the final ownership.
@@ -636,6 +649,7 @@ func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, conte
 		if first == 1 {
 			c := &g.cells[i][0]
 			c.done, c.score = true, t.Komi
+			c.hasWin, c.win = true, 0.5
 			if t.Final != nil {
 				c.measure(w.zero[:n], t.Final)
 			}
@@ -649,6 +663,9 @@ func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, conte
 			c.timed = true
 			if err == nil && t.Final != nil {
 				err = c.measure(w.res.Control, t.Final)
+			}
+			if wp, ok := e.(control.WinPredictor); ok && err == nil && t.Result.Winner != board.Empty {
+				c.win, c.hasWin, err = wp.WinProbability(b, t.Komi)
 			}
 			if err != nil {
 				c.failed = true
@@ -856,6 +873,7 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 			var agree, nonzero, points int
 			var sqErr, absErr, ns float64
 			var right, rightCounted, rightResigned int
+			var brier, logLoss float64
 			timed := 0
 			for _, g := range used {
 				if g.at[bi] < 0 {
@@ -894,6 +912,12 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 					if ok {
 						right++
 					}
+					if c.hasWin {
+						row.WinGames++
+						b, l := winLoss(c.win, t.Result.Winner == board.Black)
+						brier += b
+						logLoss += l
+					}
 					switch t.Result.Kind {
 					case Score:
 						row.WinnerGamesCounted++
@@ -914,11 +938,23 @@ func report(cfg *Config, bands []Band, names []string, firstPeer int, data []fil
 			row.WinnerAccuracy = ratio(float64(right), row.WinnerGames)
 			row.WinnerAccuracyCounted = ratio(float64(rightCounted), row.WinnerGamesCounted)
 			row.WinnerAccuracyResigned = ratio(float64(rightResigned), row.WinnerGamesResigned)
+			row.WinBrier = ratio(brier, row.WinGames)
+			row.WinLogLoss = ratio(logLoss, row.WinGames)
 			row.MicrosPerPosition = ratio(ns/1e3, timed)
 			r.Rows = append(r.Rows, row)
 		}
 	}
 	return r
+}
+
+// winLoss returns the squared error and the log loss of the probability p
+// that Black wins, for the outcome blackWon.
+func winLoss(p float64, blackWon bool) (brier, logLoss float64) {
+	q := min(max(p, 1e-6), 1-1e-6)
+	if !blackWon {
+		p, q = 1-p, 1-q
+	}
+	return (1 - p) * (1 - p), -math.Log(q)
 }
 
 func ratio(num float64, den int) *float64 {

@@ -222,3 +222,73 @@ func TestOwnership(t *testing.T) {
 		t.Errorf("with the dead stones on: %v, area %v", got, area)
 	}
 }
+
+// winStones is the stones estimator with a crude win probability: 0.8 if
+// Black's stones outnumber White's by more than komi, else 0.3.
+type winStones struct{ control.Stones }
+
+func (winStones) Name() string { return "win-stones" }
+
+func (winStones) WinProbability(b *board.Board, komi float64) (float64, bool, error) {
+	d := 0.0
+	for _, c := range b.Cells() {
+		d += float64(c)
+	}
+	if d > komi {
+		return 0.8, true, nil
+	}
+	return 0.3, true, nil
+}
+
+// TestWinProbabilityByHand checks the Brier score and log loss of a win
+// probability against arithmetic done by hand on testdata/tiny (see
+// TestTinyByHand for the games): the winners are White (a), Black (b) and
+// White (c).
+func TestWinProbabilityByHand(t *testing.T) {
+	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := Files([]string{"testdata/tiny"})
+	bands, _ := ParseBands("4,end-2")
+	ws := Estimator{Name: "win-stones", New: func() control.Estimator { return winStones{} }}
+	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones, ws}, Bands: bands, Labels: labels, Workers: 1}, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		name, band   string
+		brier, loss  float64
+		games        int
+		hasWinMetric bool
+	}{
+		// The tie says 1/2 everywhere: 0.25 and ln 2.
+		{"tie", "4", 0.25, math.Ln2, 3, true},
+		{"tie", "end-2", 0.25, math.Ln2, 3, true},
+		// Move 4: two stones each in a, b and c, 0 - 0.5 ≤ 0: 0.3 for all.
+		// a and c (White): 0.3², -ln 0.7; b (Black): 0.7², -ln 0.3.
+		{"win-stones", "4", (0.09 + 0.49 + 0.09) / 3, -(2*math.Log(0.7) + math.Log(0.3)) / 3, 3, true},
+		// end-2: a at 8 has 4 and 4 (0.3, White: 0.09, -ln 0.7); c at 9
+		// has 5 and 4, 1 > 0.5 (0.8, White: 0.64, -ln 0.2); b as above.
+		{"win-stones", "end-2", (0.09 + 0.64 + 0.49) / 3, -(math.Log(0.7) + math.Log(0.2) + math.Log(0.3)) / 3, 3, true},
+		// No probability, no metric.
+		{"stones", "4", 0, 0, 0, false},
+	}
+	for _, w := range want {
+		bs, _ := ParseBands(w.band)
+		row := r.Row(w.name, bs[0])
+		if row == nil {
+			t.Fatalf("no row %s %s", w.name, w.band)
+		}
+		if row.WinGames != w.games || (row.WinBrier != nil) != w.hasWinMetric || (row.WinLogLoss != nil) != w.hasWinMetric {
+			t.Errorf("%s at %s: %d win games, Brier %v, log loss %v", w.name, w.band, row.WinGames, fmtp(row.WinBrier), fmtp(row.WinLogLoss))
+			continue
+		}
+		if !w.hasWinMetric {
+			continue
+		}
+		if math.Abs(*row.WinBrier-w.brier) > 1e-12 || math.Abs(*row.WinLogLoss-w.loss) > 1e-12 {
+			t.Errorf("%s at %s: Brier %v, log loss %v; want %v, %v", w.name, w.band, *row.WinBrier, *row.WinLogLoss, w.brier, w.loss)
+		}
+	}
+}

@@ -89,6 +89,16 @@ type Noter interface {
 	Notes(b *board.Board) ([]string, error)
 }
 
+// WinPredictor is an Estimator that also says how likely Black is to win
+// a position (the judge, say), beside its score.
+type WinPredictor interface {
+	// WinProbability returns the probability that Black wins from b with
+	// komi komi, or ok false if the estimator has no model for it (a
+	// judge with parameters fitted without one). It may reuse the last
+	// Estimate when that was of b.
+	WinProbability(b *board.Board, komi float64) (p float64, ok bool, err error)
+}
+
 // Viewer is an Estimator with text views of its own (goeval --show NAME).
 type Viewer interface {
 	// Views lists the names of the views, the first being the default.

@@ -57,6 +57,7 @@ var metrics = []metric{
 	{"Ownership MSE", "mean squared error per point", "lower is better", func(r *compare.Row) *float64 { return r.OwnershipMSE }, 3, false},
 	{"Score MAE", "points", "lower is better", func(r *compare.Row) *float64 { return r.ScoreMAE }, 2, false},
 	{"Winner accuracy", "share of games", "higher is better", func(r *compare.Row) *float64 { return r.WinnerAccuracy }, 3, false},
+	{"Win probability Brier score", "mean squared error", "lower is better", func(r *compare.Row) *float64 { return r.WinBrier }, 3, false},
 	{"Time per position", "µs, logarithmic scale", "lower is better", func(r *compare.Row) *float64 { return r.MicrosPerPosition }, 0, true},
 }
 
@@ -221,7 +222,7 @@ func cell(v *float64, prec int, micros bool) string {
 
 type tableRow struct {
 	Name                                      string
-	Sign, MSE, MAE, Winner, Micros            string
+	Sign, MSE, MAE, Winner, Brier, Micros     string
 	Games, Counted, WithWinner, Short, Failed int
 }
 
@@ -278,7 +279,7 @@ func WriteHTML(w io.Writer, rep *compare.Report, opt Options) error {
 			}
 			bd.Rows = append(bd.Rows, tableRow{Name: name,
 				Sign: cell(r.SignAgreement, 3, false), MSE: cell(r.OwnershipMSE, 3, false), MAE: cell(r.ScoreMAE, 2, false),
-				Winner: cell(r.WinnerAccuracy, 3, false), Micros: cell(r.MicrosPerPosition, 0, true),
+				Winner: cell(r.WinnerAccuracy, 3, false), Brier: cell(r.WinBrier, 3, false), Micros: cell(r.MicrosPerPosition, 0, true),
 				Games: r.Games, Counted: r.CountedGames, WithWinner: r.WinnerGames, Short: r.TooShort, Failed: r.Failed})
 		}
 		pg.Bands = append(pg.Bands, bd)
@@ -316,7 +317,7 @@ th:first-child, td:first-child { text-align: left; }
 {{if .Command}}<p><code>{{.Command}}</code></p>{{end}}
 {{range .Summary}}<p>{{.}}</p>
 {{end}}
-<p class="note">Sign agreement: the share of the points of counted games that have a final owner where the estimate has the owner's sign. Ownership MSE: the mean squared difference from the final owner (+1, -1 or 0) over all points. Score MAE: the mean distance in points from the final area score. Winner accuracy: the share of games with a known winner where the score minus komi picks it. The tie row predicts a tie everywhere.</p>
+<p class="note">Sign agreement: the share of the points of counted games that have a final owner where the estimate has the owner's sign. Ownership MSE: the mean squared difference from the final owner (+1, -1 or 0) over all points. Score MAE: the mean distance in points from the final area score. Winner accuracy: the share of games with a known winner where the score minus komi picks it. Win Brier: for estimators that give a probability that Black wins (the judge), its mean squared difference from the outcome (1 if Black won, else 0); a coin scores 0.25. The tie row predicts a tie everywhere, and a win probability of one half.</p>
 <h2>Charts</h2>
 {{range .Charts}}<figure>
 {{.SVG}}
@@ -325,8 +326,8 @@ th:first-child, td:first-child { text-align: left; }
 <h2>Tables</h2>
 {{range .Bands}}<h3>At {{.Title}}</h3>
 <table>
-<tr><th>estimator</th><th>sign agreement</th><th>ownership MSE</th><th>score MAE</th><th>winner accuracy</th><th>µs/position</th><th>games</th><th>counted</th><th>with winner</th><th>too short</th><th>failed</th></tr>
-{{range .Rows}}<tr><td>{{.Name}}</td><td>{{.Sign}}</td><td>{{.MSE}}</td><td>{{.MAE}}</td><td>{{.Winner}}</td><td>{{.Micros}}</td><td>{{.Games}}</td><td>{{.Counted}}</td><td>{{.WithWinner}}</td><td>{{.Short}}</td><td>{{.Failed}}</td></tr>
+<tr><th>estimator</th><th>sign agreement</th><th>ownership MSE</th><th>score MAE</th><th>winner accuracy</th><th>win Brier</th><th>µs/position</th><th>games</th><th>counted</th><th>with winner</th><th>too short</th><th>failed</th></tr>
+{{range .Rows}}<tr><td>{{.Name}}</td><td>{{.Sign}}</td><td>{{.MSE}}</td><td>{{.MAE}}</td><td>{{.Winner}}</td><td>{{.Brier}}</td><td>{{.Micros}}</td><td>{{.Games}}</td><td>{{.Counted}}</td><td>{{.WithWinner}}</td><td>{{.Short}}</td><td>{{.Failed}}</td></tr>
 {{end}}</table>
 {{end}}
 {{if .Errors}}<h2>Errors</h2>

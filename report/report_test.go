@@ -24,9 +24,9 @@ func fakeReport() *compare.Report {
 	for bi, b := range bands {
 		x := float64(bi)
 		rep.Rows = append(rep.Rows,
-			compare.Row{Estimator: compare.TieName, Band: b.String(), Games: 3, SignAgreement: f(0), OwnershipMSE: f(0.95), ScoreMAE: f(5.39), WinnerAccuracy: f(0)},
+			compare.Row{Estimator: compare.TieName, Band: b.String(), Games: 3, SignAgreement: f(0), OwnershipMSE: f(0.95), ScoreMAE: f(5.39), WinnerAccuracy: f(0), WinBrier: f(0.25)},
 			compare.Row{Estimator: "stones", Band: b.String(), Games: 3, SignAgreement: f(0.1 + 0.2*x), OwnershipMSE: f(0.9 - 0.1*x), ScoreMAE: f(17 - x), WinnerAccuracy: f(0.5), MicrosPerPosition: f(2 + x)},
-			compare.Row{Estimator: "lambda-kappa", Band: b.String(), Games: 3, SignAgreement: f(0.6 + 0.1*x), OwnershipMSE: f(0.8 - 0.2*x), ScoreMAE: f(12 - 3*x), WinnerAccuracy: f(0.667), MicrosPerPosition: f(130)},
+			compare.Row{Estimator: "lambda-kappa", Band: b.String(), Games: 3, SignAgreement: f(0.6 + 0.1*x), OwnershipMSE: f(0.8 - 0.2*x), ScoreMAE: f(12 - 3*x), WinnerAccuracy: f(0.667), WinBrier: f(0.2 - 0.05*x), MicrosPerPosition: f(130)},
 		)
 		if bi < 2 {
 			rep.Rows = append(rep.Rows, compare.Row{Estimator: "gnugo", Band: b.String(), Games: 3, ScoreMAE: f(4 + x), WinnerAccuracy: f(1), MicrosPerPosition: f(300000)})
@@ -52,7 +52,7 @@ func TestWriteHTML(t *testing.T) {
 			t.Errorf("the page holds %q", bad)
 		}
 	}
-	// Five charts, each an SVG element that parses as XML to its end, with
+	// Six charts, each an SVG element that parses as XML to its end, with
 	// every contender in its legend.
 	svgs := regexp.MustCompile(`(?s)<svg.*?</svg>`).FindAllString(page, -1)
 	if len(svgs) != len(metrics) {
@@ -76,8 +76,9 @@ func TestWriteHTML(t *testing.T) {
 	// The tables: one per band, "-" for a metric with nothing behind it,
 	// and the text escaped.
 	for _, want := range []string{"<h3>At move 50</h3>", "<h3>At 20 moves before the end</h3>",
-		"<tr><td>gnugo</td><td>-</td><td>-</td><td>4.00</td><td>1.000</td><td>300000</td><td>3</td>",
-		"<tr><td>stones</td><td>0.100</td><td>0.900</td><td>17.00</td><td>0.500</td><td>2.00</td>",
+		"<tr><td>gnugo</td><td>-</td><td>-</td><td>4.00</td><td>1.000</td><td>-</td><td>300000</td><td>3</td>",
+		"<tr><td>stones</td><td>0.100</td><td>0.900</td><td>17.00</td><td>0.500</td><td>-</td><td>2.00</td>",
+		"<tr><td>lambda-kappa</td><td>0.700</td><td>0.600</td><td>9.00</td><td>0.667</td><td>0.150</td><td>130</td>",
 		"<code>bad&lt;1&gt;.sgf</code>: sgf: unterminated &amp; broken",
 		"<code>goeval compare --peer &#34;gnugo=gnugo --mode gtp&#34; dev/</code>",
 		"3 files, 3 games read, 3 used."} {

@@ -152,7 +152,7 @@ func TestComparePeerGnuGo(t *testing.T) {
 }
 
 // TestCompareHTML writes the page to a file with -o and checks that it is
-// a whole page with the five charts and the tables; package report tests
+// a whole page with the six charts and the tables; package report tests
 // the page itself.
 func TestCompareHTML(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.html")
@@ -165,7 +165,7 @@ func TestCompareHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(data)
-	if !strings.HasPrefix(page, "<!DOCTYPE html>") || strings.Count(page, "<svg") != 5 ||
+	if !strings.HasPrefix(page, "<!DOCTYPE html>") || strings.Count(page, "<svg") != 6 ||
 		!strings.Contains(page, "<h3>At move 4</h3>") || !strings.Contains(page, "<tr><td>propagate</td>") ||
 		!strings.Contains(page, "<code>goeval compare --estimators stones,propagate --moves 4,end-2 --format html -o ") {
 		t.Errorf("page:\n%.2000s", page)
