@@ -136,6 +136,67 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 	return params(best.X), nil
 }
 
+// WinSample is one training position for the win model: the score the
+// judge gave it, its stage, the game's komi, and whether Black won.
+type WinSample struct {
+	Score, Stage, Komi float64
+	BlackWins          bool
+}
+
+// ErrOneSided is FitWin's error when the samples' games were all won by
+// one colour: nothing then bounds the model.
+var ErrOneSided = errors.New("judge: the games were all won by one colour")
+
+// FitWin fits the win model (WinParams) by maximum likelihood: it
+// minimises the mean log loss of its probabilities against the winners,
+// with gonum's BFGS and the exact gradient. The samples need winners of
+// both colours.
+func FitWin(samples []WinSample) (WinParams, error) {
+	black := 0
+	for _, s := range samples {
+		if s.BlackWins {
+			black++
+		}
+	}
+	if black == 0 || black == len(samples) {
+		return WinParams{}, fmt.Errorf("%w: fitting the win model on %d positions, %d won by Black", ErrOneSided, len(samples), black)
+	}
+	n := float64(len(samples))
+	// x = (Offset, Scale, ScaleStage); z = (score-komi-Offset)·e^-(Scale+ScaleStage·s).
+	loss := func(x []float64) float64 {
+		l := 0.0
+		for _, s := range samples {
+			z := (s.Score - s.Komi - x[0]) * math.Exp(-(x[1] + x[2]*s.Stage))
+			l += softplus(z)
+			if s.BlackWins {
+				l -= z
+			}
+		}
+		return l / n
+	}
+	grad := func(g, x []float64) {
+		clear(g)
+		for _, s := range samples {
+			e := math.Exp(-(x[1] + x[2]*s.Stage))
+			z := (s.Score - s.Komi - x[0]) * e
+			r := sigmoid(z)
+			if s.BlackWins {
+				r--
+			}
+			// dz/dOffset = -e, dz/dScale = -z, dz/dScaleStage = -z·s.
+			g[0] -= r * e / n
+			g[1] -= r * z / n
+			g[2] -= r * z * s.Stage / n
+		}
+	}
+	// Start from an even game with a spread of 5 points.
+	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, []float64{0, math.Log(5), 0}, &optimize.Settings{GradientThreshold: 1e-9}, &optimize.BFGS{})
+	if res == nil {
+		return WinParams{}, fmt.Errorf("judge: fitting the win model: %w", err)
+	}
+	return WinParams{Offset: res.X[0], Scale: res.X[1], ScaleStage: res.X[2]}, nil
+}
+
 func dot(x, f []float64) float64 {
 	z := 0.0
 	for k, v := range f {

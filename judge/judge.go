@@ -28,6 +28,7 @@ type Judge struct {
 	a     Analysis
 	start []float64
 	last  board.Board // the position of the last Estimate, for Report
+	score float64     // and its score
 	done  bool
 
 	inSeki   []bool // per chain
@@ -67,6 +68,12 @@ type Analysis struct {
 	// Stage is the number of stones over the number of points.
 	Stage float64
 }
+
+var (
+	_ control.Reporter     = (*Judge)(nil)
+	_ control.Noter        = (*Judge)(nil)
+	_ control.WinPredictor = (*Judge)(nil)
+)
 
 // New returns a judge with parameters p, named "judge".
 func New(p Params) (*Judge, error) { return NewNamed("judge", p) }
@@ -283,8 +290,23 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	}
 	dst.Score = j.cur.Score.Of(j.a.Sum, j.a.Stage, t, j.a.Doubt)
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
-	j.last, j.done = *b, true
+	j.last, j.score, j.done = *b, dst.Score, true
 	return nil
+}
+
+// WinProbability returns the probability that Black wins from b with komi
+// komi, by the win model of the parameters that judged b (Params.Win), or
+// ok false if they have none. It reuses the last Estimate when that was
+// of b.
+func (j *Judge) WinProbability(b *board.Board, komi float64) (p float64, ok bool, err error) {
+	if err := j.estimated(b); err != nil {
+		return 0, false, err
+	}
+	w := j.cur.Win
+	if w == nil {
+		return 0, false, nil
+	}
+	return w.Of(j.score, komi, j.a.Stage), true, nil
 }
 
 // UnsettledFrom and UnsettledTo bound the death probability of the chains

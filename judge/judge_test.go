@@ -354,11 +354,14 @@ func TestParamsRoundTrip(t *testing.T) {
 		if q.DeathWeights() != p.DeathWeights() || q.Score != p.Score || q.Playouts != p.Playouts {
 			t.Errorf("%s: parameters changed through JSON", v.name)
 		}
+		if (q.Win == nil) != (p.Win == nil) || p.Win != nil && *q.Win != *p.Win {
+			t.Errorf("%s: win model changed through JSON", v.name)
+		}
 		if (q.Late == nil) != (p.Late == nil) {
 			t.Fatalf("%s: late model lost or gained through JSON", v.name)
 		}
 		if p.Late != nil && (q.LateFrom != p.LateFrom || q.Late.DeathWeights() != p.Late.DeathWeights() ||
-			q.Late.Score != p.Late.Score || q.Late.Playouts != p.Late.Playouts || q.Late.Lambda != p.Late.Lambda || q.Late.Kappa != p.Late.Kappa) {
+			q.Late.Score != p.Late.Score || *q.Late.Win != *p.Late.Win || q.Late.Playouts != p.Late.Playouts || q.Late.Lambda != p.Late.Lambda || q.Late.Kappa != p.Late.Kappa) {
 			t.Errorf("%s: late model changed through JSON", v.name)
 		}
 	}
@@ -375,6 +378,51 @@ func TestParamsRoundTrip(t *testing.T) {
 		if _, err := ParseParams([]byte(bad)); err == nil {
 			t.Errorf("accepted %s", bad)
 		}
+	}
+}
+
+// TestWinProbability: both shipped judges give a win probability, the win
+// model of the parameters that judged the position applied to its score;
+// it rises with Black's lead over komi; asked about another position than
+// the last estimated, the judge estimates that one; parameters without a
+// win model give none.
+func TestWinProbability(t *testing.T) {
+	ps := append(positions.Dev(t, 2, 100, 220), deadInsideWall())
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			p := v.params()
+			for i, b := range ps {
+				j, r := judgeWith(t, p, b)
+				model := p.For(Stage(b)).Win
+				if model == nil {
+					t.Fatalf("position %d: the shipped parameters have no win model", i)
+				}
+				got, ok, err := j.WinProbability(b, 6.5)
+				want := model.Of(r.Score, 6.5, Stage(b))
+				if err != nil || !ok || got != want || !(got > 0 && got < 1) {
+					t.Errorf("position %d: WinProbability = %v, %v, %v; want %v, true", i, got, ok, err, want)
+				}
+				// Komi far below and far above the score.
+				lo, _, _ := j.WinProbability(b, r.Score-40)
+				hi, _, _ := j.WinProbability(b, r.Score+40)
+				if !(lo > got && got > hi && lo > 0.9 && hi < 0.1) {
+					t.Errorf("position %d: P(Black) %v with komi 40 below the score, %v at 6.5, %v 40 above", i, lo, got, hi)
+				}
+				// Another position than the last estimated.
+				other := ps[(i+1)%len(ps)]
+				_, ro := judgeWith(t, p, other)
+				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other)) {
+					t.Errorf("position %d: the probability of another position is not its own", i)
+				}
+			}
+		})
+	}
+	p := Default()
+	p.Win = nil
+	p.Late = nil
+	j, _ := judgeWith(t, p, ps[0])
+	if _, ok, err := j.WinProbability(ps[0], 6.5); ok || err != nil {
+		t.Errorf("parameters without a win model: ok %v, err %v", ok, err)
 	}
 }
 

@@ -39,6 +39,10 @@ type Params struct {
 	LateFrom float64 `json:"late_from,omitempty"`
 	// Score is the score model.
 	Score ScoreParams `json:"score"`
+	// Win, when set, is the win model: how likely Black is to win given
+	// the score (see WinParams). Parameters without one give no
+	// probability.
+	Win *WinParams `json:"win,omitempty"`
 	// Fit says where the parameters came from.
 	Fit *FitInfo `json:"fit,omitempty"`
 
@@ -91,6 +95,35 @@ func (sp ScoreParams) gate(s, u float64) float64 {
 	return 1 / (1 + math.Exp(-(sp.Gate + sp.GateStage*s + sp.GateDoubt*u)))
 }
 
+// WinParams turn the score into the probability that Black wins, a
+// logistic in the score's margin over komi whose spread changes with the
+// stage s (stones on the board over points):
+//
+//	P(Black wins) = σ((score - komi - Offset) / Spread),  Spread = exp(Scale + ScaleStage·s)
+//
+// Offset is where the game is even. It is not 0 on the dev set: the score
+// predicts the final area score, and under territory counting (the dev
+// games' Korean rules) Black's area is a point more than his territory
+// when he played the last stone, so a game whose area margin is 0.5 is
+// lost about as often as won. Spread is how far the final result
+// typically lies from the score, large early in the game and small late.
+type WinParams struct {
+	Offset     float64 `json:"offset"`
+	Scale      float64 `json:"scale"`
+	ScaleStage float64 `json:"scale_stage"`
+}
+
+// Of returns the probability that Black wins with score score (before
+// komi) at stage s.
+func (wp WinParams) Of(score, komi, s float64) float64 {
+	return sigmoid((score - komi - wp.Offset) * math.Exp(-(wp.Scale + wp.ScaleStage*s)))
+}
+
+// Spread returns the spread of the final result around the score at stage
+// s: the margin over the even point at which Black wins with probability
+// σ(1), about 0.73.
+func (wp WinParams) Spread(s float64) float64 { return math.Exp(wp.Scale + wp.ScaleStage*s) }
+
 // FitInfo records how parameters were fitted.
 type FitInfo struct {
 	Data      string  `json:"data"`
@@ -99,6 +132,11 @@ type FitInfo struct {
 	Chains    int     `json:"chains"`
 	L2        float64 `json:"l2"`
 	Date      string  `json:"date,omitempty"`
+	// WinOnlyGames are the games with a winner but no final ownership
+	// (resigned, say) whose WinOnlyPositions only the win model learned
+	// from.
+	WinOnlyGames     int `json:"win_only_games,omitempty"`
+	WinOnlyPositions int `json:"win_only_positions,omitempty"`
 }
 
 // MaxPlayouts bounds Params.Playouts.
@@ -169,6 +207,13 @@ func (p *Params) check() error {
 		}
 		if err := p.Late.check(); err != nil {
 			return fmt.Errorf("late: %w", err)
+		}
+	}
+	if w := p.Win; w != nil {
+		for _, v := range []float64{w.Offset, w.Scale, w.ScaleStage} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("judge: win model parameter %v", v)
+			}
 		}
 	}
 	if !(p.DeadAt > 0 && p.DeadAt < 1) {

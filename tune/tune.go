@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -67,8 +68,13 @@ type Report struct {
 	Bands []compare.Band
 	// Games is the number of games measured; Labelled the number trained on.
 	Games, Labelled int
-	// Positions and Chains count the training samples.
+	// Positions and Chains count the training samples of the labelled
+	// games.
 	Positions, Chains int
+	// WinOnlyGames are the games with a winner but no final ownership
+	// (resigned, say), whose WinOnlyPositions only the win model learns
+	// from.
+	WinOnlyGames, WinOnlyPositions int
 }
 
 // position is one training position.
@@ -82,6 +88,12 @@ type position struct {
 	area   float64
 	stage  float64
 	toMove float64
+	komi   float64
+	winner board.Color // Empty for a draw
+	// winOnly marks a position of a game without final ownership but
+	// with a winner: it has no chains or area, and only the win model
+	// learns from it.
+	winOnly bool
 }
 
 type chainData struct {
@@ -136,16 +148,22 @@ func (c *Config) logf(format string, args ...any) {
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	cfg.defaults()
 	start := time.Now()
-	pos, labelled, err := collect(ctx, &cfg)
+	pos, labelled, winOnly, err := collect(ctx, &cfg)
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Games: len(cfg.Files), Labelled: labelled, Positions: len(pos), Bands: cfg.Bands}
+	rep := &Report{Games: len(cfg.Files), Labelled: labelled, WinOnlyGames: winOnly, Bands: cfg.Bands}
 	for _, p := range pos {
+		if p.winOnly {
+			rep.WinOnlyPositions++
+		} else {
+			rep.Positions++
+		}
 		rep.Chains += len(p.chains)
 	}
-	cfg.logf("%d training positions (%d chains) from %d labelled games in %v", len(pos), rep.Chains, labelled, time.Since(start).Round(time.Millisecond))
-	if len(pos) == 0 {
+	cfg.logf("%d training positions (%d chains) from %d labelled games, and %d positions of %d other games with a winner for the win model, in %v",
+		rep.Positions, rep.Chains, labelled, rep.WinOnlyPositions, winOnly, time.Since(start).Round(time.Millisecond))
+	if rep.Positions == 0 {
 		return nil, fmt.Errorf("tune: no labelled counted games to train on among %d files", len(cfg.Files))
 	}
 
@@ -176,7 +194,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Fit = &judge.FitInfo{Data: dataName(cfg.Files), Games: labelled, Positions: len(pos), Chains: rep.Chains, L2: cfg.L2}
+	p.Fit = &judge.FitInfo{Data: dataName(cfg.Files), Games: labelled, Positions: rep.Positions, Chains: rep.Chains, L2: cfg.L2,
+		WinOnlyGames: winOnly, WinOnlyPositions: rep.WinOnlyPositions}
 	rep.Params = p
 	return rep, nil
 }
@@ -188,22 +207,15 @@ func dataName(files []string) string {
 	return fmt.Sprintf("%d game records in %s", len(files), filepath.Dir(files[0]))
 }
 
-// collect replays the labelled counted games and computes the training
-// positions.
-func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
-	type job struct {
-		pos []position
-	}
-	jobs := make([]job, len(cfg.Files))
-	var labelled int
-	lab := make([]*compare.Label, len(cfg.Files))
-	for i, f := range cfg.Files {
-		if l := cfg.Labels.Lookup(f); l != nil {
-			lab[i] = l
-			labelled++
-		}
-	}
-	err := eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
+// collect replays the games and computes the training positions: those of
+// the labelled counted games, with their chains, for every model, and
+// those of the other games with a known winner (resigned, say), without,
+// for the win model alone. It returns the number of labelled counted games
+// and of the other games.
+func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnly int, err error) {
+	jobs := make([][]position, len(cfg.Files))
+	kinds := make([]int, len(cfg.Files)) // 1 labelled and counted, 2 a winner only
+	err = eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
 		early, err := influence.NewSymmetric(cfg.settings(false))
 		if err != nil {
 			return nil, err
@@ -211,16 +223,22 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 		late, err := influence.NewSymmetric(cfg.settings(true))
 		return &collector{early: early, late: late}, err
 	}, func(ctx context.Context, w *collector, i int) error {
-		l := lab[i]
-		if l == nil {
+		l := cfg.Labels.Lookup(cfg.Files[i])
+		g, err := sgf.Load(cfg.Files[i], 1)
+		if err != nil && l == nil {
+			cfg.logf("not trained on: %v", err) // and listed by the comparison
 			return nil
 		}
-		g, err := sgf.Load(cfg.Files[i], 1)
 		if err != nil {
 			return err
 		}
-		res, err := compare.ParseResult(g.Info.Result)
-		if err != nil || !res.Counted() {
+		res, rerr := compare.ParseResult(g.Info.Result)
+		switch {
+		case l != nil && rerr == nil && res.Counted():
+			kinds[i] = 1
+		case rerr == nil && res.Winner != board.Empty:
+			kinds[i] = 2
+		default:
 			return nil
 		}
 		var out []position
@@ -228,14 +246,20 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			if n == 0 || n%cfg.Stride != 0 {
 				return nil
 			}
-			if len(l.Ownership) != b.Geometry().N {
-				return fmt.Errorf("%s: label has %d points for a %dx%d board", cfg.Files[i], len(l.Ownership), b.Size(), b.Size())
-			}
 			stage := judge.Stage(b)
-			p := position{game: i, board: *b, area: l.AreaScore, toMove: 1, stage: stage}
+			p := position{game: i, board: *b, toMove: 1, stage: stage, komi: g.Info.Komi, winner: res.Winner}
 			if b.ToMove() == board.White {
 				p.toMove = -1
 			}
+			if kinds[i] == 2 {
+				p.winOnly = true
+				out = append(out, p)
+				return nil
+			}
+			if len(l.Ownership) != b.Geometry().N {
+				return fmt.Errorf("%s: label has %d points for a %dx%d board", cfg.Files[i], len(l.Ownership), b.Size(), b.Size())
+			}
+			p.area = l.AreaScore
 			if !cfg.late(stage) {
 				return w.add(&out, &p, w.early, 0, l)
 			}
@@ -248,17 +272,22 @@ func collect(ctx context.Context, cfg *Config) ([]position, int, error) {
 			}
 			return w.add(&out, &p, w.late, cfg.Playouts, l)
 		})
-		jobs[i].pos = out
+		jobs[i] = out
 		return err
 	})
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
-	var all []position
-	for _, j := range jobs {
-		all = append(all, j.pos...)
+	for i, j := range jobs {
+		pos = append(pos, j...)
+		switch kinds[i] {
+		case 1:
+			labelled++
+		case 2:
+			winOnly++
+		}
 	}
-	return all, labelled, nil
+	return pos, labelled, winOnly, nil
 }
 
 // collector is the scratch of one worker of collect.
@@ -427,11 +456,12 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	p := base
 	p.SetDeath(w)
 	p.SetRound2(w2)
-	p.Score = judge.ScoreParams{}
-	// The score model sees the sums of the maps that these weights give.
+	p.Score, p.Win = judge.ScoreParams{}, nil
+	// The score model sees the sums of the maps that these weights give,
+	// in the labelled games; the win model also the other games'.
 	var idx []int
 	for i := range pos {
-		if use(&pos[i]) {
+		if use(&pos[i]) && (!pos[i].winOnly || pos[i].winner != board.Empty) {
 			idx = append(idx, i)
 		}
 	}
@@ -450,11 +480,33 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	if err != nil {
 		return judge.Params{}, err
 	}
-	sp, err := judge.FitScore(sums)
+	var counted []judge.ScoreSample
+	for k, i := range idx {
+		if !pos[i].winOnly {
+			counted = append(counted, sums[k])
+		}
+	}
+	sp, err := judge.FitScore(counted)
 	if err != nil {
 		return judge.Params{}, err
 	}
 	p.Score = sp
+	// The win model sees the scores of this score model, and the winners.
+	var wins []judge.WinSample
+	for k, i := range idx {
+		q, s := &pos[i], &sums[k]
+		if q.winner != board.Empty {
+			wins = append(wins, judge.WinSample{Score: sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt), Stage: s.Stage, Komi: q.komi, BlackWins: q.winner == board.Black})
+		}
+	}
+	switch wp, err := judge.FitWin(wins); {
+	case errors.Is(err, judge.ErrOneSided):
+		cfg.logf("no win model: %v", err)
+	case err != nil:
+		return judge.Params{}, err
+	default:
+		p.Win = &wp
+	}
 	return p, nil
 }
 
@@ -492,7 +544,7 @@ func pool(reps []compare.Report) []compare.Row {
 	out := make([]compare.Row, len(reps[0].Rows))
 	for i := range out {
 		base := reps[0].Rows[i]
-		var sign, mse, mae, win, winC, winR, micros wsum
+		var sign, mse, mae, win, winC, winR, brier, logLoss, micros wsum
 		row := compare.Row{Estimator: base.Estimator, Band: base.Band}
 		for _, r := range reps {
 			x := r.Rows[i]
@@ -503,6 +555,7 @@ func pool(reps []compare.Report) []compare.Row {
 			row.WinnerGames += x.WinnerGames
 			row.WinnerGamesCounted += x.WinnerGamesCounted
 			row.WinnerGamesResigned += x.WinnerGamesResigned
+			row.WinGames += x.WinGames
 			row.TooShort += x.TooShort
 			row.Failed += x.Failed
 			sign.add(x.SignAgreement, x.MapGames)
@@ -511,10 +564,13 @@ func pool(reps []compare.Report) []compare.Row {
 			win.add(x.WinnerAccuracy, x.WinnerGames)
 			winC.add(x.WinnerAccuracyCounted, x.WinnerGamesCounted)
 			winR.add(x.WinnerAccuracyResigned, x.WinnerGamesResigned)
+			brier.add(x.WinBrier, x.WinGames)
+			logLoss.add(x.WinLogLoss, x.WinGames)
 			micros.add(x.MicrosPerPosition, x.Positions)
 		}
 		row.SignAgreement, row.OwnershipMSE, row.ScoreMAE = sign.mean(), mse.mean(), mae.mean()
 		row.WinnerAccuracy, row.WinnerAccuracyCounted, row.WinnerAccuracyResigned = win.mean(), winC.mean(), winR.mean()
+		row.WinBrier, row.WinLogLoss = brier.mean(), logLoss.mean()
 		row.MicrosPerPosition = micros.mean()
 		out[i] = row
 	}

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,6 +37,18 @@ func TestRunTiny(t *testing.T) {
 	if rep.Labelled != 1 || rep.Positions != 5 || len(rep.CV) != 0 {
 		t.Errorf("labelled %d, %d positions, %d CV rows; want 1, 5 (moves 2..10), 0", rep.Labelled, rep.Positions, len(rep.CV))
 	}
+	// b (won by resignation, 6 moves) and c (counted, but
+	// without a label, 11 moves) have winners: the win model learns from
+	// their moves 2, 4, 6 and 2..10 too, and with b's Black win beside
+	// the White wins of a and c it has winners of both colours.
+	if rep.WinOnlyGames != 2 || rep.WinOnlyPositions != 3+5 || rep.Params.Win == nil {
+		t.Errorf("%d games and %d positions for the win model alone, win model %+v; want 2, 8, a model", rep.WinOnlyGames, rep.WinOnlyPositions, rep.Params.Win)
+	}
+	// a alone has winners of one colour: no win model, and no error.
+	rep, err = Run(context.Background(), Config{Files: files[:1], Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1})
+	if err != nil || rep.Params.Win != nil {
+		t.Errorf("one game: err %v, win model %+v; want none and none", err, rep.Params.Win)
+	}
 	_, err = Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 2})
 	if err == nil || !strings.Contains(err.Error(), "no chains to train on") {
 		t.Errorf("two folds over one labelled game: err = %v", err)
@@ -62,16 +75,19 @@ func TestLateLambdaKappa(t *testing.T) {
 	if p.Late == nil || p.Late.Lambda != 0.5 || p.Late.Kappa != 0.7 || p.Lambda != own.Base.Lambda || p.Kappa != own.Base.Kappa {
 		t.Fatalf("fitted λ, κ: early %v, %v; late %+v", p.Lambda, p.Kappa, p.Late)
 	}
-	a, _, err := collect(context.Background(), &own)
+	a, _, _, err := collect(context.Background(), &own)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := collect(context.Background(), &shared)
+	b, _, _, err := collect(context.Background(), &shared)
 	if err != nil {
 		t.Fatal(err)
 	}
 	late := 0
 	for i := range a {
+		if a[i].winOnly {
+			continue // no chains: only the win model learns from it
+		}
 		if !own.late(a[i].stage) {
 			if a[i].early != nil {
 				t.Errorf("early position %d has chains for the early model besides its own", i)
@@ -156,5 +172,12 @@ func TestPoolWeightsByGames(t *testing.T) {
 	}
 	if rows[0].CountedGames != 4 || rows[0].SignAgreement != nil {
 		t.Errorf("pooled row %+v", rows[0])
+	}
+	c, d := 0.2, 0.3
+	r1.Rows[0].WinBrier, r1.Rows[0].WinGames = &c, 3
+	r2.Rows[0].WinBrier, r2.Rows[0].WinGames = &d, 1
+	rows = pool([]compare.Report{r1, r2})
+	if got := *rows[0].WinBrier; math.Abs(got-(0.2*3+0.3)/4) > 1e-15 || rows[0].WinGames != 4 || rows[0].WinLogLoss != nil {
+		t.Errorf("pooled Brier %v over %d games, log loss %v; want %v over 4, none", got, rows[0].WinGames, rows[0].WinLogLoss, (0.2*3+0.3)/4)
 	}
 }
