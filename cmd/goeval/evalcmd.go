@@ -282,6 +282,13 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if sum := mapSum(res); math.Abs(sum-res.Score) > 0.05 {
 		fmt.Fprintf(w, "(the map itself sums to %s; the estimator weighs it against what the map cannot see)\n", margin(sum))
 	}
+	p, ok, err := winProbability(pos, est)
+	if err != nil {
+		return err
+	}
+	if ok {
+		fmt.Fprintf(w, "win probability: Black %.2f, White %.2f (the judge's win model, fitted to the winners of its training games)\n", p, 1-p)
+	}
 	if n, ok := est.(control.Noter); ok {
 		notes, err := n.Notes(pos.board)
 		if err != nil {
@@ -292,6 +299,20 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		}
 	}
 	return nil
+}
+
+// winProbability returns the probability that Black wins the position,
+// if the estimator gives one (control.WinPredictor).
+func winProbability(pos *position, est control.Estimator) (float64, bool, error) {
+	wp, ok := est.(control.WinPredictor)
+	if !ok {
+		return 0, false, nil
+	}
+	p, ok, err := wp.WinProbability(pos.board, pos.game.Info.Komi)
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+	}
+	return p, ok, nil
 }
 
 // mapSum returns the sum of the control map, which is the score for every
@@ -323,7 +344,10 @@ type jsonPosition struct {
 	Result     float64            `json:"result"`
 	Iterations *int               `json:"iterations,omitempty"`
 	Converged  *bool              `json:"converged,omitempty"`
-	Warnings   []string           `json:"warnings,omitempty"`
+	// WinProbability is the probability that Black wins, from an
+	// estimator that gives one (the judge).
+	WinProbability *float64 `json:"win_probability,omitempty"`
+	Warnings       []string `json:"warnings,omitempty"`
 }
 
 func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result) error {
@@ -345,6 +369,13 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 	}
 	if res.Iterative {
 		j.Iterations, j.Converged = &res.Iterations, &res.Converged
+	}
+	p, ok, err := winProbability(pos, est)
+	if err != nil {
+		return err
+	}
+	if ok {
+		j.WinProbability = &p
 	}
 	for _, wn := range pos.warnings {
 		j.Warnings = append(j.Warnings, wn.String())

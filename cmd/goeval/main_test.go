@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,34 @@ func TestEvalJudgeNotes(t *testing.T) {
 		case len(j.Unsettled) > 0 && !strings.Contains(line, ": "+j.Unsettled[0].Stone+" "):
 			t.Errorf("move %s: text line %q does not name %s first", move, line, j.Unsettled[0].Stone)
 		}
+	}
+}
+
+// TestEvalWinProbability: the judge says how likely Black is to win, in
+// JSON (win_probability) and in text (the same figure, and White's), and
+// the seed estimators, which have no win model, say nothing of it.
+func TestEvalWinProbability(t *testing.T) {
+	for _, move := range []string{"100", "240"} {
+		code, out, stderr := goeval(t, "--format", "json", "--move", move, example)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var j struct {
+			WinProbability *float64 `json:"win_probability"`
+		}
+		if err := json.Unmarshal([]byte(out), &j); err != nil || j.WinProbability == nil || !(*j.WinProbability > 0 && *j.WinProbability < 1) {
+			t.Fatalf("move %s: win_probability %v (%v)", move, j.WinProbability, err)
+		}
+		_, text, _ := goeval(t, "--move", move, example)
+		p := *j.WinProbability
+		want := fmt.Sprintf("win probability: Black %.2f, White %.2f ", p, 1-p)
+		if !strings.Contains(text, want) {
+			t.Errorf("move %s: text lacks %q:\n%s", move, want, text)
+		}
+	}
+	_, out, _ := goeval(t, "--format", "json", "--estimator", "lambda-kappa", example)
+	_, text, _ := goeval(t, "--estimator", "lambda-kappa", example)
+	if strings.Contains(out, "win_probability") || strings.Contains(text, "win probability") {
+		t.Error("lambda-kappa gives a win probability")
 	}
 }

@@ -20,8 +20,8 @@ func init() {
 	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge estimator to labelled game records, with cross-validation", run: tuneCommand})
 }
 
-const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model and
-score model) to game records whose final ownership is known, and measures the
+const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model,
+score model and win model) to game records whose final ownership is known, and measures the
 fit by cross-validation: each fold of games is judged by parameters fitted
 without it, beside the λ/κ estimator and the tie baseline.
 
@@ -198,4 +198,8 @@ func writeModel(w io.Writer, title string, p *judge.Params) {
 		fmt.Fprintln(w, "  score = prior + gate·d")
 	}
 	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole)")
+	if wp := p.Win; wp != nil {
+		fmt.Fprintf(w, "Win model: P(Black wins) = σ((score - komi %+.2f) / spread), spread = exp(%.2f %+.2f·s): %.1f points at s = 0.2, %.1f at 0.5\n",
+			-wp.Offset, wp.Scale, wp.ScaleStage, wp.Spread(0.2), wp.Spread(0.5))
+	}
 }
