@@ -56,15 +56,16 @@
 //     games it is more often a misjudged group than a rout. So the score
 //     is honest about what the map cannot see.
 //  7. The win probability (WinProbability, with the game's komi): a
-//     logistic in the score's margin over komi, whose even point (about
-//     half a point to Black: the dev games' Korean rules count territory,
-//     in which Black's area is a point more than his territory when he
-//     played the last stone) and spread (about 6 points of margin early,
-//     3 late, for the odds to go from even to about 3 to 1) are fitted
-//     to the winners of all the games with a known winner, resigned ones
+//     logistic in the score's margin over komi, whose even point (a
+//     quarter to half a point to Black: the dev games' Korean rules count
+//     territory, in which Black's area is a point more than his territory
+//     when he played the last stone) and spread (the margin at which the
+//     odds reach about 3 to 1; it narrows as the game goes on and widens
+//     with the expected number of misjudged stones) are fitted to the
+//     winners of all the games with a known winner, resigned ones
 //     included. Cross-validated, it is no better than a coin up to move
 //     150 (Brier score 0.25) and says so, staying near 1/2 there; from
-//     move 200 on it is well calibrated (see the README).
+//     move 200 on it is calibrated (see the README).
 //
 // The weights of steps 3, 6 and 7 are fitted by "goeval tune" (package tune) on
 // the dev game set with cross-validation and shipped in params.json; Default

@@ -139,8 +139,8 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 // WinSample is one training position for the win model: the score the
 // judge gave it, its stage, the game's komi, and whether Black won.
 type WinSample struct {
-	Score, Stage, Komi float64
-	BlackWins          bool
+	Score, Stage, Doubt, Komi float64
+	BlackWins                 bool
 }
 
 // ErrOneSided is FitWin's error when the samples' games were all won by
@@ -162,11 +162,12 @@ func FitWin(samples []WinSample) (WinParams, error) {
 		return WinParams{}, fmt.Errorf("%w: fitting the win model on %d positions, %d won by Black", ErrOneSided, len(samples), black)
 	}
 	n := float64(len(samples))
-	// x = (Offset, Scale, ScaleStage); z = (score-komi-Offset)·e^-(Scale+ScaleStage·s).
+	// x = (Offset, Scale, ScaleStage, ScaleDoubt);
+	// z = (score-komi-Offset)·e^-(Scale+ScaleStage·s+ScaleDoubt·u).
 	loss := func(x []float64) float64 {
 		l := 0.0
 		for _, s := range samples {
-			z := (s.Score - s.Komi - x[0]) * math.Exp(-(x[1] + x[2]*s.Stage))
+			z := (s.Score - s.Komi - x[0]) * math.Exp(-(x[1] + x[2]*s.Stage + x[3]*s.Doubt))
 			l += softplus(z)
 			if s.BlackWins {
 				l -= z
@@ -177,24 +178,26 @@ func FitWin(samples []WinSample) (WinParams, error) {
 	grad := func(g, x []float64) {
 		clear(g)
 		for _, s := range samples {
-			e := math.Exp(-(x[1] + x[2]*s.Stage))
+			e := math.Exp(-(x[1] + x[2]*s.Stage + x[3]*s.Doubt))
 			z := (s.Score - s.Komi - x[0]) * e
 			r := sigmoid(z)
 			if s.BlackWins {
 				r--
 			}
-			// dz/dOffset = -e, dz/dScale = -z, dz/dScaleStage = -z·s.
+			// dz/dOffset = -e, dz/dScale = -z, dz/dScaleStage = -z·s,
+			// dz/dScaleDoubt = -z·u.
 			g[0] -= r * e / n
 			g[1] -= r * z / n
 			g[2] -= r * z * s.Stage / n
+			g[3] -= r * z * s.Doubt / n
 		}
 	}
 	// Start from an even game with a spread of 5 points.
-	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, []float64{0, math.Log(5), 0}, &optimize.Settings{GradientThreshold: 1e-9}, &optimize.BFGS{})
+	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, []float64{0, math.Log(5), 0, 0}, &optimize.Settings{GradientThreshold: 1e-9}, &optimize.BFGS{})
 	if res == nil {
 		return WinParams{}, fmt.Errorf("judge: fitting the win model: %w", err)
 	}
-	return WinParams{Offset: res.X[0], Scale: res.X[1], ScaleStage: res.X[2]}, nil
+	return WinParams{Offset: res.X[0], Scale: res.X[1], ScaleStage: res.X[2], ScaleDoubt: res.X[3]}, nil
 }
 
 func dot(x, f []float64) float64 {

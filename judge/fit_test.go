@@ -111,7 +111,8 @@ func TestFitScoreReach(t *testing.T) {
 // WinParams.Of by hand: with the even point at komi + 0.5 and a spread of
 // 4 points (e^Scale = 4), a margin of 4.5 over komi is one spread above
 // even, σ(1); at the even point 1/2; at stage 1 with ScaleStage ln 2 the
-// spread doubles to 8, σ(1/2).
+// spread doubles to 8, σ(1/2), and with a doubt of 2 and ScaleDoubt
+// (ln 2)/2 it doubles again, σ(1/4).
 func TestWinParamsOf(t *testing.T) {
 	wp := WinParams{Offset: 0.5, Scale: math.Log(4)}
 	for _, c := range []struct{ score, komi, stage, want float64 }{
@@ -119,36 +120,42 @@ func TestWinParamsOf(t *testing.T) {
 		{7, 6.5, 0.3, 0.5},
 		{3, 6.5, 0.9, 1 / (1 + math.Exp(1))},
 	} {
-		if got := wp.Of(c.score, c.komi, c.stage); math.Abs(got-c.want) > 1e-12 {
+		if got := wp.Of(c.score, c.komi, c.stage, 7); math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("Of(%v, %v, %v) = %v, want %v", c.score, c.komi, c.stage, got, c.want)
 		}
 	}
 	wp.ScaleStage = math.Log(2)
-	if got, want := wp.Of(11, 6.5, 1), 1/(1+math.Exp(-0.5)); math.Abs(got-want) > 1e-12 {
+	if got, want := wp.Of(11, 6.5, 1, 0), 1/(1+math.Exp(-0.5)); math.Abs(got-want) > 1e-12 {
 		t.Errorf("Of at stage 1 = %v, want %v", got, want)
 	}
-	if got := wp.Spread(1); math.Abs(got-8) > 1e-12 {
-		t.Errorf("Spread(1) = %v, want 8", got)
+	if got := wp.Spread(1, 0); math.Abs(got-8) > 1e-12 {
+		t.Errorf("Spread(1, 0) = %v, want 8", got)
+	}
+	wp.ScaleDoubt = math.Log(2) / 2
+	if got, want := wp.Of(11, 6.5, 1, 2), 1/(1+math.Exp(-0.25)); math.Abs(got-want) > 1e-12 {
+		t.Errorf("Of at stage 1, doubt 2 = %v, want %v", got, want)
 	}
 }
 
 // FitWin must recover a known win model from its own draws: winners
-// drawn with probability σ((score - komi - 0.7)/exp(2.3 - 1.8·s)), for
-// margins spread over ±25 points and stages from 0.1 to 0.8.
+// drawn with probability σ((score - komi - 0.7)/exp(2.3 - 1.8·s + 0.1·u)),
+// for margins spread over ±25 points, stages from 0.1 to 0.8 and doubts
+// from 0 to 10.
 func TestFitWinRecoversModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
-	truth := WinParams{Offset: 0.7, Scale: 2.3, ScaleStage: -1.8}
+	truth := WinParams{Offset: 0.7, Scale: 2.3, ScaleStage: -1.8, ScaleDoubt: 0.1}
 	var samples []WinSample
 	for range 20000 {
-		s := WinSample{Score: 6.5 + rng.Float64()*50 - 25, Stage: 0.1 + 0.7*rng.Float64(), Komi: 6.5}
-		s.BlackWins = rng.Float64() < truth.Of(s.Score, s.Komi, s.Stage)
+		s := WinSample{Score: 6.5 + rng.Float64()*50 - 25, Stage: 0.1 + 0.7*rng.Float64(), Doubt: 10 * rng.Float64(), Komi: 6.5}
+		s.BlackWins = rng.Float64() < truth.Of(s.Score, s.Komi, s.Stage, s.Doubt)
 		samples = append(samples, s)
 	}
 	wp, err := FitWin(samples)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(wp.Offset-truth.Offset) > 0.4 || math.Abs(wp.Scale-truth.Scale) > 0.15 || math.Abs(wp.ScaleStage-truth.ScaleStage) > 0.3 {
+	if math.Abs(wp.Offset-truth.Offset) > 0.4 || math.Abs(wp.Scale-truth.Scale) > 0.15 || math.Abs(wp.ScaleStage-truth.ScaleStage) > 0.3 ||
+		math.Abs(wp.ScaleDoubt-truth.ScaleDoubt) > 0.03 {
 		t.Errorf("fitted %+v, want about %+v", wp, truth)
 	}
 }

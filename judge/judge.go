@@ -306,7 +306,7 @@ func (j *Judge) WinProbability(b *board.Board, komi float64) (p float64, ok bool
 	if w == nil {
 		return 0, false, nil
 	}
-	return w.Of(j.score, komi, j.a.Stage), true, nil
+	return w.Of(j.score, komi, j.a.Stage, j.a.Doubt), true, nil
 }
 
 // UnsettledFrom and UnsettledTo bound the death probability of the chains

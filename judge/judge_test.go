@@ -398,7 +398,7 @@ func TestWinProbability(t *testing.T) {
 					t.Fatalf("position %d: the shipped parameters have no win model", i)
 				}
 				got, ok, err := j.WinProbability(b, 6.5)
-				want := model.Of(r.Score, 6.5, Stage(b))
+				want := model.Of(r.Score, 6.5, Stage(b), j.Analysis().Doubt)
 				if err != nil || !ok || got != want || !(got > 0 && got < 1) {
 					t.Errorf("position %d: WinProbability = %v, %v, %v; want %v, true", i, got, ok, err, want)
 				}
@@ -410,8 +410,8 @@ func TestWinProbability(t *testing.T) {
 				}
 				// Another position than the last estimated.
 				other := ps[(i+1)%len(ps)]
-				_, ro := judgeWith(t, p, other)
-				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other)) {
+				jo, ro := judgeWith(t, p, other)
+				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other), jo.Analysis().Doubt) {
 					t.Errorf("position %d: the probability of another position is not its own", i)
 				}
 			}

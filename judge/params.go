@@ -97,32 +97,38 @@ func (sp ScoreParams) gate(s, u float64) float64 {
 
 // WinParams turn the score into the probability that Black wins, a
 // logistic in the score's margin over komi whose spread changes with the
-// stage s (stones on the board over points):
+// stage s (stones on the board over points) and the doubt u (the expected
+// number of misjudged stones, as in ScoreParams):
 //
-//	P(Black wins) = σ((score - komi - Offset) / Spread),  Spread = exp(Scale + ScaleStage·s)
+//	P(Black wins) = σ((score - komi - Offset) / Spread)
+//	Spread = exp(Scale + ScaleStage·s + ScaleDoubt·u)
 //
 // Offset is where the game is even. It is not 0 on the dev set: the score
 // predicts the final area score, and under territory counting (the dev
 // games' Korean rules) Black's area is a point more than his territory
 // when he played the last stone, so a game whose area margin is 0.5 is
 // lost about as often as won. Spread is how far the final result
-// typically lies from the score, large early in the game and small late.
+// typically lies from the score: large early in the game, small late, and
+// larger the more stones the judge may have misjudged.
 type WinParams struct {
 	Offset     float64 `json:"offset"`
 	Scale      float64 `json:"scale"`
 	ScaleStage float64 `json:"scale_stage"`
+	ScaleDoubt float64 `json:"scale_doubt"`
 }
 
 // Of returns the probability that Black wins with score score (before
-// komi) at stage s.
-func (wp WinParams) Of(score, komi, s float64) float64 {
-	return sigmoid((score - komi - wp.Offset) * math.Exp(-(wp.Scale + wp.ScaleStage*s)))
+// komi) at stage s with doubt u.
+func (wp WinParams) Of(score, komi, s, u float64) float64 {
+	return sigmoid((score - komi - wp.Offset) / wp.Spread(s, u))
 }
 
 // Spread returns the spread of the final result around the score at stage
-// s: the margin over the even point at which Black wins with probability
-// σ(1), about 0.73.
-func (wp WinParams) Spread(s float64) float64 { return math.Exp(wp.Scale + wp.ScaleStage*s) }
+// s with doubt u: the margin over the even point at which Black wins with
+// probability σ(1), about 0.73.
+func (wp WinParams) Spread(s, u float64) float64 {
+	return math.Exp(wp.Scale + wp.ScaleStage*s + wp.ScaleDoubt*u)
+}
 
 // FitInfo records how parameters were fitted.
 type FitInfo struct {

@@ -496,7 +496,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	for k, i := range idx {
 		q, s := &pos[i], &sums[k]
 		if q.winner != board.Empty {
-			wins = append(wins, judge.WinSample{Score: sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt), Stage: s.Stage, Komi: q.komi, BlackWins: q.winner == board.Black})
+			wins = append(wins, judge.WinSample{Score: sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt), Stage: s.Stage, Doubt: s.Doubt, Komi: q.komi, BlackWins: q.winner == board.Black})
 		}
 	}
 	switch wp, err := judge.FitWin(wins); {
