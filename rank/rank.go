@@ -28,6 +28,10 @@ type Settings struct {
 	// Cold turns warm starts off: every evaluation starts from the stones
 	// even when the estimator is a control.WarmStarter.
 	Cold bool
+	// Win asks, from an estimator that gives one (control.WinPredictor),
+	// the probability that Black wins after each play, with komi Komi.
+	Win  bool
+	Komi float64
 }
 
 // Outcome is the evaluation of the position after one play.
@@ -40,6 +44,10 @@ type Outcome struct {
 	// estimators (see control.Result).
 	Iterations int
 	Converged  bool
+	// Win is the probability that Black wins, when HasWin: with
+	// Settings.Win, from an estimator that gives one.
+	Win    float64
+	HasWin bool
 }
 
 // Value is what a play at one empty point is worth, miai counting's way
@@ -188,7 +196,9 @@ func (r *Ranker) Workers() int { return r.s.Workers }
 // worker is one goroutine's state: its estimator and scratch.
 type worker struct {
 	est   control.Estimator
-	warm  control.WarmStarter // est, if it can start from a map
+	warm  control.WarmStarter  // est, if it can start from a map
+	win   control.WinPredictor // est, if Settings.Win and it gives a win probability
+	komi  float64
 	b     board.Board
 	res   control.Result
 	start []float64
@@ -196,8 +206,11 @@ type worker struct {
 
 func (r *Ranker) worker(i int) *worker {
 	if r.workers[i] == nil {
-		w := &worker{est: r.newEst()}
+		w := &worker{est: r.newEst(), komi: r.s.Komi}
 		w.warm, _ = w.est.(control.WarmStarter)
+		if r.s.Win {
+			w.win, _ = w.est.(control.WinPredictor)
+		}
 		r.workers[i] = w
 	}
 	return r.workers[i]
@@ -216,7 +229,20 @@ func (r *Ranker) evalParent(b *board.Board) (Outcome, error) {
 	if err := w.est.Estimate(&r.parent, b); err != nil {
 		return Outcome{}, &PlayError{Color: b.ToMove(), Point: board.Pass, Vertex: "pass", Err: err}
 	}
-	return Outcome{Score: r.parent.Score, Iterations: r.parent.Iterations, Converged: r.parent.Converged}, nil
+	o := Outcome{Score: r.parent.Score, Iterations: r.parent.Iterations, Converged: r.parent.Converged}
+	if err := w.winOf(&o, b); err != nil {
+		return Outcome{}, &PlayError{Color: b.ToMove(), Point: board.Pass, Vertex: "pass", Err: err}
+	}
+	return o, nil
+}
+
+// winOf sets o's win probability for b, just estimated, if the worker
+// asks for one and its estimator gives it.
+func (w *worker) winOf(o *Outcome, b *board.Board) (err error) {
+	if w.win != nil {
+		o.Win, o.HasWin, err = w.win.WinProbability(b, w.komi)
+	}
+	return err
 }
 
 // warm reports whether evaluations start from the parent's solution.
@@ -286,7 +312,11 @@ func (w *worker) eval(parent *board.Board, c board.Color, p board.Point, parentC
 	if err != nil {
 		return Outcome{}, err
 	}
-	return Outcome{Score: w.res.Score, Captures: captures, Iterations: w.res.Iterations, Converged: w.res.Converged}, nil
+	o := Outcome{Score: w.res.Score, Captures: captures, Iterations: w.res.Iterations, Converged: w.res.Converged}
+	if err := w.winOf(&o, &w.b); err != nil {
+		return Outcome{}, err
+	}
+	return o, nil
 }
 
 // capturedStart is the value a captured stone's point starts from, times

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -490,5 +491,53 @@ func TestRealPositions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// winStones is the stones estimator with a win probability that a test
+// can check by hand: σ(score - komi), the score being the stone count.
+type winStones struct{ control.Stones }
+
+func (winStones) WinProbability(b *board.Board, komi float64) (float64, bool, error) {
+	var r control.Result
+	control.Stones{}.Estimate(&r, b)
+	return 1 / (1 + math.Exp(-(r.Score - komi))), true, nil
+}
+
+// TestWinProbability: with Settings.Win, every outcome, the position's
+// own included, carries the estimator's probability that Black wins after
+// the play, at the komi of the settings; without it, or with an estimator
+// that gives none, none does.
+func TestWinProbability(t *testing.T) {
+	b := board.MustParse(fight)
+	newWin := func() control.Estimator { return winStones{} }
+	rk := rankOf(t, b, newWin, Settings{Workers: 2, Win: true, Komi: 0.5})
+	sigma := func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+	if want := sigma(rk.Pass.Score - 0.5); !rk.Pass.HasWin || rk.Pass.Win != want {
+		t.Errorf("position: win %v (has %v), want %v", rk.Pass.Win, rk.Pass.HasWin, want)
+	}
+	for _, m := range rk.Moves {
+		// The stone count after the move is the move's score.
+		if want := sigma(m.Score - 0.5); !m.HasWin || m.Win != want {
+			t.Errorf("%s: win %v (has %v), want %v", b.Geometry().GTP(m.Point), m.Win, m.HasWin, want)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		est  func() control.Estimator
+		s    Settings
+	}{
+		{"not asked", newWin, Settings{Workers: 2, Komi: 0.5}},
+		{"no win model", stones, Settings{Workers: 2, Win: true, Komi: 0.5}},
+	} {
+		rk := rankOf(t, b, tc.est, tc.s)
+		if rk.Pass.HasWin {
+			t.Errorf("%s: the position has a win probability", tc.name)
+		}
+		for _, m := range rk.Moves {
+			if m.HasWin {
+				t.Errorf("%s: %s has a win probability", tc.name, b.Geometry().GTP(m.Point))
+			}
+		}
 	}
 }

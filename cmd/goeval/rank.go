@@ -37,8 +37,11 @@ over the position's control map, as the seed's Figure 10 does. The table gives f
 board, Black positive, before komi), the gain over passing (the score after
 the move minus the score after a pass, from the mover's point of view) and,
 for the --top best moves, the miai value: half the difference between Black
-and White playing the point (seed 000, SPEC section 4). The text table
-lists the lettered, --top and crossed moves; --format json lists them all.
+and White playing the point (seed 000, SPEC section 4). With an estimator
+that gives a win probability (--estimator judge), a column "win" gives the
+mover's chance of winning after each move (JSON: win_probability, Black's).
+The text table lists the lettered, --top and crossed moves; --format json
+lists them all.
 
 With an iterative estimator, each move's evaluation starts from the
 solution of the position itself (a warm start): about 2.5 times fewer
@@ -146,7 +149,7 @@ func rankCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	rk, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold}).Rank(ctx, pos.board)
+	rk, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}).Rank(ctx, pos.board)
 	if err != nil {
 		return workError(pos, err)
 	}
@@ -285,13 +288,22 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 	})
 	mover := rk.ToMove.Name()
 	fmt.Fprint(&sb, "a..z: the best 26 moves for ", mover, ", a first; ×: the worst 26\n")
-	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n\n", signed(rk.Pass.Score), mover)
+	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n", signed(rk.Pass.Score), mover)
+	win := rk.Pass.HasWin
+	if win {
+		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, moverWin(rk.Pass, rk.ToMove))
+	}
+	sb.WriteByte('\n')
 	if n == 0 {
 		fmt.Fprintf(&sb, "%s has no legal move but pass.\n", mover)
 		_, err := io.WriteString(w, sb.String())
 		return err
 	}
-	fmt.Fprintf(&sb, "%5s %-2s %-4s %9s %7s %7s\n", "rank", "", "move", "score", "gain", "miai")
+	winHead := ""
+	if win {
+		winHead = fmt.Sprintf(" %5s", "win")
+	}
+	fmt.Fprintf(&sb, "%5s %-2s %-4s %9s %7s%s %7s\n", "rank", "", "move", "score", "gain", winHead, "miai")
 	listed := max(26, top)
 	for i, m := range rk.Moves {
 		if i == listed && n-26 > listed {
@@ -309,7 +321,11 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 				miai, note = "-", "  "+v.Note()
 			}
 		}
-		line := fmt.Sprintf("%5d %-2s %-4s %9s %+7.2f %7s%s", i+1, mk[i], g.GTP(m.Point), signed(m.Score), m.Gain, miai, note)
+		winCol := ""
+		if win {
+			winCol = fmt.Sprintf(" %5.2f", moverWin(m.Outcome, rk.ToMove))
+		}
+		line := fmt.Sprintf("%5d %-2s %-4s %9s %+7.2f%s %7s%s", i+1, mk[i], g.GTP(m.Point), signed(m.Score), m.Gain, winCol, miai, note)
 		sb.WriteString(strings.TrimRight(line, " "))
 		sb.WriteByte('\n')
 	}
@@ -319,13 +335,34 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 	return nil
 }
 
+// moverWin returns the probability that the mover wins, by o's
+// probability that Black wins.
+func moverWin(o rank.Outcome, mover board.Color) float64 {
+	if mover == board.White {
+		return 1 - o.Win
+	}
+	return o.Win
+}
+
+// winField returns o's probability that Black wins for JSON: nil when
+// the estimator gives none.
+func winField(o rank.Outcome) *float64 {
+	if !o.HasWin {
+		return nil
+	}
+	return &o.Win
+}
+
 // jsonRanking is the JSON output of goeval rank. Fields may be added,
-// never renamed.
+// never renamed. WinProbability, here and in each move, is the
+// probability that Black wins (after a pass here, after the move there),
+// from an estimator that gives one.
 type jsonRanking struct {
 	jsonPlays
-	Top      int        `json:"top"`
-	Moves    []jsonMove `json:"moves"`
-	Warnings []string   `json:"warnings,omitempty"`
+	WinProbability *float64   `json:"win_probability,omitempty"`
+	Top            int        `json:"top"`
+	Moves          []jsonMove `json:"moves"`
+	Warnings       []string   `json:"warnings,omitempty"`
 }
 
 // jsonPlays is what goeval rank and goeval values say first: the position,
@@ -369,6 +406,8 @@ type jsonMove struct {
 	Captures   int             `json:"captures,omitempty"`
 	Iterations int             `json:"iterations,omitempty"`
 	Converged  *bool           `json:"converged,omitempty"`
+	// WinProbability is Black's.
+	WinProbability *float64 `json:"win_probability,omitempty"`
 }
 
 func paramMap(ps []control.Param) map[string]float64 {
@@ -399,10 +438,12 @@ func writeRankJSON(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 	j := jsonRanking{
 		jsonPlays: playsHeader(pos, rk.ToMove, rk.Estimator, rk.Params, rk.Pass.Score, rk.Stats),
 		Top:       top, Moves: make([]jsonMove, len(rk.Moves)), Warnings: warningStrings(pos),
+		WinProbability: winField(rk.Pass),
 	}
 	var err error
 	for i, m := range rk.Moves {
-		jm := jsonMove{Rank: i + 1, Move: g.GTP(m.Point), Score: m.Score, Gain: m.Gain, Captures: m.Captures, Iterations: m.Iterations}
+		jm := jsonMove{Rank: i + 1, Move: g.GTP(m.Point), Score: m.Score, Gain: m.Gain, Captures: m.Captures, Iterations: m.Iterations,
+			WinProbability: winField(m.Outcome)}
 		if m.Iterations > 0 {
 			jm.Converged = &m.Converged
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -194,5 +195,49 @@ func TestRankValuesExitCodes(t *testing.T) {
 		if !strings.Contains(out, "  "+want) {
 			t.Errorf("goeval -h does not list %q", want)
 		}
+	}
+}
+
+// TestRankWinProbability: ranked by the judge, every move carries Black's
+// win probability in JSON, and the text's win column gives the mover's
+// (White's here: one minus Black's) for the best move; ranked by an
+// estimator without a win model, neither appears.
+func TestRankWinProbability(t *testing.T) {
+	code, out, stderr := goeval(t, "rank", "--estimator", "judge", "--move", "151", "--format", "json", example)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var j struct {
+		ToMove         string   `json:"to_move"`
+		WinProbability *float64 `json:"win_probability"`
+		Moves          []struct {
+			Move           string
+			WinProbability *float64 `json:"win_probability"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || j.ToMove != "W" || j.WinProbability == nil || len(j.Moves) == 0 {
+		t.Fatalf("to move %q, win probability %v, %d moves (%v)", j.ToMove, j.WinProbability, len(j.Moves), err)
+	}
+	for _, m := range j.Moves {
+		if m.WinProbability == nil || !(*m.WinProbability > 0 && *m.WinProbability < 1) {
+			t.Fatalf("%s: win probability %v", m.Move, m.WinProbability)
+		}
+	}
+	_, text, _ := goeval(t, "rank", "--estimator", "judge", "--move", "151", example)
+	best := fmt.Sprintf(" %s ", j.Moves[0].Move)
+	want := fmt.Sprintf(" %5.2f ", 1-*j.Moves[0].WinProbability)
+	found := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "    1 a ") && strings.Contains(line, best) && strings.Contains(line, want) {
+			found = true
+		}
+	}
+	if !found || !strings.Contains(text, " win ") {
+		t.Errorf("no win column giving %q for %s:\n%s", want, best, text)
+	}
+	_, out, _ = goeval(t, "rank", "--move", "151", "--format", "json", example)
+	_, text, _ = goeval(t, "rank", "--move", "151", example)
+	if strings.Contains(out, "win_probability") || strings.Contains(text, " win ") {
+		t.Error("lambda-kappa ranking gives a win probability")
 	}
 }
