@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"goeval/board"
 	"goeval/eval"
+	"goeval/rank"
 )
 
 // live is an engine running on pipes, read line by line.
@@ -239,5 +242,40 @@ func TestKataAnalyzeEOF(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("Run did not return at the end of input")
+	}
+}
+
+// TestInfoLineWinrate: kata-analyze's winrate (and lcb) is the ranking
+// estimator's win probability for the player analysed where it gives one
+// (here White, so one minus Black's), else the squashed score lead.
+func TestInfoLineWinrate(t *testing.T) {
+	g := board.New(9).Geometry()
+	rk := &rank.Ranking{ToMove: board.White, Moves: []rank.Move{
+		{Point: 0, Outcome: rank.Outcome{Score: 2, Win: 0.3, HasWin: true}},
+		{Point: 1, Outcome: rank.Outcome{Score: 3}},
+	}}
+	line := infoLine(g, rk, nil, analyzeArgs{maxMoves: 2}, 6.5)
+	infos := strings.Split(strings.TrimPrefix(line, "info "), " info ")
+	if len(infos) != 2 {
+		t.Fatalf("%d infos: %s", len(infos), line)
+	}
+	field := func(info, key string) string {
+		f := strings.Fields(info)
+		for i := 0; i+1 < len(f); i += 2 {
+			if f[i] == key {
+				return f[i+1]
+			}
+		}
+		return ""
+	}
+	// White leads by 6.5 - 3 = 3.5 after the second move: squashed.
+	squashed := strconv.FormatFloat(1/(1+math.Exp(-0.35)), 'f', 6, 64)
+	for i, want := range []string{"0.700000", squashed} {
+		if got := field(infos[i], "winrate"); got != want {
+			t.Errorf("move %d: winrate %s, want %s", i, got, want)
+		}
+		if got := field(infos[i], "lcb"); got != want {
+			t.Errorf("move %d: lcb %s, want %s", i, got, want)
+		}
 	}
 }

@@ -76,8 +76,10 @@
 // White, in KataGo's order (row-major from the top-left point, A19 on
 // 19x19, to the bottom-right); scoreLead, scoreMean and scoreSelfplay are
 // the score after the move minus komi, from that player's side. goeval
-// has no search and no win rate, so these fields are stand-ins that GUIs
-// can draw: visits is 1 (one evaluation per move), winrate and lcb are
+// has no search, so some fields are stand-ins that GUIs can draw: visits
+// is 1 (one evaluation per move), winrate and lcb are the ranking
+// estimator's win probability after the move where it gives one (the
+// judge, with --rank-estimator judge: see control.WinPredictor), else
 // 1/(1+exp(-scoreLead/10)), a squashed score and not a probability,
 // utility and utilityLcb are 2*winrate-1, prior is 1/n for the n moves
 // reported, scoreStdev is 0 and pv is the move alone.

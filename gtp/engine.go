@@ -110,7 +110,7 @@ func New(cfg Config) (*Engine, error) {
 	if rankWith == nil {
 		rankWith = cfg.Judge
 	}
-	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers})
+	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi})
 	for name, h := range coreCommands {
 		e.cmds[name] = h
 	}
@@ -578,6 +578,7 @@ func (e *Engine) finalStatusList(args []string) (string, error) {
 func (e *Engine) rankFor(ctx context.Context, c board.Color) (*rank.Ranking, error) {
 	b := e.b
 	b.SetToMove(c)
+	e.ranker.SetKomi(e.komi)
 	rk, err := e.ranker.Rank(ctx, &b)
 	if err != nil {
 		return nil, err

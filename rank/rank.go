@@ -193,6 +193,17 @@ func New(newEst func() control.Estimator, s Settings) *Ranker {
 // Workers returns the number of workers.
 func (r *Ranker) Workers() int { return r.s.Workers }
 
+// SetKomi sets the komi of the win probabilities (Settings.Komi) for the
+// calls to come.
+func (r *Ranker) SetKomi(komi float64) {
+	r.s.Komi = komi
+	for _, w := range r.workers {
+		if w != nil {
+			w.komi = komi
+		}
+	}
+}
+
 // worker is one goroutine's state: its estimator and scratch.
 type worker struct {
 	est   control.Estimator

@@ -506,8 +506,8 @@ func (winStones) WinProbability(b *board.Board, komi float64) (float64, bool, er
 
 // TestWinProbability: with Settings.Win, every outcome, the position's
 // own included, carries the estimator's probability that Black wins after
-// the play, at the komi of the settings; without it, or with an estimator
-// that gives none, none does.
+// the play, at the komi of the settings (or of SetKomi); without it, or
+// with an estimator that gives none, none does.
 func TestWinProbability(t *testing.T) {
 	b := board.MustParse(fight)
 	newWin := func() control.Estimator { return winStones{} }
@@ -520,6 +520,22 @@ func TestWinProbability(t *testing.T) {
 		// The stone count after the move is the move's score.
 		if want := sigma(m.Score - 0.5); !m.HasWin || m.Win != want {
 			t.Errorf("%s: win %v (has %v), want %v", b.Geometry().GTP(m.Point), m.Win, m.HasWin, want)
+		}
+	}
+	// SetKomi changes the komi of the calls to come, on the workers
+	// already made too.
+	r := New(newWin, Settings{Workers: 2, Win: true, Komi: 0.5})
+	if _, err := r.Rank(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	r.SetKomi(3.5)
+	rk, err := r.Rank(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range append(rk.Moves, Move{Outcome: rk.Pass}) {
+		if want := sigma(m.Score - 3.5); m.Win != want {
+			t.Errorf("komi 3.5, %s: win %v, want %v", b.Geometry().GTP(m.Point), m.Win, want)
 		}
 	}
 	for _, tc := range []struct {

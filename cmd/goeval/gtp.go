@@ -39,7 +39,9 @@ showboard, ...) it answers:
                              KataGo's analysis lines, every INTERVAL
                              centiseconds until the next command, for
                              Lizzie; ownership is from the side of the
-                             player analysed, row-major from the top-left
+                             player analysed, row-major from the top-left;
+                             winrate is the judge's win probability with
+                             --rank-estimator judge, else a squashed score
 
 The estimator chosen with --estimator (and its parameters; default judge)
 judges scores, dead stones and kata-analyze's ownership; --rank-estimator
