@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"goeval/board"
@@ -215,6 +216,12 @@ func dataName(files []string) string {
 func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnly int, err error) {
 	jobs := make([][]position, len(cfg.Files))
 	kinds := make([]int, len(cfg.Files)) // 1 labelled and counted, 2 a winner only
+	var mu sync.Mutex                    // the workers log one at a time
+	skip := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		cfg.logf("not trained on: %v", err) // and listed by the comparison
+	}
 	err = eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
 		early, err := influence.NewSymmetric(cfg.settings(false))
 		if err != nil {
@@ -226,17 +233,21 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 		l := cfg.Labels.Lookup(cfg.Files[i])
 		g, err := sgf.Load(cfg.Files[i], 1)
 		if err != nil && l == nil {
-			cfg.logf("not trained on: %v", err) // and listed by the comparison
+			skip(err)
 			return nil
 		}
 		if err != nil {
 			return err
 		}
 		res, rerr := compare.ParseResult(g.Info.Result)
+		if rerr != nil {
+			skip(fmt.Errorf("%s: %w", cfg.Files[i], rerr))
+			return nil
+		}
 		switch {
-		case l != nil && rerr == nil && res.Counted():
+		case l != nil && res.Counted():
 			kinds[i] = 1
-		case rerr == nil && res.Winner != board.Empty:
+		case res.Winner != board.Empty:
 			kinds[i] = 2
 		default:
 			return nil

@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,5 +180,34 @@ func TestPoolWeightsByGames(t *testing.T) {
 	rows = pool([]compare.Report{r1, r2})
 	if got := *rows[0].WinBrier; math.Abs(got-(0.2*3+0.3)/4) > 1e-15 || rows[0].WinGames != 4 || rows[0].WinLogLoss != nil {
 		t.Errorf("pooled Brier %v over %d games, log loss %v; want %v over 4, none", got, rows[0].WinGames, rows[0].WinLogLoss, (0.2*3+0.3)/4)
+	}
+}
+
+// TestUnreadableResultIsSaid: a labelled game whose result cannot be read
+// is not trained on, and the log says so instead of dropping it silently.
+func TestUnreadableResultIsSaid(t *testing.T) {
+	files, labels := tiny(t)
+	data, err := os.ReadFile(files[0]) // a.sgf: labelled, counted
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), filepath.Base(files[0]))
+	if err := os.WriteFile(bad, []byte(strings.Replace(string(data), "RE[W+5.5]", "RE[W+lots]", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logged []string
+	cfg := Config{Files: []string{bad, files[1]}, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1,
+		Log: func(s string) { logged = append(logged, s) }}
+	cfg.defaults()
+	_, labelled, _, err := collect(context.Background(), &cfg)
+	if err != nil || labelled != 0 {
+		t.Fatalf("labelled %d, err %v; want 0, nil", labelled, err)
+	}
+	said := false
+	for _, l := range logged {
+		said = said || strings.Contains(l, "not trained on") && strings.Contains(l, "a.sgf")
+	}
+	if !said {
+		t.Errorf("log %q does not name a.sgf", logged)
 	}
 }
