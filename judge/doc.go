@@ -57,7 +57,7 @@
 //     is honest about what the map cannot see.
 //  7. The win probability (WinProbability, with the game's komi): a
 //     logistic in the score's margin over komi, whose even point (a
-//     quarter to half a point to Black: the dev games' Korean rules count
+//     quarter to a half point to Black: the dev games' Korean rules count
 //     territory, in which Black's area is a point more than his territory
 //     when he played the last stone) and spread (the margin at which the
 //     odds reach about 3 to 1; it narrows as the game goes on and widens

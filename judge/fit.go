@@ -143,14 +143,21 @@ type WinSample struct {
 	BlackWins                 bool
 }
 
+// WinL2 is the weight of FitWin's penalty.
+const WinL2 = 1e-3
+
 // ErrOneSided is FitWin's error when the samples' games were all won by
 // one colour: nothing then bounds the model.
 var ErrOneSided = errors.New("judge: the games were all won by one colour")
 
 // FitWin fits the win model (WinParams) by maximum likelihood: it
 // minimises the mean log loss of its probabilities against the winners,
-// with gonum's BFGS and the exact gradient. The samples need winners of
-// both colours.
+// with gonum's BFGS and the exact gradient, plus a weak penalty
+// (WinL2 times the squares of Scale - ln 5, ScaleStage and ScaleDoubt)
+// that keeps a small set of positions, whose winners a spread shrunk to
+// nothing or blown up by the doubt could seem to explain, near a spread of
+// 5 points; on the dev set's 14,000 positions it moves the Brier scores by
+// less than 0.001. The samples need winners of both colours.
 func FitWin(samples []WinSample) (WinParams, error) {
 	black := 0
 	for _, s := range samples {
@@ -162,6 +169,7 @@ func FitWin(samples []WinSample) (WinParams, error) {
 		return WinParams{}, fmt.Errorf("%w: fitting the win model on %d positions, %d won by Black", ErrOneSided, len(samples), black)
 	}
 	n := float64(len(samples))
+	prior := [4]float64{0, math.Log(5), 0, 0} // the penalty's centre; Offset is free
 	// x = (Offset, Scale, ScaleStage, ScaleDoubt);
 	// z = (score-komi-Offset)·e^-(Scale+ScaleStage·s+ScaleDoubt·u).
 	loss := func(x []float64) float64 {
@@ -173,7 +181,11 @@ func FitWin(samples []WinSample) (WinParams, error) {
 				l -= z
 			}
 		}
-		return l / n
+		l /= n
+		for k := 1; k < 4; k++ {
+			l += WinL2 * (x[k] - prior[k]) * (x[k] - prior[k])
+		}
+		return l
 	}
 	grad := func(g, x []float64) {
 		clear(g)
@@ -191,9 +203,12 @@ func FitWin(samples []WinSample) (WinParams, error) {
 			g[2] -= r * z * s.Stage / n
 			g[3] -= r * z * s.Doubt / n
 		}
+		for k := 1; k < 4; k++ {
+			g[k] += 2 * WinL2 * (x[k] - prior[k])
+		}
 	}
 	// Start from an even game with a spread of 5 points.
-	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, []float64{0, math.Log(5), 0, 0}, &optimize.Settings{GradientThreshold: 1e-9}, &optimize.BFGS{})
+	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, prior[:], &optimize.Settings{GradientThreshold: 1e-9}, &optimize.BFGS{})
 	if res == nil {
 		return WinParams{}, fmt.Errorf("judge: fitting the win model: %w", err)
 	}

@@ -154,6 +154,31 @@ func TestRunDev(t *testing.T) {
 			if row.Games != len(ok) {
 				t.Errorf("%s %s: %d games measured, want %d", row.Estimator, row.Band, row.Games, len(ok))
 			}
+			// The judge's win probability is measured on every game with
+			// a winner (all of these), and the tie's is a coin's.
+			switch row.Estimator {
+			case "judge":
+				if row.WinGames != row.WinnerGames || row.WinBrier == nil || !(*row.WinBrier > 0 && *row.WinBrier < 0.5) {
+					t.Errorf("judge %s: Brier %v over %d of %d games", row.Band, row.WinBrier, row.WinGames, row.WinnerGames)
+				}
+			case compare.TieName:
+				if row.WinBrier == nil || *row.WinBrier != 0.25 {
+					t.Errorf("tie %s: Brier %v, want 0.25", row.Band, row.WinBrier)
+				}
+			}
+		}
+		// A sane win model, even from these few positions: a spread of
+		// 1 to 30 points at any stage with up to 10 stones in doubt.
+		wp := rep.Params.Win
+		if wp == nil || rep.WinOnlyGames == 0 {
+			t.Fatalf("win model %+v; %d games for the win model alone", wp, rep.WinOnlyGames)
+		}
+		for _, s := range []float64{0, 0.5, 1} {
+			for _, u := range []float64{0, 10} {
+				if sp := wp.Spread(s, u); !(sp > 1 && sp < 30) {
+					t.Errorf("win model %+v: spread %.3g at stage %v, doubt %v", *wp, sp, s, u)
+				}
+			}
 		}
 		if first == nil {
 			first = rep.Params.JSON()
