@@ -29,8 +29,10 @@ PATH is an SGF file or a folder, searched recursively for *.sgf files. Every
 game is sampled at each move band (--moves), every estimator evaluates each
 position, and the table shows per band: sign agreement and ownership MSE
 against the final ownership, score MAE against the final area score (counted
-games), winner accuracy (every game with a known winner), and time per
-position. The "tie" row predicts a tie (score = komi, control 0).
+games), winner accuracy (every game with a known winner), the Brier score of
+the probability that Black wins for estimators that give one (the judge;
+JSON and CSV add the log loss), and time per position. The "tie" row predicts
+a tie (score = komi, control 0, a win probability of 1/2).
 
 Final ownership comes from the labels file (--labels; a folder given as PATH
 that holds final-ownership.jsonl supplies it when --labels is not given),
