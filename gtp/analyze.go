@@ -200,10 +200,7 @@ func infoLine(g *board.Geometry, rk *rank.Ranking, res *control.Result, a analyz
 		lead := sign * (m.Score - komi)
 		wr := squash(lead)
 		if m.HasWin {
-			wr = m.Win // Black's
-			if rk.ToMove == board.White {
-				wr = 1 - wr
-			}
+			wr = m.WinFor(rk.ToMove)
 		}
 		parts = append(parts, fmt.Sprintf("info move %s visits 1 utility %s winrate %s scoreMean %s scoreStdev 0 scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv %s",
 			v, f(2*wr-1, 6), f(wr, 6), f(lead, 3), f(lead, 3), f(lead, 3), f(1/float64(n), 6), f(wr, 6), f(2*wr-1, 6), i, v))

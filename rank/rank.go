@@ -50,6 +50,15 @@ type Outcome struct {
 	HasWin bool
 }
 
+// WinFor returns the probability that c wins, by o.Win (Black's); it
+// means something only when o.HasWin.
+func (o Outcome) WinFor(c board.Color) float64 {
+	if c == board.White {
+		return 1 - o.Win
+	}
+	return o.Win
+}
+
 // Value is what a play at one empty point is worth, miai counting's way
 // (SPEC section 4). Black and White are the outcomes of each colour playing
 // the point from the position as it stands; BlackErr and WhiteErr say why a

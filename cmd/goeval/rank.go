@@ -291,7 +291,7 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n", signed(rk.Pass.Score), mover)
 	win := rk.Pass.HasWin
 	if win {
-		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, moverWin(rk.Pass, rk.ToMove))
+		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, rk.Pass.WinFor(rk.ToMove))
 	}
 	sb.WriteByte('\n')
 	if n == 0 {
@@ -323,7 +323,7 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 		}
 		winCol := ""
 		if win {
-			winCol = fmt.Sprintf(" %5.2f", moverWin(m.Outcome, rk.ToMove))
+			winCol = fmt.Sprintf(" %5.2f", m.WinFor(rk.ToMove))
 		}
 		line := fmt.Sprintf("%5d %-2s %-4s %9s %+7.2f%s %7s%s", i+1, mk[i], g.GTP(m.Point), signed(m.Score), m.Gain, winCol, miai, note)
 		sb.WriteString(strings.TrimRight(line, " "))
@@ -333,15 +333,6 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 	io.WriteString(w, sb.String())
 	statsLine(w, rk.Stats)
 	return nil
-}
-
-// moverWin returns the probability that the mover wins, by o's
-// probability that Black wins.
-func moverWin(o rank.Outcome, mover board.Color) float64 {
-	if mover == board.White {
-		return 1 - o.Win
-	}
-	return o.Win
 }
 
 // winField returns o's probability that Black wins for JSON: nil when
