@@ -18,6 +18,16 @@ const (
 	// neighbour's chain go there when the neighbour has none, so that
 	// they need no test, and nothing reads them.
 	none int16 = 0
+	// stride is the row stride of the padded board, the same for every
+	// size, so that the neighbours' offsets are constants: the largest
+	// board, 25x25, and its ring take 27 cells of each of 27 rows.
+	stride = 32
+)
+
+// The largest padded board fits in a row stride and in the arrays.
+var (
+	_ [stride - (board.MaxSize + 2)]struct{}
+	_ [maxPad - (board.MaxSize+2)*stride]struct{}
 )
 
 // Board is a position made for playing fast: a padded board with a ring
@@ -32,9 +42,8 @@ const (
 // The empty points are kept in a list for drawing moves.
 // The zero value is not ready; Load a position first.
 type Board struct {
-	size, stride int
-	dir          [4]int16 // offsets of the four neighbours
-	diag         [4]int16 // offsets of the four diagonal neighbours
+	size int
+	dir  [4]int16 // offsets of the four neighbours
 
 	cell  [maxPad]int8  // Empty, Black, White or edge
 	head  [maxPad]int16 // a stone's chain head; none on every other cell
@@ -125,13 +134,12 @@ func (pb *Board) setSize(n int) {
 	if pb.size == n {
 		return
 	}
-	pb.size, pb.stride = n, n+2
-	s := int16(pb.stride)
+	pb.size = n
+	s := int16(stride)
 	pb.dir = [4]int16{-s, -1, 1, s}
-	pb.diag = [4]int16{-s - 1, -s + 1, s - 1, s + 1}
 	for y := range n {
 		for x := range n {
-			pb.pad[y*n+x] = int16((y+1)*pb.stride + x + 1)
+			pb.pad[y*n+x] = int16((y+1)*stride + x + 1)
 		}
 	}
 }
@@ -139,7 +147,7 @@ func (pb *Board) setSize(n int) {
 // clearCells makes every cell an edge cell with no chain, ready for the
 // board's points to be written in.
 func (pb *Board) clearCells() {
-	for i := range pb.stride * pb.stride {
+	for i := range (pb.size + 2) * stride {
 		pb.cell[i&m], pb.head[i&m] = edge, none
 	}
 }
@@ -157,7 +165,7 @@ func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, las
 	n := g.Size
 	pb.setSize(n)
 	pb.clearCells()
-	for i := range base.stride * base.stride {
+	for i := range (base.size + 2) * stride {
 		first[i&m] = none
 	}
 	pb.nEmpty = 0
@@ -259,6 +267,9 @@ func (pb *Board) hashAffine(o, dx, dy int, ko int16) uint64 {
 			h = (h ^ uint64(v+2)) * 1099511628211
 		}
 	}
+	if ko != none { // the ko's index on the board padded by one ring
+		ko = int16(int(ko)/stride*(n+2) + int(ko)%stride)
+	}
 	return (h ^ uint64(ko)) * 1099511628211
 }
 
@@ -316,11 +327,20 @@ func (pb *Board) atariLiberty(h int16) int16 {
 	return q
 }
 
+// inAtari reports whether the chain headed h has a single liberty: its n
+// pseudo-liberties are all one point exactly when n·Σq² = (Σq)² (see
+// atariLiberty).
+func (pb *Board) inAtari(h int16) bool {
+	n, s := int64(pb.libs[h&m]), int64(pb.lsum[h&m])
+	return n*int64(pb.lsq[h&m]) == s*s
+}
+
 // onlyLiberty reports whether p is the only liberty of the chain headed h:
 // whether its n pseudo-liberties are all p, that is n·p = Σq and n·p² = Σq²
 // (if both hold, n·Σq² = (Σq)², so they are all one point, p). It is
 // atariLiberty(h) == p without the division, in int32: on the largest board
-// n·p² is below 2,500·728², within range.
+// n·p² is below 2,500·858² (the last point of 25x25 is padded index 858),
+// within range.
 func (pb *Board) onlyLiberty(h, p int16) bool {
 	n, q := int32(pb.libs[h&m]), int32(p)
 	return n*q == pb.lsum[h&m] && n*q*q == pb.lsq[h&m]
@@ -344,21 +364,16 @@ func (pb *Board) legal(p int16, c int8) bool {
 	if p == pb.ko && c == pb.toMove {
 		return false
 	}
-	for _, d := range pb.dir {
-		q := p + d
-		switch v := pb.cell[q&m]; v {
-		case int8(board.Empty):
-			return true
-		case edge:
-		default:
-			// A friendly chain with a liberty besides p, or an enemy
-			// chain without one.
-			if (v == c) != pb.onlyLiberty(pb.head[q&m], p) {
-				return true
-			}
-		}
-	}
-	return false
+	return pb.free(p) != 0 ||
+		pb.gives(p-stride, p, c) || pb.gives(p-1, p, c) || pb.gives(p+1, p, c) || pb.gives(p+stride, p, c)
+}
+
+// gives reports whether the neighbour q of the empty point p gives a c
+// stone played on p a liberty without an empty point: q is a friendly
+// chain with a liberty besides p, or an enemy chain without one.
+func (pb *Board) gives(q, p int16, c int8) bool {
+	v := pb.cell[q&m]
+	return v != edge && v != int8(board.Empty) && (v == c) != pb.onlyLiberty(pb.head[q&m], p)
 }
 
 // eyelike reports whether p is an eye of c for the playouts' purpose:
@@ -370,17 +385,19 @@ func (pb *Board) eyelike(p int16, c int8) bool {
 	if v>>shift(c)&0xff+edges != 4 {
 		return false
 	}
-	onEdge := edges != 0
-	foes := 0
-	for _, d := range pb.diag {
-		if pb.cell[(p+d)&m] == -c {
-			foes++
-		}
-	}
-	if onEdge {
+	foes := pb.foe(p-stride-1, c) + pb.foe(p-stride+1, c) + pb.foe(p+stride-1, c) + pb.foe(p+stride+1, c)
+	if edges != 0 {
 		return foes == 0
 	}
 	return foes < 2
+}
+
+// foe returns 1 if q holds a stone of the opponent of c, else 0.
+func (pb *Board) foe(q int16, c int8) int {
+	if pb.cell[q&m] == -c {
+		return 1
+	}
+	return 0
 }
 
 // play puts a c stone on the empty point p, which must be legal for c, and
@@ -392,30 +409,24 @@ func (pb *Board) play(p int16, c int8) {
 	pb.count[p&m], pb.libs[p&m] = 1, int16(pb.free(p))
 	pb.lsum[p&m], pb.lsq[p&m] = 0, 0
 	add := uint32(1)<<shift(c) - 1 // a neighbour's empty count down, its c count up
-	dir := pb.dir
 	p1, p2 := int32(p), int32(p)*int32(p)
-	var s1, s2 int32 // the stone's own pseudo-liberties' sums
 	// Count the stone in every neighbour's nb, take a liberty from every
 	// neighbouring chain, and sum the stone's own, without a branch; then
 	// join the friendly chains (the liberty counts and sums only add up,
 	// so the order does not matter, and the stone's own go to its chain's
-	// head at the end).
-	for _, d := range dir {
-		q := p + d
-		pb.nb[q&m] += add
-		e := isZero(int32(pb.cell[q&m])) * int32(q)
-		s1 += e
-		s2 += e * int32(q)
-		hq := pb.head[q&m] // none, and so the sink, unless a stone
-		pb.libs[hq&m]--
-		pb.lsum[hq&m] -= p1
-		pb.lsq[hq&m] -= p2
-	}
+	// head at the end). The four neighbours are written out, at constant
+	// offsets.
+	e0 := pb.touch(p-stride, add, p1, p2)
+	e1 := pb.touch(p-1, add, p1, p2)
+	e2 := pb.touch(p+1, add, p1, p2)
+	e3 := pb.touch(p+stride, add, p1, p2)
+	q0, q1, q2, q3 := p1-stride, p1-1, p1+1, p1+stride
+	s1 := e0*q0 + e1*q1 + e2*q2 + e3*q3
+	s2 := e0*q0*q0 + e1*q1*q1 + e2*q2*q2 + e3*q3*q3
 	if pb.own(p, c) != 0 {
-		for _, d := range dir {
-			q := p + d
-			if hq, hp := pb.head[q&m], pb.head[p&m]; pb.cell[q&m] == c && hq != hp {
-				pb.merge(hp, hq)
+		for _, d := range pb.dir {
+			if q := p + d; pb.joins(p, q, c) {
+				pb.merge(pb.head[p&m], pb.head[q&m])
 			}
 		}
 	}
@@ -424,14 +435,10 @@ func (pb *Board) play(p int16, c int8) {
 	pb.lsq[h&m] += s2
 	// An opponent chain left without a liberty is captured; whether there
 	// is one is asked without a branch, as there seldom is.
-	dead := int32(0)
-	for _, d := range dir {
-		q := p + d
-		dead |= isZero(int32(pb.cell[q&m])*int32(c)+1) & isZero(int32(pb.libs[pb.head[q&m]&m]))
-	}
+	dead := pb.lost(p-stride, c) | pb.lost(p-1, c) | pb.lost(p+1, c) | pb.lost(p+stride, c)
 	captured, last := 0, none
 	if dead != 0 {
-		for _, d := range dir {
+		for _, d := range pb.dir {
 			q := p + d
 			if pb.cell[q&m] == -c && pb.libs[pb.head[q&m]&m] == 0 {
 				captured += pb.capture(pb.head[q&m])
@@ -444,6 +451,31 @@ func (pb *Board) play(p int16, c int8) {
 		pb.ko = last
 	}
 	pb.toMove = -c
+}
+
+// touch does play's work on the neighbour q of the stone just put on the
+// point p (p1 = p, p2 = p²): it counts the stone in q's nb (add) and takes
+// the liberty p from q's chain (from the sink if q has none); it returns
+// 1 if q is empty (a liberty of the stone), else 0.
+func (pb *Board) touch(q int16, add uint32, p1, p2 int32) int32 {
+	pb.nb[q&m] += add
+	hq := pb.head[q&m]
+	pb.libs[hq&m]--
+	pb.lsum[hq&m] -= p1
+	pb.lsq[hq&m] -= p2
+	return isZero(int32(pb.cell[q&m]))
+}
+
+// joins reports whether the neighbour q of the stone at p is a c stone of
+// another chain, to be merged with p's.
+func (pb *Board) joins(p, q int16, c int8) bool {
+	return pb.cell[q&m] == c && pb.head[q&m] != pb.head[p&m]
+}
+
+// lost returns 1 if q holds a stone of the opponent of c whose chain has
+// no liberty left, else 0, without a branch.
+func (pb *Board) lost(q int16, c int8) int32 {
+	return isZero(int32(pb.cell[q&m])*int32(c)+1) & isZero(int32(pb.libs[pb.head[q&m]&m]))
 }
 
 // isZero returns 1 if x is 0, else 0, without a branch.
@@ -481,21 +513,31 @@ func (pb *Board) capture(h int16) int {
 			break
 		}
 	}
+	// Every neighbour of a removed stone gains it as a liberty, without a
+	// branch: one without a chain (empty, the edge, or a stone removed
+	// already) through the sink, and a removed stone not yet unlinked
+	// through its old head, which nothing reads again before a stone is
+	// played there.
 	for {
 		pb.head[s&m] = none
-		for _, d := range pb.dir {
-			q := s + d
-			pb.nb[q&m] += sub
-			if v := pb.cell[q&m]; v != edge && v != int8(board.Empty) {
-				pb.addLiberty(pb.head[q&m], s)
-			}
-		}
+		pb.freed(s-stride, s, sub)
+		pb.freed(s-1, s, sub)
+		pb.freed(s+1, s, sub)
+		pb.freed(s+stride, s, sub)
 		s = pb.next[s&m]
 		if s == h {
 			break
 		}
 	}
 	return n
+}
+
+// freed does capture's work on the neighbour q of the removed stone s:
+// q's nb counts s as empty again (sub), and q's chain gains s as a
+// liberty.
+func (pb *Board) freed(q, s int16, sub uint32) {
+	pb.nb[q&m] += sub
+	pb.addLiberty(pb.head[q&m], s)
 }
 
 func (pb *Board) addEmpty(p int16) {
@@ -524,8 +566,7 @@ func (pb *Board) selfAtari(p int16, c int8) bool {
 		return false // two liberties, or a single stone
 	}
 	lib := none // the one liberty found so far
-	for _, d := range pb.dir {
-		q := p + d
+	for _, q := range [4]int16{p - stride, p - 1, p + 1, p + stride} {
 		x := none
 		switch v := pb.cell[q&m]; v {
 		case int8(board.Empty):
@@ -553,15 +594,16 @@ func (pb *Board) selfAtari(p int16, c int8) bool {
 	return true
 }
 
+// of returns 1 if the cell q is a stone of the chain headed h, else 0,
+// without a branch.
+func (pb *Board) of(q, h int16) int32 { return isZero(int32(pb.head[q&m]) - int32(h)) }
+
 // libertyBesides returns the liberty of the chain headed h besides its
 // liberty p, none if it has no other, and whether it has two or more
 // others instead: the sums less p's share, p being counted once for each
 // of its neighbours in the chain.
 func (pb *Board) libertyBesides(h, p int16) (lib int16, two bool) {
-	k := int64(0)
-	for _, d := range pb.dir {
-		k += int64(isZero(int32(pb.head[(p+d)&m]) - int32(h)))
-	}
+	k := int64(pb.of(p-stride, h) + pb.of(p-1, h) + pb.of(p+1, h) + pb.of(p+stride, h))
 	q := int64(p)
 	n := int64(pb.libs[h&m]) - k
 	if n == 0 {

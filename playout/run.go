@@ -232,20 +232,27 @@ func (pb *Board) reply(last int16, c int8) int16 {
 	if pb.own(last, c) == 0 {
 		return none
 	}
-	for _, d := range pb.dir {
-		q := last + d
-		if pb.cell[q&m] != c {
-			continue
-		}
-		h := pb.head[q&m]
-		if l := pb.atariLiberty(h); l != none {
-			if k := pb.counterCapture(h, c); k != none {
-				return k
-			}
-			if pb.legal(l, c) && !pb.selfAtari(l, c) {
+	// The neighbours of last, written out at constant offsets; a chain in
+	// atari is rare, so the test is inline and the rescue a call.
+	for _, q := range [4]int16{last - stride, last - 1, last + 1, last + stride} {
+		if pb.cell[q&m] == c && pb.inAtari(pb.head[q&m]) {
+			if l := pb.rescue(pb.head[q&m], c); l != none {
 				return l
 			}
 		}
+	}
+	return none
+}
+
+// rescue returns c's answer for its chain headed h, in atari: the capture
+// of an opponent chain in atari next to it, or else its escape (when
+// playing its liberty is legal and no self-atari), or none.
+func (pb *Board) rescue(h int16, c int8) int16 {
+	if k := pb.counterCapture(h, c); k != none {
+		return k
+	}
+	if l := pb.atariLiberty(h); pb.legal(l, c) && !pb.selfAtari(l, c) {
+		return l
 	}
 	return none
 }
@@ -254,10 +261,11 @@ func (pb *Board) reply(last int16, c int8) int16 {
 // c's chain headed h, or none.
 func (pb *Board) counterCapture(h int16, c int8) int16 {
 	for s := h; ; {
-		for _, d := range pb.dir {
-			q := s + d
-			if pb.cell[q&m] == -c {
-				if l := pb.atariLiberty(pb.head[q&m]); l != none && pb.legal(l, c) {
+		// The neighbours at constant offsets; an opponent chain in atari
+		// is rare, so the test is inline and the rest a call.
+		for _, q := range [4]int16{s - stride, s - 1, s + 1, s + stride} {
+			if pb.cell[q&m] == -c && pb.inAtari(pb.head[q&m]) {
+				if l := pb.atariLiberty(pb.head[q&m]); pb.legal(l, c) {
 					return l
 				}
 			}
