@@ -53,8 +53,12 @@
 //     game settles and closes with the expected number of misjudged
 //     stones; and a count far from the prior is believed only up to a
 //     reach of a few points (R·tanh(d/R), see ScoreParams), since in close
-//     games it is more often a misjudged group than a rout. So the score
-//     is honest about what the map cannot see.
+//     games it is more often a misjudged group than a rout. The count
+//     first loses a fitted share of the stones at risk, by side (the sum
+//     of colour·P over the stones counted alive, and a little of it over
+//     those judged dead): late in the game each stone counted alive with
+//     death probability P costs its side about 0.8·P. So the score is
+//     honest about what the map cannot see.
 //  7. The win probability (WinProbability, with the game's komi): a
 //     logistic in the score's margin over komi, whose even point (a
 //     quarter to a half point to Black: the dev games' Korean rules count

@@ -68,11 +68,11 @@ func FitLogistic(samples []Sample, l2 float64) ([]float64, error) {
 	return res.X, nil
 }
 
-// ScoreSample is one training position for the score model: the map sum,
-// the stage, the side to move (+1 Black, -1 White), the doubt (expected
-// misjudged stones) and the final area score it should predict.
+// ScoreSample is one training position for the score model: what the
+// model reads of it and the final area score it should predict.
 type ScoreSample struct {
-	Sum, Stage, ToMove, Doubt, Area float64
+	ScoreInput
+	Area float64
 }
 
 // FitScore fits the score model, reach included, by minimising a smooth
@@ -87,13 +87,13 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 	// x[8] is log Reach, so that the reach stays positive.
 	params := func(x []float64) ScoreParams {
 		return ScoreParams{Base: x[0], BaseStage: x[1], Tempo: x[2], TempoStage: x[3], Gate: x[4], GateStage: x[5], GateDoubt: x[6], Shift: x[7],
-			Reach: math.Exp(x[8]), ReachStage: x[9]}
+			Reach: math.Exp(x[8]), ReachStage: x[9], Risk: x[10], RiskDead: x[11]}
 	}
 	loss := func(x []float64) float64 {
 		sp := params(x)
 		l := 0.0
 		for _, s := range samples {
-			r := sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt) - s.Area
+			r := sp.Of(s.ScoreInput) - s.Area
 			l += math.Sqrt(1+r*r) - 1
 		}
 		return l / float64(len(samples))
@@ -115,11 +115,11 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 	var best *optimize.Result
 	var firstErr error
 	for _, start := range [][]float64{
-		{7, 0, 0, 0, -6, 0, 0, 0, 4, 0},
-		{7, 0, 0, 0, 2, 0, -0.3, 0, 4, 0},
-		{7, 0, 0, 0, 4, 0, -0.6, 0, 2, 0},
-		{7, 0, 0, 0, -4, 8, -0.3, 0, 2, 0},
-		{7, 0, 0, 0, -4, 8, -0.3, 0, 3, 0},
+		{7, 0, 0, 0, -6, 0, 0, 0, 4, 0, 0, 0},
+		{7, 0, 0, 0, 2, 0, -0.3, 0, 4, 0, 0, 0},
+		{7, 0, 0, 0, 4, 0, -0.6, 0, 2, 0, 0, 0},
+		{7, 0, 0, 0, -4, 8, -0.3, 0, 2, 0, 0, 0},
+		{7, 0, 0, 0, -4, 8, -0.3, 0, 3, 0, 0, 0},
 	} {
 		res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, start, &optimize.Settings{GradientThreshold: 1e-6}, &optimize.BFGS{})
 		if res == nil {

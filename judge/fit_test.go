@@ -51,19 +51,55 @@ func TestFitScoreGate(t *testing.T) {
 	for range 600 {
 		sum := rng.Float64()*60 - 30
 		if rng.IntN(2) == 0 {
-			samples = append(samples, ScoreSample{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1, Area: sum})
+			samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1}, sum})
 		} else {
-			samples = append(samples, ScoreSample{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 20, Area: 7})
+			samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 20}, 7})
 		}
 	}
 	sp, err := FitScore(samples)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sure := sp.Of(10, 0.7, 1, 1)
-	unsure := sp.Of(10, 0.7, 1, 20)
+	sure := sp.Of(ScoreInput{Sum: 10, Stage: 0.7, ToMove: 1, Doubt: 1})
+	unsure := sp.Of(ScoreInput{Sum: 10, Stage: 0.7, ToMove: 1, Doubt: 20})
 	if math.Abs(sure-10) > 1 || math.Abs(unsure-7) > 1 {
 		t.Errorf("score with little doubt %.2f (want 10), with much doubt %.2f (want 7); %+v", sure, unsure, sp)
+	}
+}
+
+// The risk terms take the stones at risk off the count, each by its own
+// weight: with the gate open and no reach, the score is the sum less them.
+func TestScoreRiskByHand(t *testing.T) {
+	sp := ScoreParams{Base: 7, Gate: 40, Shift: 0.5, Risk: 0.8, RiskDead: 0.25}
+	in := ScoreInput{Sum: 12, Stage: 0.6, ToMove: 1, Doubt: 3, RiskAlive: 5, RiskDead: -4}
+	// 12 + 0.5 - 0.8·5 - 0.25·(-4) = 9.5
+	if got := sp.Of(in); math.Abs(got-9.5) > 1e-9 {
+		t.Errorf("score %.6f, want 12 + 0.5 - 0.8·5 + 0.25·4 = 9.5", got)
+	}
+	in.RiskAlive, in.RiskDead = 0, 0
+	if got := sp.Of(in); math.Abs(got-12.5) > 1e-9 {
+		t.Errorf("score without stones at risk %.6f, want 12.5", got)
+	}
+}
+
+// FitScore must find the weight of the stones at risk: when the area is
+// the sum less 0.8 points for each stone at risk counted alive, and the
+// stones judged dead do not matter, it recovers 0.8 and about 0.
+func TestFitScoreRisk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	var samples []ScoreSample
+	for range 800 {
+		sum := rng.Float64()*40 - 20
+		ra, rd := rng.Float64()*20-10, rng.Float64()*20-10
+		area := sum - 0.8*ra + rng.NormFloat64()*0.5
+		samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1, RiskAlive: ra, RiskDead: rd}, area})
+	}
+	sp, err := FitScore(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(sp.Risk-0.8) > 0.1 || math.Abs(sp.RiskDead) > 0.1 {
+		t.Errorf("risk weights %.3f and %.3f, want 0.8 and 0; %+v", sp.Risk, sp.RiskDead, sp)
 	}
 }
 
@@ -80,7 +116,7 @@ func TestFitScoreReach(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			sum += (40 + rng.Float64()*20) * float64(1-2*rng.IntN(2))
 		}
-		samples = append(samples, ScoreSample{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 2, Area: area})
+		samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 2}, area})
 	}
 	sp, err := FitScore(samples)
 	if err != nil {
@@ -92,7 +128,7 @@ func TestFitScoreReach(t *testing.T) {
 	mae := func(sp ScoreParams) float64 {
 		e := 0.0
 		for _, s := range samples {
-			e += math.Abs(sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt) - s.Area)
+			e += math.Abs(sp.Of(s.ScoreInput) - s.Area)
 		}
 		return e / float64(len(samples))
 	}

@@ -65,8 +65,22 @@ type Analysis struct {
 	// Doubt is the expected number of misjudged stones: the sum over
 	// stones of min(P, 1-P).
 	Doubt float64
+	// RiskAlive and RiskDead are the stones at risk, by side: the sums of
+	// colour·P (Black +1, White -1) over the stones counted alive (that
+	// may yet die) and over those judged dead.
+	RiskAlive, RiskDead float64
 	// Stage is the number of stones over the number of points.
 	Stage float64
+}
+
+// ScoreInput returns what the score model reads of the analysis, with
+// toMove to move.
+func (a *Analysis) ScoreInput(toMove board.Color) ScoreInput {
+	t := 1.0
+	if toMove == board.White {
+		t = -1
+	}
+	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead}
 }
 
 var (
@@ -279,16 +293,17 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		}
 		dst.Control[p] = float64(c) * (1 - 2*j.a.Dead[p])
 	}
-	j.a.Doubt = 0
-	for _, pd := range j.a.Dead {
+	j.a.Doubt, j.a.RiskAlive, j.a.RiskDead = 0, 0, 0
+	for p, pd := range j.a.Dead {
 		j.a.Doubt += min(pd, 1-pd)
+		if j.a.Removed[p] {
+			j.a.RiskDead += float64(cells[p]) * pd
+		} else {
+			j.a.RiskAlive += float64(cells[p]) * pd
+		}
 	}
 	j.a.Stage = stage
-	t := 1.0
-	if b.ToMove() == board.White {
-		t = -1
-	}
-	dst.Score = j.cur.Score.Of(j.a.Sum, j.a.Stage, t, j.a.Doubt)
+	dst.Score = j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
 	j.last, j.score, j.done = *b, dst.Score, true
 	return nil

@@ -90,6 +90,39 @@ func TestDeadGroupInsideWall(t *testing.T) {
 	}
 }
 
+// The stones at risk (Analysis.RiskAlive, RiskDead) split Σ colour·P by
+// whether the stone was taken off: inside the wall the white group, taken
+// off, is all of RiskDead (about -3, White's), and the living wall's
+// small doubts are RiskAlive.
+func TestRiskInsideWall(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			b := deadInsideWall()
+			j, _ := judgeWith(t, v.params(), b)
+			a := j.Analysis()
+			var alive, dead float64
+			for p, c := range b.Cells() {
+				switch {
+				case c == board.Empty:
+				case a.Removed[p]:
+					dead += float64(c) * a.Dead[p]
+				default:
+					alive += float64(c) * a.Dead[p]
+				}
+			}
+			if math.Abs(a.RiskAlive-alive) > 1e-12 || math.Abs(a.RiskDead-dead) > 1e-12 {
+				t.Errorf("risk %.4f alive, %.4f dead; the stones say %.4f and %.4f", a.RiskAlive, a.RiskDead, alive, dead)
+			}
+			if a.RiskDead > -1.35 || a.RiskDead < -3 {
+				t.Errorf("risk of the dead white group %.3f, want -3·P with P above the removal threshold", a.RiskDead)
+			}
+			if a.RiskAlive < 0 || a.RiskAlive > 2 {
+				t.Errorf("risk of the living wall %.3f, want small and Black's (positive)", a.RiskAlive)
+			}
+		})
+	}
+}
+
 // A black group with two separate one-point eyes is pass-alive (Benson), so
 // it never dies, however many white stones surround it.
 func TestPassAliveNeverDies(t *testing.T) {

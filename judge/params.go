@@ -58,14 +58,16 @@ type Params struct {
 //
 //	prior = Base + BaseStage·s + (Tempo + TempoStage·s)·t
 //	gate  = σ(Gate + GateStage·s + GateDoubt·u)
-//	d     = sum + Shift - prior
+//	d     = sum + Shift - Risk·ra - RiskDead·rd - prior
 //	score = prior + gate·R·tanh(d/R),  R = Reach·exp(ReachStage·s)
 //
 // u is the sum over stones of min(P, 1-P), P being each stone's death
-// probability. The reach R saturates the map's say: a count far from the
-// prior is more often a misjudged group than a rout, since the games the
-// model learns from are close. Reach 0 means no saturation (score =
-// prior + gate·d).
+// probability; ra and rd are the sums of colour·P (Black +1, White -1) over
+// the stones counted alive and over those judged dead (ScoreInput): the
+// stones at risk, by side. The reach R saturates the map's say: a count far
+// from the prior is more often a misjudged group than a rout, since the
+// games the model learns from are close. Reach 0 means no saturation (score
+// = prior + gate·d).
 type ScoreParams struct {
 	Base       float64 `json:"base"`
 	BaseStage  float64 `json:"base_stage"`
@@ -77,13 +79,23 @@ type ScoreParams struct {
 	Shift      float64 `json:"shift"`
 	Reach      float64 `json:"reach,omitempty"`
 	ReachStage float64 `json:"reach_stage,omitempty"`
+	Risk       float64 `json:"risk,omitempty"`
+	RiskDead   float64 `json:"risk_dead,omitempty"`
 }
 
-// Of returns the score for a map sum at stage s with side to move t and
-// doubt u.
-func (sp ScoreParams) Of(sum, s, t, u float64) float64 {
-	prior := sp.Base + sp.BaseStage*s + (sp.Tempo+sp.TempoStage*s)*t
-	d := sum + sp.Shift - prior
+// ScoreInput is what the score model reads of a judged position (see
+// Analysis): the map's sum, the stage, the side to move (+1 Black, -1
+// White), the doubt, and the stones at risk counted alive and judged dead.
+type ScoreInput struct {
+	Sum, Stage, ToMove, Doubt float64
+	RiskAlive, RiskDead       float64
+}
+
+// Of returns the score of a judged position.
+func (sp ScoreParams) Of(in ScoreInput) float64 {
+	s, u := in.Stage, in.Doubt
+	prior := sp.Base + sp.BaseStage*s + (sp.Tempo+sp.TempoStage*s)*in.ToMove
+	d := in.Sum + sp.Shift - sp.Risk*in.RiskAlive - sp.RiskDead*in.RiskDead - prior
 	if sp.Reach > 0 {
 		r := sp.Reach * math.Exp(sp.ReachStage*s)
 		d = r * math.Tanh(d/r)

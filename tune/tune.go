@@ -485,7 +485,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 				return err
 			}
 			a := j.Analysis()
-			sums[k] = judge.ScoreSample{Sum: a.Sum, Stage: a.Stage, ToMove: q.toMove, Doubt: a.Doubt, Area: q.area}
+			sums[k] = judge.ScoreSample{ScoreInput: a.ScoreInput(q.board.ToMove()), Area: q.area}
 			return nil
 		})
 	if err != nil {
@@ -507,7 +507,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	for k, i := range idx {
 		q, s := &pos[i], &sums[k]
 		if q.winner != board.Empty {
-			wins = append(wins, judge.WinSample{Score: sp.Of(s.Sum, s.Stage, s.ToMove, s.Doubt), Stage: s.Stage, Doubt: s.Doubt, Komi: q.komi, BlackWins: q.winner == board.Black})
+			wins = append(wins, judge.WinSample{Score: sp.Of(s.ScoreInput), Stage: s.Stage, Doubt: s.Doubt, Komi: q.komi, BlackWins: q.winner == board.Black})
 		}
 	}
 	switch wp, err := judge.FitWin(wins); {

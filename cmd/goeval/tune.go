@@ -190,14 +190,15 @@ func writeModel(w io.Writer, title string, p *judge.Params) {
 	}
 	tw.Flush()
 	s := p.Score
-	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); d = sum %+.2f - prior;\n",
-		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift)
+	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); d = sum %+.2f %+.3f·ra %+.3f·rd - prior;\n",
+		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift, -s.Risk, -s.RiskDead)
 	if s.Reach > 0 {
 		fmt.Fprintf(w, "  score = prior + gate·R·tanh(d/R), R = %.2f·exp(%+.2f·s)\n", s.Reach, s.ReachStage)
 	} else {
 		fmt.Fprintln(w, "  score = prior + gate·d")
 	}
-	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole)")
+	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole;")
+	fmt.Fprintln(w, "  ra, rd: the stones at risk, Σ colour·P over the stones counted alive and over those judged dead)")
 	if wp := p.Win; wp != nil {
 		fmt.Fprintf(w, "Win model: P(Black wins) = σ((score - komi %+.2f) / spread), spread = exp(%.2f %+.2f·s %+.3f·u): %.1f points at s = 0.2, %.1f at 0.5 (u = 0)\n",
 			-wp.Offset, wp.Scale, wp.ScaleStage, wp.ScaleDoubt, wp.Spread(0.2, 0), wp.Spread(0.5, 0))
