@@ -44,6 +44,6 @@ func ExampleJudge_WinProbability() {
 	// score 8.1, map sum 80.9
 	// dead [D6 E6 D5]
 	// komi 0.5: Black wins with probability 0.95
-	// komi 7: Black wins with probability 0.55
+	// komi 7: Black wins with probability 0.56
 	// komi 20: Black wins with probability 0.01
 }
