@@ -78,23 +78,32 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 		slices.Sort(sorted[:])
 		cut = sorted[n-1]
 	}
-	for i, s := range board.Symmetries {
+	// The identity comes last (Symmetries lists it first): its image is
+	// the loaded board itself, which the other images are laid out from
+	// and its last game then plays on. The sums do not depend on the order.
+	for j := 1; j <= len(board.Symmetries); j++ {
+		i := j % len(board.Symmetries)
+		s := board.Symmetries[i]
 		if hs[i] > cut {
 			continue
 		}
-		r.start.image(&r.base, b, s, &r.first, &r.last)
+		img := &r.base
+		if s != board.Identity {
+			r.start.image(&r.base, b, s, &r.first, &r.last)
+			img = &r.start
+		}
 		o, dx, dy := affine(g, s)
 		for y := range g.Size {
 			for x := range g.Size {
-				r.at[y*g.Size+x] = r.start.pad[o+x*dx+y*dy]
+				r.at[y*g.Size+x] = img.pad[o+x*dx+y*dy]
 			}
 		}
-		seed := r.start.hash()
+		seed := img.hash()
 		for k := range per {
 			rng := mix(seed + uint64(k+1)*0x9e3779b97f4a7c15)
-			pb := &r.start // the last game of an image plays on the loaded board itself
+			pb := img // the last game of an image plays on the image itself
 			if k < per-1 {
-				r.b = r.start
+				r.b = *img
 				pb = &r.b
 			}
 			r.Moves += pb.run(&rng, limit)
