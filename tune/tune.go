@@ -88,7 +88,6 @@ type position struct {
 	early  []chainData
 	area   float64
 	stage  float64
-	toMove float64
 	komi   float64
 	winner board.Color // Empty for a draw
 	// winOnly marks a position of a game without final ownership but
@@ -258,10 +257,7 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 				return nil
 			}
 			stage := judge.Stage(b)
-			p := position{game: i, board: *b, toMove: 1, stage: stage, komi: g.Info.Komi, winner: res.Winner}
-			if b.ToMove() == board.White {
-				p.toMove = -1
-			}
+			p := position{game: i, board: *b, stage: stage, komi: g.Info.Komi, winner: res.Winner}
 			if kinds[i] == 2 {
 				p.winOnly = true
 				out = append(out, p)
