@@ -24,6 +24,9 @@ const (
 	stride = 32
 )
 
+// neighbours returns the padded indices of the four neighbours of p.
+func neighbours(p int16) [4]int16 { return [4]int16{p - stride, p - 1, p + 1, p + stride} }
+
 // The largest padded board fits in a row stride and in the arrays.
 var (
 	_ [stride - (board.MaxSize + 2)]struct{}
@@ -43,7 +46,6 @@ var (
 // The zero value is not ready; Load a position first.
 type Board struct {
 	size int
-	dir  [4]int16 // offsets of the four neighbours
 
 	cell  [maxPad]int8  // Empty, Black, White or edge
 	head  [maxPad]int16 // a stone's chain head; none on every other cell
@@ -98,8 +100,8 @@ func (pb *Board) LoadTransformed(b *board.Board, s board.Symmetry) {
 	for p := range cells {
 		q := pb.pad[p]
 		v := uint32(0)
-		for _, d := range pb.dir {
-			v += nbOf[(pb.cell[(q+d)&m]+1)&3]
+		for _, r := range neighbours(q) {
+			v += nbOf[(pb.cell[r&m]+1)&3]
 		}
 		pb.nb[q&m] = v
 	}
@@ -135,8 +137,6 @@ func (pb *Board) setSize(n int) {
 		return
 	}
 	pb.size = n
-	s := int16(stride)
-	pb.dir = [4]int16{-s, -1, 1, s}
 	for y := range n {
 		for x := range n {
 			pb.pad[y*n+x] = int16((y+1)*stride + x + 1)
@@ -195,8 +195,8 @@ func (pb *Board) image(base *Board, b *board.Board, s board.Symmetry, first, las
 	// their indices change with the layout: count them again, from the
 	// empty points (a neighbour without a stone counting in the sink).
 	for _, q := range pb.empty[:pb.nEmpty] {
-		for _, d := range pb.dir {
-			pb.addLiberty(pb.head[(q+d)&m], q)
+		for _, r := range neighbours(q) {
+			pb.addLiberty(pb.head[r&m], q)
 		}
 	}
 	pb.toMove = base.toMove
@@ -300,8 +300,7 @@ func (pb *Board) flood(h int16) {
 	last := h
 	for s := h; ; {
 		count++
-		for _, d := range pb.dir {
-			q := s + d
+		for _, q := range neighbours(s) {
 			switch pb.cell[q&m] {
 			case int8(board.Empty):
 				pb.addLiberty(h, q)
@@ -328,14 +327,6 @@ func (pb *Board) flood(h int16) {
 func (pb *Board) atariLiberty(h int16) int16 {
 	q, _ := onePoint(int64(pb.libs[h&m]), int64(pb.lsum[h&m]), int64(pb.lsq[h&m]))
 	return q
-}
-
-// inAtari reports whether the chain headed h has a single liberty: its n
-// pseudo-liberties are all one point exactly when n·Σq² = (Σq)² (see
-// atariLiberty).
-func (pb *Board) inAtari(h int16) bool {
-	n, s := int64(pb.libs[h&m]), int64(pb.lsum[h&m])
-	return n*int64(pb.lsq[h&m]) == s*s
 }
 
 // onlyLiberty reports whether p is the only liberty of the chain headed h:
@@ -427,8 +418,8 @@ func (pb *Board) play(p int16, c int8) {
 	s1 := e0*q0 + e1*q1 + e2*q2 + e3*q3
 	s2 := e0*q0*q0 + e1*q1*q1 + e2*q2*q2 + e3*q3*q3
 	if pb.own(p, c) != 0 {
-		for _, d := range pb.dir {
-			if q := p + d; pb.joins(p, q, c) {
+		for _, q := range neighbours(p) {
+			if pb.joins(p, q, c) {
 				pb.merge(pb.head[p&m], pb.head[q&m])
 			}
 		}
@@ -441,8 +432,7 @@ func (pb *Board) play(p int16, c int8) {
 	dead := pb.lost(p-stride, c) | pb.lost(p-1, c) | pb.lost(p+1, c) | pb.lost(p+stride, c)
 	captured, last := 0, none
 	if dead != 0 {
-		for _, d := range pb.dir {
-			q := p + d
+		for _, q := range neighbours(p) {
 			if pb.cell[q&m] == -c && pb.libs[pb.head[q&m]&m] == 0 {
 				captured += pb.capture(pb.head[q&m])
 				last = q
@@ -569,7 +559,7 @@ func (pb *Board) selfAtari(p int16, c int8) bool {
 		return false // two liberties, or a single stone
 	}
 	lib := none // the one liberty found so far
-	for _, q := range [4]int16{p - stride, p - 1, p + 1, p + stride} {
+	for _, q := range neighbours(p) {
 		x := none
 		switch v := pb.cell[q&m]; v {
 		case int8(board.Empty):

@@ -211,8 +211,8 @@ func (pb *Board) score(own []int32, at []int16) int {
 // Empty if they are not all one colour.
 func (pb *Board) emptyOwner(p int16) int8 {
 	var c int8
-	for _, d := range pb.dir {
-		switch v := pb.cell[(p+d)&m]; v {
+	for _, q := range neighbours(p) {
+		switch v := pb.cell[q&m]; v {
 		case edge:
 		case int8(board.Empty):
 			return int8(board.Empty)
@@ -241,11 +241,14 @@ func (pb *Board) reply(last int16, c int8) int16 {
 	if pb.own(last, c) == 0 {
 		return none
 	}
-	// The neighbours of last, written out at constant offsets; a chain in
-	// atari is rare, so the test is inline and the rescue a call.
-	for _, q := range [4]int16{last - stride, last - 1, last + 1, last + stride} {
-		if pb.cell[q&m] == c && pb.inAtari(pb.head[q&m]) {
-			if l := pb.rescue(pb.head[q&m], c); l != none {
+	// A chain in atari is rare, so the test is inline and the rescue a
+	// call.
+	for _, q := range neighbours(last) {
+		if pb.cell[q&m] != c {
+			continue
+		}
+		if h := pb.head[q&m]; pb.atariLiberty(h) != none {
+			if l := pb.rescue(h, c); l != none {
 				return l
 			}
 		}
@@ -270,11 +273,9 @@ func (pb *Board) rescue(h int16, c int8) int16 {
 // c's chain headed h, or none.
 func (pb *Board) counterCapture(h int16, c int8) int16 {
 	for s := h; ; {
-		// The neighbours at constant offsets; an opponent chain in atari
-		// is rare, so the test is inline and the rest a call.
-		for _, q := range [4]int16{s - stride, s - 1, s + 1, s + stride} {
-			if pb.cell[q&m] == -c && pb.inAtari(pb.head[q&m]) {
-				if l := pb.atariLiberty(pb.head[q&m]); pb.legal(l, c) {
+		for _, q := range neighbours(s) {
+			if pb.cell[q&m] == -c {
+				if l := pb.atariLiberty(pb.head[q&m]); l != none && pb.legal(l, c) {
 					return l
 				}
 			}
