@@ -633,6 +633,32 @@ func TestRegionsAndArea(t *testing.T) {
 	}
 }
 
+// CountArea takes the dead stones off and counts. The white stone at B2 is
+// dead: with it off, A2 B2 A1 B1 are Black's alone, and so are D1 E1, so
+// Black has 8 stones and 6 points, 14. White has B5 and B4, 2. A5 borders
+// both colours and is one point: dame. C5 D5 E5 C4 D4 E4 D3 E3 border both
+// and are 8 points: open. Neither counts.
+func TestCountArea(t *testing.T) {
+	b := MustParse(`
+		. O . . .
+		X O . . .
+		X X X . .
+		. O X X X
+		. . X . .`)
+	var r Regions
+	area, open := b.CountArea([]Point{mustGTP(t, b, "B2")}, &r)
+	if area != 14-2 || open != 8 {
+		t.Errorf("count %v with %d points open, want 12 with 8", area, open)
+	}
+	if b.At(mustGTP(t, b, "B2")) != White {
+		t.Error("CountArea changed the board")
+	}
+	// Nothing dead: B2 lives, and A2 A1 B1 border both (3 points, dame).
+	if area, open := b.CountArea(nil, &r); area != 8+2-3 || open != 8 {
+		t.Errorf("count with nothing dead %v with %d points open, want 7 with 8", area, open)
+	}
+}
+
 // libertyBesides is hasLibertyBesides's slow twin: it collects the chain
 // through start in a map, then looks for a liberty other than except.
 func libertyBesides(b *Board, start, except Point) bool {

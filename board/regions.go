@@ -87,3 +87,37 @@ func (b *Board) Area(dst []int8) ([]int8, float64) {
 	}
 	return dst, area
 }
+
+// DameSize is the largest empty region bordered by both colours that CountArea
+// takes for dame; a larger one is still open.
+const DameSize = 3
+
+// CountArea counts b as a finished game is counted under area rules, with the
+// stones at dead taken off: every other stone owns its point, and every
+// empty region the colour that alone borders it (as Area does). It returns
+// Black's points less White's, and the number of open points: the empty
+// points in regions larger than DameSize that both colours border, which
+// the count gives to neither (a finished game has none, but for a large
+// seki; smaller such regions are dame, or the liberties of a seki). r is
+// scratch.
+func (b *Board) CountArea(dead []Point, r *Regions) (area float64, open int) {
+	pos := *b
+	for _, p := range dead {
+		pos.Set(p, Empty)
+	}
+	pos.Regions(r)
+	for p, c := range pos.cells[:pos.geo.N] {
+		if c != Empty {
+			area += float64(c)
+			continue
+		}
+		id := r.ID[p]
+		switch border := r.Border[id]; {
+		case border != Empty:
+			area += float64(border)
+		case r.Size[id] > DameSize:
+			open++
+		}
+	}
+	return area, open
+}
