@@ -99,6 +99,31 @@ type WinPredictor interface {
 	WinProbability(b *board.Board, komi float64) (p float64, ok bool, err error)
 }
 
+// Counter is an Estimator that also counts a position as a finished game
+// is counted (the judge, say): its dead stones off, and the empty regions
+// to the colours that alone border them.
+type Counter interface {
+	// Count returns the count of b. It may reuse the last Estimate when
+	// that was of b.
+	Count(b *board.Board) (Count, error)
+}
+
+// Count is a position counted as a finished game is counted under area
+// rules (board.CountArea).
+type Count struct {
+	// Area is Black's points less White's, before komi: with the stones of
+	// Dead taken off, every other stone owns its point, and every empty
+	// region the colour that alone borders it.
+	Area float64
+	// Open is the number of empty points in regions larger than dame
+	// (board.DameSize) that both colours border: still to be played for,
+	// and counted for neither. At the end of a game it is 0.
+	Open int
+	// Dead are the stones taken off, and Seki the stones left on the board
+	// in seki, in map order.
+	Dead, Seki []board.Point
+}
+
 // Viewer is an Estimator with text views of its own (goeval --show NAME).
 type Viewer interface {
 	// Views lists the names of the views, the first being the default.

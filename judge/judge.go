@@ -42,6 +42,8 @@ type Judge struct {
 	links []Links
 	round round2
 	f2    [][NumRound2]float64
+
+	regions board.Regions // scratch of Count
 }
 
 // Analysis is what Estimate found, beyond the map: each chain's probability
@@ -84,6 +86,7 @@ func (a *Analysis) ScoreInput(toMove board.Color) ScoreInput {
 }
 
 var (
+	_ control.Counter      = (*Judge)(nil)
 	_ control.Reporter     = (*Judge)(nil)
 	_ control.Noter        = (*Judge)(nil)
 	_ control.WinPredictor = (*Judge)(nil)
@@ -403,16 +406,41 @@ func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
 	if err != nil {
 		return nil, err
 	}
+	c, err := j.Count(b)
+	if err != nil {
+		return nil, err
+	}
 	g := b.Geometry()
-	dead, seki := []string{}, []string{}
-	for p, c := range b.Cells() {
+	vertices := func(ps []board.Point) []string {
+		vs := make([]string, len(ps))
+		for i, p := range ps {
+			vs[i] = g.GTP(p)
+		}
+		return vs
+	}
+	return []control.Field{{Key: "dead", Value: vertices(c.Dead)}, {Key: "seki", Value: vertices(c.Seki)}, {Key: "unsettled", Value: us}, {Key: "doubt", Value: j.a.Doubt}}, nil
+}
+
+// Count returns b counted as a finished game is counted under area rules
+// (board.CountArea), with the stones the judge takes off
+// (Analysis.Removed) dead and those in seki left on the board
+// (control.Counter). It is not the score: the score says how the game will
+// end, the count how it stands. It reuses the last Estimate when that was
+// of b.
+func (j *Judge) Count(b *board.Board) (control.Count, error) {
+	if err := j.estimated(b); err != nil {
+		return control.Count{}, err
+	}
+	c := control.Count{Dead: []board.Point{}, Seki: []board.Point{}}
+	for p, col := range b.Cells() {
 		switch {
-		case c == board.Empty:
+		case col == board.Empty:
 		case j.a.Removed[p]:
-			dead = append(dead, g.GTP(board.Point(p)))
+			c.Dead = append(c.Dead, board.Point(p))
 		case j.a.Seki[p]:
-			seki = append(seki, g.GTP(board.Point(p)))
+			c.Seki = append(c.Seki, board.Point(p))
 		}
 	}
-	return []control.Field{{Key: "dead", Value: dead}, {Key: "seki", Value: seki}, {Key: "unsettled", Value: us}, {Key: "doubt", Value: j.a.Doubt}}, nil
+	c.Area, c.Open = b.CountArea(c.Dead, &j.regions)
+	return c, nil
 }

@@ -46,19 +46,8 @@ func judgeWith(t *testing.T, p Params, b *board.Board) (*Judge, *control.Result)
 }
 
 // deadInsideWall draws a white group of three stones inside a solid black
-// wall, with no room for eyes.
-func deadInsideWall() *board.Board {
-	return board.MustParse(`
-		. . . . . . . . .
-		. X X X X X X X .
-		. X . . . . . X .
-		. X . O O . . X .
-		. X . O . . . X .
-		. X . . . . . X .
-		. X X X X X X X .
-		. . . . . . . . .
-		. . . . . . . . .`)
-}
+// wall, with no room for eyes (boardtest.DeadInsideWall).
+func deadInsideWall() *board.Board { return boardtest.DeadInsideWall() }
 
 // The white group inside the wall (deadInsideWall) is dead: the map gives
 // its stones and the points around it to Black, where λ/κ alone still
@@ -123,6 +112,79 @@ func TestRiskInsideWall(t *testing.T) {
 	}
 }
 
+// Count counts the position as a finished game is counted, with the
+// stones judged dead off. In a finished position, a black and a white side
+// with one point of dame between them (E5), nothing dies and nothing is
+// open: Black's 36 points (27 empty and the 9 stones of the D column)
+// against White's 44 (8 stones on the E column, F5, and the 35 empty points
+// right of them) make -8. Inside
+// the wall, once the white group is off, the one empty region is Black's
+// alone: the whole board, 81. With two stones facing across an empty board,
+// the 79 empty points are one open region, for neither: 1 - 1 = 0.
+func TestCount(t *testing.T) {
+	finished := board.MustParse(`
+		. . . X O . . . .
+		. . . X O . . . .
+		. . . X O . . . .
+		. . . X O . . . .
+		. . . X . O . . .
+		. . . X O . . . .
+		. . . X O . . . .
+		. . . X O . . . .
+		. . . X O . . . .`)
+	facing := board.MustParse(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . X . . . O . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			for _, c := range []struct {
+				name           string
+				b              *board.Board
+				count          float64
+				open, removals int
+			}{
+				{"finished", finished, -8, 0, 0},
+				{"inside the wall", deadInsideWall(), 81, 0, 3},
+				{"facing", facing, 0, 79, 0},
+			} {
+				j, _ := judgeWith(t, v.params(), c.b)
+				a := j.Analysis()
+				removed := 0
+				for _, r := range a.Removed {
+					if r {
+						removed++
+					}
+				}
+				if removed != c.removals {
+					t.Fatalf("%s: %d stones taken off, want %d", c.name, removed, c.removals)
+				}
+				cc, err := j.Count(c.b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if cc.Area != c.count || cc.Open != c.open {
+					t.Errorf("%s: count %g with %d points open, want %g with %d", c.name, cc.Area, cc.Open, c.count, c.open)
+				}
+				if len(cc.Dead) != removed || len(cc.Seki) != 0 {
+					t.Errorf("%s: %d dead and %d in seki, want %d and none", c.name, len(cc.Dead), len(cc.Seki), removed)
+				}
+				for _, p := range cc.Dead {
+					if !a.Removed[p] {
+						t.Errorf("%s: Count lists %s dead, which the judge left on", c.name, c.b.Geometry().GTP(p))
+					}
+				}
+			}
+		})
+	}
+}
+
 // A black group with two separate one-point eyes is pass-alive (Benson), so
 // it never dies, however many white stones surround it.
 func TestPassAliveNeverDies(t *testing.T) {
@@ -157,16 +219,7 @@ func TestPassAliveNeverDies(t *testing.T) {
 func TestSekiStaysShared(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. . . . . . . . .
-				X X X X X X X X .
-				X O O O O O O X .
-				X O X X X X O X .
-				X O X X . . O X .
-				X O O O O O O X .
-				X X X X X X X X .
-				. . . . . . . . .
-				. . . . . . . . .`)
+			b := boardtest.SekiInWall()
 			j, r := judgeWith(t, v.params(), b)
 			a := j.Analysis()
 			for _, v := range []string{"C6", "F6", "D5", "B7", "G7", "B4", "G5"} {
@@ -179,6 +232,17 @@ func TestSekiStaysShared(t *testing.T) {
 				if p := boardtest.Point(t, b, v); math.Abs(r.Control[p]) > 0.5 {
 					t.Errorf("shared liberty %s: control %.2f, want near 0", v, r.Control[p])
 				}
+			}
+			// Counted, the seki stays: Black's 30 stones and the 33 points
+			// outside, less White's 16 stones; the shared liberties are
+			// dame. The 16 white stones and the 6 black ones inside are in
+			// seki.
+			c, err := j.Count(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Area != 30+33-16 || c.Open != 0 || len(c.Dead) != 0 || len(c.Seki) != 22 {
+				t.Errorf("count %g, %d open, %d dead, %d in seki; want 47, 0, 0, 22", c.Area, c.Open, len(c.Dead), len(c.Seki))
 			}
 		})
 	}

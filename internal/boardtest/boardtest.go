@@ -1,5 +1,6 @@
 // Package boardtest holds the helpers that tests of several packages share:
-// random positions, reading GTP vertices, and comparing ASCII drawings.
+// random positions, hand-drawn positions with known verdicts, reading GTP
+// vertices, and comparing ASCII drawings.
 package boardtest
 
 import (
@@ -66,4 +67,37 @@ func Clean(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// DeadInsideWall draws, on 9x9, a white group of three stones (D6 E6 D5)
+// inside a solid black wall of 22 stones, with no room for eyes: the white
+// stones are dead, and once they are off every point is Black's.
+func DeadInsideWall() *board.Board {
+	return board.MustParse(`
+		. . . . . . . . .
+		. X X X X X X X .
+		. X . . . . . X .
+		. X . O O . . X .
+		. X . O . . . X .
+		. X . . . . . X .
+		. X X X X X X X .
+		. . . . . . . . .
+		. . . . . . . . .`)
+}
+
+// SekiInWall draws, on 9x9, a seki inside a black wall of 24 stones: a
+// white ring of 16 stones and 6 black stones inside it share their only
+// liberties, E5 and F5. Neither side can take them; counted, Black has 30
+// stones and the 33 points outside the wall, White 16 stones.
+func SekiInWall() *board.Board {
+	return board.MustParse(`
+		. . . . . . . . .
+		X X X X X X X X .
+		X O O O O O O X .
+		X O X X X X O X .
+		X O X X . . O X .
+		X O O O O O O X .
+		X X X X X X X X .
+		. . . . . . . . .
+		. . . . . . . . .`)
 }
