@@ -25,17 +25,26 @@
 //     can be undone one by one, and the answer is the colour to move
 //     ("black" or "white").
 //   - estimate_score and final_score answer in GNU Go's form, after komi:
-//     "W+3.5", "B+0.8" or "0", with one decimal. estimate_score adds
-//     "(upper bound: U, lower: L)" where, as in GNU Go's answers, U and L
-//     are results with White positive (GNU Go's own sign: its "B+6.8
-//     (upper bound: 17.1, lower: -30.6)" means W+17.1 at best for White,
-//     B+30.6 at worst). U gives White every point whose control is below
-//     +0.5 (not firmly Black's), L gives Black every point above -0.5, and
-//     every other point counts its control, so L <= the estimate <= U.
+//     "W+3.5", "B+0.8" or "0", with one decimal. estimate_score is the
+//     judge's estimate of how the game will end, and adds "(upper bound:
+//     U, lower: L)" where, as in GNU Go's answers, U and L are results
+//     with White positive (GNU Go's own sign: its "B+6.8 (upper bound:
+//     17.1, lower: -30.6)" means W+17.1 at best for White, B+30.6 at
+//     worst). U gives White every point whose control is below +0.5 (not
+//     firmly Black's), L gives Black every point above -0.5, and every
+//     other point counts its control, so L <= the estimate <= U.
+//     final_score counts the position as it stands, as a finished game is
+//     counted under area rules (board.CountArea): the dead stones of
+//     final_status_list off, every other stone owns its point and every
+//     empty region the colour that alone borders it (dame and seki
+//     liberties count for neither).
 //   - final_status_list alive|dead|seki lists the stones of that status,
 //     one chain per line in map order (GNU Go lists one string per line).
-//     A stone is dead when the judge's control on it has the opposite sign
-//     to its colour, alive otherwise; no stone is in seki.
+//     With a judge that counts (control.Counter, as goeval's judge does),
+//     dead and seki are its own verdicts: the stones it takes off, and
+//     those it leaves in seki. With another estimator, a stone is dead
+//     when the control on it has the opposite sign to its colour, and no
+//     stone is in seki.
 //   - genmove COLOR plays and answers the top move of the one-ply ranking
 //     (package rank) for COLOR, or "pass" when no move gains over a pass;
 //     reg_genmove answers the same without playing it.

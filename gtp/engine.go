@@ -488,12 +488,41 @@ func scoreString(r float64) string {
 	return "W+" + s
 }
 
-func (e *Engine) finalScore([]string) (string, error) {
+// count counts the position as a finished game is counted under area
+// rules: by the judge's own verdicts if it is a control.Counter, else with
+// every stone whose control has the opposite sign to its colour dead.
+func (e *Engine) count() (control.Count, error) {
+	if c, ok := e.judge.(control.Counter); ok {
+		cnt, err := c.Count(&e.b)
+		if err != nil {
+			return control.Count{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
+		}
+		return cnt, nil
+	}
 	res, err := e.estimate()
+	if err != nil {
+		return control.Count{}, err
+	}
+	cnt := control.Count{Seki: []board.Point{}}
+	for p, c := range e.b.Cells() {
+		if c != board.Empty && res.Control[p]*float64(c) < 0 {
+			cnt.Dead = append(cnt.Dead, board.Point(p))
+		}
+	}
+	var r board.Regions
+	cnt.Area, cnt.Open = e.b.CountArea(cnt.Dead, &r)
+	return cnt, nil
+}
+
+// finalScore answers the count of the position (count) after komi, as
+// GTP asks: the score of the game taken as over, with the engine's dead
+// stones off.
+func (e *Engine) finalScore([]string) (string, error) {
+	cnt, err := e.count()
 	if err != nil {
 		return "", err
 	}
-	return scoreString(res.Score - e.komi), nil
+	return scoreString(cnt.Area - e.komi), nil
 }
 
 // bounds returns the range of Black-positive scores (before komi) that
@@ -546,24 +575,32 @@ func (e *Engine) finalStatusList(args []string) (string, error) {
 	if status != "alive" && status != "dead" && status != "seki" {
 		return "", fmt.Errorf("invalid status %q (want alive, dead, seki)", args[0])
 	}
-	if status == "seki" {
-		return "", nil
-	}
-	res, err := e.estimate()
+	cnt, err := e.count()
 	if err != nil {
 		return "", err
+	}
+	of := make(map[board.Point]string, len(cnt.Dead)+len(cnt.Seki))
+	for _, p := range cnt.Dead {
+		of[p] = "dead"
+	}
+	for _, p := range cnt.Seki {
+		of[p] = "seki"
 	}
 	g := e.b.Geometry()
 	var chains board.Chains
 	e.b.Chains(&chains)
 	var lines []string
 	var stones []board.Point
-	for id, ch := range chains.List {
+	for id := range chains.List {
 		stones = chains.Stones(id, stones[:0])
 		slices.Sort(stones)
 		var vs []string
 		for _, q := range stones {
-			if dead := res.Control[q]*float64(ch.Color) < 0; dead == (status == "dead") {
+			st := of[q]
+			if st == "" {
+				st = "alive"
+			}
+			if st == status {
 				vs = append(vs, g.GTP(q))
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"goeval/board"
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/boardtest"
+	"goeval/sgf"
 )
 
 const example = "../testdata/example.sgf"
@@ -52,6 +54,10 @@ func session(t *testing.T, cfg Config, commands ...string) []string {
 // TestSession is a scripted conversation: each command with the answer it
 // must get, bad commands included.
 func TestSession(t *testing.T) {
+	// final_score counts: with the stones judge nothing dies, so the count
+	// is the area of the position as it stands.
+	at150 := exampleAt(t, 150)
+	_, area150 := at150.Area(nil)
 	script := []struct{ cmd, want string }{
 		{"protocol_version", "= 2"},
 		{"1 name", "=1 goeval"},
@@ -79,9 +85,9 @@ func TestSession(t *testing.T) {
 		{"play w E5", "? illegal move: white E5 is occupied"},
 		{"play W d5", "= "},
 		{"play black pass", "= "},
-		{"final_score", "= W+5.5"}, // 1 - 1 - 5.5
+		{"final_score", "= W+5.5"}, // 1 - 1 (the empty points border both) - 5.5
 		{"play white e4", "= "},
-		{"final_score", "= W+6.5"}, // 1 - 2 - 5.5
+		{"final_score", "= W+6.5"}, // 1 - 2 (the same) - 5.5
 		{"estimate_score", "= W+6.5 (upper bound: 84.5, lower: -71.5)"},
 		{"final_status_list dead", "= "},
 		{"final_status_list alive", "= D5\nE5\nE4"}, // a chain a line, in map order
@@ -111,7 +117,7 @@ func TestSession(t *testing.T) {
 		{"loadsgf " + example + " 1", "= black"},
 		{"final_score", "= W+6.5"},
 		{"loadsgf " + example + " 151", "= black"}, // 150 moves: as goeval --move 150
-		{"final_score", "= W+11.5"},
+		{"final_score", "= " + scoreString(area150-6.5)},
 		{"loadsgf " + example, "= black"}, // the end: 258 moves
 		{"loadsgf " + example + " 0", "= black"},
 		{"loadsgf " + example + " 9999", "= black"},
@@ -268,5 +274,72 @@ func TestAnalyzeCommands(t *testing.T) {
 	}
 	if got[9] != "? syntax error: want goeval-ownership-stones" {
 		t.Errorf("%q", got[9])
+	}
+}
+
+// exampleAt returns the example game's position after n moves.
+func exampleAt(t *testing.T, n int) *board.Board {
+	t.Helper()
+	g, err := sgf.Load(example, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at *board.Board
+	_, err = g.Replay(func(k int, b *board.Board) error {
+		if k == n {
+			c := *b
+			at = &c
+		}
+		return nil
+	})
+	if err != nil || at == nil {
+		t.Fatalf("replaying the example to move %d: %v", n, err)
+	}
+	return at
+}
+
+// With the judge, final_score counts the position as a finished game and
+// final_status_list names the stones that count takes off or leaves in
+// seki. Inside a black wall (22 stones), three white stones are dead: off
+// the board, all 81 points are Black's, B+74.5 after komi 6.5. In a seki,
+// a white ring (16 stones) and the 6 black stones inside it share two
+// liberties: they stay, the liberties are dame, and Black's 30 stones (24
+// in the wall) and the 33 points outside make 30 + 33 - 16 = 47, B+40.5.
+func TestFinalScoreCounts(t *testing.T) {
+	judgeOf, err := eval.Factory("judge", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		b     *board.Board
+		score string
+		// the stones final_status_list lists, by status
+		stones map[string]int
+	}{
+		{"dead inside the wall", boardtest.DeadInsideWall(), "B+74.5", map[string]int{"alive": 22, "dead": 3, "seki": 0}},
+		{"seki", boardtest.SekiInWall(), "B+40.5", map[string]int{"alive": 24, "dead": 0, "seki": 22}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := c.b
+			cmds := []string{"boardsize 9"}
+			for p, col := range b.Cells() {
+				if col != board.Empty {
+					cmds = append(cmds, "play "+col.Name()+" "+b.Geometry().GTP(board.Point(p)))
+				}
+			}
+			cmds = append(cmds, "final_score", "final_status_list alive", "final_status_list dead", "final_status_list seki")
+			got := session(t, Config{Judge: judgeOf}, cmds...)
+			n := len(got)
+			if got[n-4] != "= "+c.score {
+				t.Errorf("final_score %q, want %q", got[n-4], "= "+c.score)
+			}
+			for i, status := range []string{"alive", "dead", "seki"} {
+				listed := strings.Fields(strings.TrimPrefix(got[n-3+i], "="))
+				if len(listed) != c.stones[status] {
+					t.Errorf("final_status_list %s lists %d stones, want %d: %q", status, len(listed), c.stones[status], got[n-3+i])
+				}
+			}
+		})
 	}
 }

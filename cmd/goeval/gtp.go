@@ -25,10 +25,13 @@ Besides the core commands (boardsize, clear_board, komi, play, undo,
 showboard, ...) it answers:
 
   loadsgf FILE [N]           the position before move N, as GNU Go does
-  estimate_score             W+3.5 (upper bound: ..., lower: ...), after komi
-  final_score                W+3.5, after komi
-  final_status_list STATUS   alive or dead: a stone is dead where the
-                             estimator gives its point to the other colour
+  estimate_score             W+3.5 (upper bound: ..., lower: ...), after
+                             komi: how the game will end
+  final_score                W+3.5, after komi: the position counted as it
+                             stands (area rules), its dead stones off
+  final_status_list STATUS   alive, dead or seki: the judge's own verdicts
+                             (another estimator: a stone is dead where it
+                             gives its point to the other colour)
   genmove COLOR              the best move of the one-ply ranking, or pass
                              when none gains; reg_genmove does not play it
   gogui-analyze_commands     GoGui's: an ownership map per estimator
