@@ -23,6 +23,12 @@ Usage:
 With no --move, the position at the end of the main line is evaluated.
 FILE may be "-" for standard input.
 
+The score is the estimator's estimate of how the game will end. The judge
+also counts the position as it stands, as a finished game is counted under
+area rules (its dead stones off, each empty region to the colour that alone
+borders it): the text shows that count when at most a twentieth of the
+points are still open, and --format json always gives it ("count").
+
 --format svg or png draws a picture, as the seed's figures do: each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
 for colours), the stones (one judged dead carries a square of the other
@@ -289,6 +295,18 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if ok {
 		fmt.Fprintf(w, "win probability: Black %.2f, White %.2f (the judge's win model, fitted to the winners of its training games)\n", p, 1-p)
 	}
+	c, ok, err := countOf(pos, est)
+	if err != nil {
+		return err
+	}
+	if ok && c.Open <= len(res.Control)/20 {
+		fmt.Fprintf(w, "counted as it stands: %s on the board, %s after komi\n", margin(c.Area), margin(c.Area-komi))
+		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
+		if c.Open > 0 {
+			fmt.Fprintf(w, "; %d points still open, for neither", c.Open)
+		}
+		fmt.Fprintln(w, ")")
+	}
 	if n, ok := est.(control.Noter); ok {
 		notes, err := n.Notes(pos.board)
 		if err != nil {
@@ -313,6 +331,20 @@ func winProbability(pos *position, est control.Estimator) (float64, bool, error)
 		return 0, false, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	return p, ok, nil
+}
+
+// countOf returns the position counted as a finished game, if the
+// estimator counts (control.Counter).
+func countOf(pos *position, est control.Estimator) (control.Count, bool, error) {
+	c, ok := est.(control.Counter)
+	if !ok {
+		return control.Count{}, false, nil
+	}
+	cnt, err := c.Count(pos.board)
+	if err != nil {
+		return control.Count{}, false, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+	}
+	return cnt, true, nil
 }
 
 // mapSum returns the sum of the control map, which is the score for every
@@ -347,7 +379,19 @@ type jsonPosition struct {
 	// WinProbability is the probability that Black wins, from an
 	// estimator that gives one (the judge).
 	WinProbability *float64 `json:"win_probability,omitempty"`
-	Warnings       []string `json:"warnings,omitempty"`
+	// Count is the position counted as it stands, from an estimator that
+	// counts (the judge; control.Counter).
+	Count    *jsonCount `json:"count,omitempty"`
+	Warnings []string   `json:"warnings,omitempty"`
+}
+
+// jsonCount is control.Count in JSON: the area count before and after
+// komi and the open points (the stones it takes off and leaves in seki are
+// the judge's "dead" and "seki").
+type jsonCount struct {
+	Area   float64 `json:"area"`
+	Result float64 `json:"result"`
+	Open   int     `json:"open"`
 }
 
 func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result) error {
@@ -376,6 +420,13 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 	}
 	if ok {
 		j.WinProbability = &p
+	}
+	c, ok, err := countOf(pos, est)
+	if err != nil {
+		return err
+	}
+	if ok {
+		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open}
 	}
 	for _, wn := range pos.warnings {
 		j.Warnings = append(j.Warnings, wn.String())

@@ -80,6 +80,39 @@ func TestEvalText(t *testing.T) {
 	}
 }
 
+// At the end of the example game the judge counts the position as it
+// stands: the game was counted B+10.5 under Korean (territory) rules after
+// 258 moves, so each side placed 129 stones and its area count is the
+// same, B+17 on the board; its labelled final ownership sums to 17 too. At
+// move 150 most of the board is still open, and the text says no count;
+// the JSON gives one anyway.
+func TestEvalCount(t *testing.T) {
+	code, out, stderr := goeval(t, example)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := "counted as it stands: B+17.0 on the board, B+10.5 after komi\n"; !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	_, out, _ = goeval(t, example, "--move", "150")
+	if strings.Contains(out, "counted as it stands") {
+		t.Errorf("a count at move 150:\n%s", out)
+	}
+	_, out, _ = goeval(t, example, "--format", "json")
+	var j struct {
+		Count *struct {
+			Area, Result float64
+			Open         int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Count == nil || j.Count.Area != 17 || j.Count.Result != 10.5 || j.Count.Open != 0 {
+		t.Errorf("count %+v, want area 17, result 10.5, nothing open", j.Count)
+	}
+}
+
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.sgf")
