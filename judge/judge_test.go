@@ -351,6 +351,92 @@ func TestSekiWithEyes(t *testing.T) {
 	}
 }
 
+// No seki when one side can fill a liberty of the pair and come out with
+// a liberty neither chain had: it then wins the race. In each position a
+// pair passes the seki rule (its chains' liberties are shared or eyes) but
+// is no seki:
+//
+//   - connection: Black's A2 B2 and White's B1 C1 share A1 and C2, and
+//     nothing else. White at C2 joins the wall (C3), Black is left in atari
+//     at A1, and White takes him there.
+//   - capture: the same pair, but White at C2 captures C3 and D2 D1, each
+//     in atari there, and gains their points as liberties. Black at C2
+//     joins them all into one chain with the single liberty A1. With the
+//     dead stones off, White has 45 points (18 stones and the 27 empty
+//     points left of the F column), Black 36 (9 stones and the 27 points
+//     right of them): -9.
+//   - eye that is a connection: White's seven stones H6..J2 have the eye
+//     J3 and share J5 with Black's J6, whose own "eye" J7 touches Black's
+//     wall. Black fills J7, joins the wall and takes White's chain: off the
+//     board, every point is Black's, 81.
+func TestApproachBreaksSeki(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		pos         string
+		dead, alive []string // a stone of each chain of the pair
+		count       float64  // 0: not checked
+	}{
+		{"connection", `
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			O O O O O X . . .
+			X X . O O X . . .
+			. O O X . X . . .`, []string{"A2"}, []string{"B1"}, 0},
+		{"capture", `
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			. . . . O X . . .
+			O O O O O X . . .
+			O O X O O X . . .
+			X X . X O X . . .
+			. O O X O X . . .`, []string{"A2"}, []string{"B1"}, -9},
+		{"eye that is a connection", `
+			. . . . . . X X X
+			. . . . . . X X X
+			. . . . . . X X .
+			. . . . . . X O X
+			. . . . . . X O .
+			. . . . . . X O O
+			. . . . . . X O .
+			. . . . . . X O O
+			. . . . . . X X X`, []string{"H6"}, []string{"J6"}, 81},
+	} {
+		for _, v := range variants {
+			t.Run(c.name+"/"+v.name, func(t *testing.T) {
+				b := board.MustParse(c.pos)
+				j, _ := judgeWith(t, v.params(), b)
+				a := j.Analysis()
+				for _, s := range append(c.dead, c.alive...) {
+					if p := boardtest.Point(t, b, s); a.Seki[p] {
+						t.Errorf("%s is in seki", s)
+					}
+				}
+				for _, s := range c.dead {
+					if p := boardtest.Point(t, b, s); !a.Removed[p] {
+						t.Errorf("%s: not taken off (P = %.2f), want it dead", s, a.Dead[p])
+					}
+				}
+				for _, s := range c.alive {
+					if p := boardtest.Point(t, b, s); a.Removed[p] {
+						t.Errorf("%s: taken off (P = %.2f), want it alive", s, a.Dead[p])
+					}
+				}
+				if c.count != 0 {
+					if cnt, err := j.Count(b); err != nil || cnt.Area != c.count {
+						t.Errorf("count %g (%v), want %g", cnt.Area, err, c.count)
+					}
+				}
+			})
+		}
+	}
+}
+
 // No seki: as in TestSekiWithEyes, but White's eye E9 leans on F9, a
 // stone of its own with two liberties. Black ataris it at G9 and takes it
 // at E9, and White's chain, left with C9 alone, dies.

@@ -19,6 +19,12 @@ const maxSekiLibs = 4
 // liberty puts both in atari and is captured first, so neither does. It
 // sets inSeki (per chain) and dame (per point).
 //
+// No pair is in seki when one of its chains can fill one of its liberties
+// (shared, or an eye) and come out with a liberty that neither had,
+// through an empty point next to it, another chain of its colour or a
+// capture (approachable): it then has the longer count of liberties and
+// captures the other.
+//
 // One exception is no seki: when neither chain has an eye and they share
 // exactly two liberties, a small chain may fill one on purpose. Its
 // capture leaves the capturer its stones and that point as the only eye
@@ -74,6 +80,60 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 		}
 		return true
 	}
+	// approach reports whether chain own, paired with chain other, can
+	// fill its liberty s (shared, or an eye of its own) and come out with
+	// a liberty that neither chain has: through an empty point next to s,
+	// another of its chains next to s, or the capture of a third chain
+	// whose last liberty s is. It then has more liberties than other,
+	// which cannot fill the last shared one back, and wins. (An "eye"
+	// next to a strong chain of the same colour is such a point: filling
+	// it joins that chain.)
+	approach := func(s board.Point, own, other int) bool {
+		c := cs.List[own].Color
+		la, lb := libsOf(own), libsOf(other)
+		outside := func(q board.Point) bool { return q != s && !contains(la, q) && !contains(lb, q) }
+		for _, q := range g.Neighbors(s) {
+			switch v := cells[q]; {
+			case v == board.Empty:
+				if outside(q) {
+					return true
+				}
+			case v == -c:
+				if o := int(cs.ID[q]); o != other && cs.List[o].Liberties == 1 {
+					return true
+				}
+			case v == c:
+				o := int(cs.ID[q])
+				if o == own {
+					continue
+				}
+				if cs.List[o].Liberties > maxSekiLibs {
+					return true
+				}
+				for _, l := range libsOf(o) {
+					if outside(l) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	// approachable reports whether either chain of the pair can fill one
+	// of its liberties that way: then the pair is a race, not a seki.
+	approachable := func(a, b int) bool {
+		for _, s := range libsOf(a) {
+			if approach(s, a, b) {
+				return true
+			}
+		}
+		for _, s := range libsOf(b) {
+			if approach(s, b, a) {
+				return true
+			}
+		}
+		return false
+	}
 	for a, ca := range cs.List {
 		if ca.Liberties > maxSekiLibs {
 			continue
@@ -90,7 +150,7 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 				}
 				j.feat.stamp[bID] = gen
 				kind := sekiPair(libsOf(a), libsOf(bID), a, bID, isEye)
-				if kind == noSeki {
+				if kind == noSeki || approachable(a, bID) {
 					continue
 				}
 				if kind == sekiNoEyes && len(libsOf(a)) == 2 {
