@@ -26,14 +26,16 @@ FILE may be "-" for standard input.
 The score is the estimator's estimate of how the game will end. The judge
 also counts the position as it stands, as a finished game is counted under
 area rules (its dead stones off, each empty region to the colour that alone
-borders it): the text shows that count when at most a twentieth of the
-points are still open, and --format json always gives it ("count").
+borders it): the text and pictures show that count when at most a
+twentieth of the points are still open, and --format json always gives it
+("count").
 
 --format svg or png draws a picture, as the seed's figures do: each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
 for colours), the stones (one judged dead carries a square of the other
 colour), coordinates, and under the board the estimator, the score and the
-result after komi, and the iterations. With --show, the view's numbers or
+result after komi (and the count, as above), and the iterations. With
+--show, the view's numbers or
 symbols are drawn on the points. -o FILE writes it to a file; a PNG is not
 written to a terminal.
 
@@ -295,12 +297,12 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if ok {
 		fmt.Fprintf(w, "win probability: Black %.2f, White %.2f (the judge's win model, fitted to the winners of its training games)\n", p, 1-p)
 	}
-	c, ok, err := countOf(pos, est)
+	c, ok, err := shownCount(pos, est)
 	if err != nil {
 		return err
 	}
-	if ok && c.Open <= len(res.Control)/20 {
-		fmt.Fprintf(w, "counted as it stands: %s on the board, %s after komi\n", margin(c.Area), margin(c.Area-komi))
+	if ok {
+		fmt.Fprintf(w, "counted as it stands: %s\n", scoreCaption(c.Area, komi))
 		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
 		if c.Open > 0 {
 			fmt.Fprintf(w, "; %d points still open, for neither", c.Open)
@@ -345,6 +347,17 @@ func countOf(pos *position, est control.Estimator) (control.Count, bool, error) 
 		return control.Count{}, false, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	return cnt, true, nil
+}
+
+// shownCount returns the count that the text and pictures show: the
+// estimator's count (countOf) when at most a twentieth of the points are
+// still open, the position being then all but finished.
+func shownCount(pos *position, est control.Estimator) (control.Count, bool, error) {
+	c, ok, err := countOf(pos, est)
+	if err != nil || !ok || c.Open > len(pos.board.Cells())/20 {
+		return control.Count{}, false, err
+	}
+	return c, true, nil
 }
 
 // mapSum returns the sum of the control map, which is the score for every

@@ -83,16 +83,20 @@ func TestEvalText(t *testing.T) {
 // At the end of the example game the judge counts the position as it
 // stands: the game was counted B+10.5 under Korean (territory) rules after
 // 258 moves, so each side placed 129 stones and its area count is the
-// same, B+17 on the board; its labelled final ownership sums to 17 too. At
-// move 150 most of the board is still open, and the text says no count;
-// the JSON gives one anyway.
+// same, B+17 on the board; its labelled final ownership sums to 17 too. The
+// picture's caption says it too. At move 150 most of the board is still
+// open, and the text says no count; the JSON gives one anyway.
 func TestEvalCount(t *testing.T) {
 	code, out, stderr := goeval(t, example)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if want := "counted as it stands: B+17.0 on the board, B+10.5 after komi\n"; !strings.Contains(out, want) {
+	want := "counted as it stands: B+17.0 on the board, B+10.5 after komi 6.5"
+	if !strings.Contains(out, want+"\n") {
 		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	if _, svg, _ := goeval(t, example, "--format", "svg"); !strings.Contains(svg, want) {
+		t.Errorf("the picture's caption lacks %q", want)
 	}
 	_, out, _ = goeval(t, example, "--move", "150")
 	if strings.Contains(out, "counted as it stands") {

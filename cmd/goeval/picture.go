@@ -167,6 +167,13 @@ func evalPicture(pos *position, est control.Estimator, res *control.Result, pal 
 		pic.Caption = append(pic.Caption, "view "+view+": "+legend)
 	}
 	pic.Caption = append(pic.Caption, scoreCaption(res.Score, pos.game.Info.Komi))
+	c, ok, err := shownCount(pos, est)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		pic.Caption = append(pic.Caption, "counted as it stands: "+scoreCaption(c.Area, pos.game.Info.Komi))
+	}
 	if s := iterationCaption(res); s != "" {
 		pic.Caption = append(pic.Caption, s)
 	}
