@@ -35,9 +35,8 @@ control as a grey square (black: Black's, white: White's; --palette redblue
 for colours), the stones (one judged dead carries a square of the other
 colour), coordinates, and under the board the estimator, the score and the
 result after komi (and the count, as above), and the iterations. With
---show, the view's numbers or
-symbols are drawn on the points. -o FILE writes it to a file; a PNG is not
-written to a terminal.
+--show, the view's numbers or symbols are drawn on the points. -o FILE
+writes it to a file; a PNG is not written to a terminal.
 
 Commands:
 `
