@@ -31,8 +31,9 @@
 //     dead (inside the opponent's pass-alive territory); every other chain
 //     is dead when the mean of the judging estimator's control over its
 //     stones has the opponent's sign. The judging estimator is chosen by
-//     Config.Judge (the command uses the default λ/κ estimator); without
-//     one, only Benson's verdicts count and every other stone lives.
+//     Config.Judge (the command uses goeval's default estimator, the
+//     judge); without one, only Benson's verdicts count and every other
+//     stone lives.
 //
 // # Bands and positions
 //
