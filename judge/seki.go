@@ -25,7 +25,7 @@ const maxSekiLibs = 4
 // capture (approachable): it then has the longer count of liberties and
 // captures the other.
 //
-// One exception is no seki: when neither chain has an eye and they share
+// Another look-alike is no seki: when neither chain has an eye and they share
 // exactly two liberties, a small chain may fill one on purpose. Its
 // capture leaves the capturer its stones and that point as the only eye
 // space, and if that space is closed and a dead shape (nakade: see
