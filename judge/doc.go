@@ -92,6 +92,14 @@
 // the truth by "goeval compare"; see the README for the figures, and what the
 // playouts buy and cost.
 //
+// The dev games are 19x19 with komi 6.5, and the fitted weights are used as
+// they are on the other sizes. The death model reads each chain's own
+// surroundings and carries over; the count needs no weights (it was exact
+// on all 32 finished 9x9 records under area rules in the SGF corpus, and
+// all 9 on 13x13). The score's prior, about 7 points to Black, is about
+// komi on 9x9 and 13x13 too, but on smaller boards it can exceed the
+// points there are, so the score is held within ±(number of points).
+//
 // Sign conventions are goeval's: +1 Black, -1 White, maps row-major from
 // the top-left point, scores Black positive before komi.
 package judge

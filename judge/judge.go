@@ -306,7 +306,11 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		}
 	}
 	j.a.Stage = stage
-	dst.Score = j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))
+	// The model was fitted on 19x19 (see Params); on a small board its
+	// prior alone can exceed the points there are to win (7 points to
+	// Black on 2x2), so the score is held within them.
+	pts := float64(n)
+	dst.Score = max(-pts, min(pts, j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))))
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
 	j.last, j.score, j.done = *b, dst.Score, true
 	return nil

@@ -484,6 +484,25 @@ func TestColourSwap(t *testing.T) {
 	}
 }
 
+// TestScoreWithinTheBoard: on boards too small for the fitted prior
+// (about 7 points to Black, more than a 2x2 board has) the score stays
+// within the board's points, from either side.
+func TestScoreWithinTheBoard(t *testing.T) {
+	for _, v := range variants {
+		for size := 2; size <= 5; size++ {
+			empty := board.New(size)
+			stone := board.New(size)
+			stone.Set(0, board.White)
+			for _, b := range []*board.Board{empty, stone} {
+				_, r := judgeWith(t, v.params(), b)
+				if pts := float64(size * size); math.Abs(r.Score) > pts {
+					t.Errorf("%s on %dx%d:\n%v\nscore %v, beyond the board's %v points", v.name, size, size, b, r.Score, pts)
+				}
+			}
+		}
+	}
+}
+
 // TestBoardSymmetry: rotating or mirroring a position rotates or mirrors
 // the judgement: the same stones come off, and the map and the score agree
 // to rounding (the λ/κ estimate underneath runs in float32 on AVX-512

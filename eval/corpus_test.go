@@ -1,0 +1,126 @@
+package eval
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/internal/shared"
+	"goeval/sgf"
+)
+
+// TestEstimatorsOnCorpus runs every registered estimator on real positions
+// of every game record in the shared data that loads (the SGF corpus
+// gathers other projects' edge cases: boards from 2x2 to 25x25, setup
+// stones without liberties, handicaps, passes, collections): the middle
+// and the end of each game's main line, up to three games a file. Every
+// estimate must succeed with one value a point, each in [-1, 1], and a
+// finite score within the board's area; and every estimator but the
+// judges (whose playouts are random) must give the colour-swapped position
+// exactly the negated map and score. With -short it takes every tenth
+// file.
+func TestEstimatorsOnCorpus(t *testing.T) {
+	root := shared.Data(t)
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".sgf") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stride := 1
+	if testing.Short() {
+		stride = 10
+	}
+	var ests []control.Estimator
+	for _, name := range Names() {
+		e, err := New(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ests = append(ests, e)
+	}
+	var r, rs control.Result
+	positions, sizes := 0, map[int]bool{}
+	for i := 0; i < len(files); i += stride {
+		c, err := sgf.ReadFile(files[i])
+		if err != nil {
+			continue // sgf.TestCorpus checks that the error says why
+		}
+		rel, _ := filepath.Rel(root, files[i])
+		for k := 1; k <= min(c.Games(), 3); k++ {
+			g, err := c.Game(k)
+			if err != nil {
+				continue
+			}
+			_, sum, err := g.Position(-1)
+			if err != nil {
+				continue
+			}
+			for _, n := range []int{sum.Moves / 2, -1} {
+				b, _, err := g.Position(n)
+				if err != nil {
+					continue
+				}
+				positions++
+				sizes[b.Size()] = true
+				where := fmt.Sprintf("%s game %d move %d (%dx%d)", rel, k, n, b.Size(), b.Size())
+				for _, e := range ests {
+					checkEstimate(t, where, e, &r, &rs, b)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions of %d files, %d board sizes, %d estimators", positions, (len(files)+stride-1)/stride, len(sizes), len(ests))
+	if positions == 0 {
+		t.Fatal("no positions found in the shared data")
+	}
+}
+
+// checkEstimate runs e on b (and, but for the judges, on b with its
+// colours swapped) and reports what is wrong with the results.
+func checkEstimate(t *testing.T, where string, e control.Estimator, r, rs *control.Result, b *board.Board) {
+	t.Helper()
+	if err := e.Estimate(r, b); err != nil {
+		t.Errorf("%s: %s: %v", where, e.Name(), err)
+		return
+	}
+	area := float64(b.Size() * b.Size())
+	if len(r.Control) != b.Size()*b.Size() {
+		t.Errorf("%s: %s: %d values for %v points", where, e.Name(), len(r.Control), area)
+		return
+	}
+	for p, v := range r.Control {
+		if !(v >= -1 && v <= 1) {
+			t.Errorf("%s: %s: point %d has %v", where, e.Name(), p, v)
+			return
+		}
+	}
+	if !(math.Abs(r.Score) <= area) {
+		t.Errorf("%s: %s: score %v on %v points", where, e.Name(), r.Score, area)
+	}
+	if strings.HasPrefix(e.Name(), "judge") {
+		return
+	}
+	if err := e.Estimate(rs, b.Swapped()); err != nil {
+		t.Errorf("%s: %s, colours swapped: %v", where, e.Name(), err)
+		return
+	}
+	for p, v := range r.Control {
+		if rs.Control[p] != -v {
+			t.Errorf("%s: %s: point %d has %v, and %v with the colours swapped", where, e.Name(), p, v, rs.Control[p])
+			return
+		}
+	}
+	if rs.Score != -r.Score {
+		t.Errorf("%s: %s: score %v, and %v with the colours swapped", where, e.Name(), r.Score, rs.Score)
+	}
+}
