@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/internal/boardtest"
 	"goeval/internal/shared"
 	"goeval/sgf"
 )
@@ -122,5 +124,80 @@ func checkEstimate(t *testing.T, where string, e control.Estimator, r, rs *contr
 	}
 	if rs.Score != -r.Score {
 		t.Errorf("%s: %s: score %v, and %v with the colours swapped", where, e.Name(), r.Score, rs.Score)
+	}
+}
+
+// FuzzEstimate: any record that loads and replays must be evaluated by
+// every estimator at the end of its main line, by the rules of
+// TestEstimatorsOnCorpus.
+//
+//	go test -run XXX -fuzz FuzzEstimate -fuzztime 5m ./eval
+func FuzzEstimate(f *testing.F) {
+	for _, s := range []string{
+		"(;SZ[9];B[ee];W[ec];B[gc];W[dd])",
+		"(;SZ[2];B[aa];W[bb];B[ab])",
+		"(;SZ[5]AB[aa][ab][ba]AW[bb][cb][ca][ac][bc];B[cc])",
+		"(;SZ[19]HA[2]AB[dd][pp];W[dp];B[pd]PL[B];B[qq])",
+		"(;SZ[3]AB[aa:cc]AE[bb])",
+	} {
+		f.Add([]byte(s))
+	}
+	var ests []control.Estimator
+	for _, name := range Names() {
+		e, err := New(name, nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		ests = append(ests, e)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := sgf.Parse("fuzz.sgf", data)
+		if err != nil {
+			return
+		}
+		g, err := c.Game(1)
+		if err != nil {
+			return
+		}
+		b, _, err := g.Position(-1)
+		if err != nil {
+			return
+		}
+		var r, rs control.Result
+		for _, e := range ests {
+			checkEstimate(t, "fuzz", e, &r, &rs, b)
+		}
+	})
+}
+
+// TestEstimatorsOnScatteredBoards runs every estimator by the rules of
+// TestEstimatorsOnCorpus on seeded random boards of every size, with
+// stones scattered without the rules up to nine points in ten: chains
+// without liberties (which setup stones can make), boards full of stones
+// and stages at which the judges play out.
+func TestEstimatorsOnScatteredBoards(t *testing.T) {
+	var ests []control.Estimator
+	for _, name := range Names() {
+		e, err := New(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ests = append(ests, e)
+	}
+	r := rand.New(rand.NewPCG(13, 21))
+	var res, rs control.Result
+	n := 600
+	if testing.Short() {
+		n = 60
+	}
+	for i := range n {
+		size := []int{2, 3, 5, 7, 9, 13, 19, 25}[i%8]
+		density := []float64{0.3, 0.5, 0.7, 0.9, 1}[r.IntN(5)]
+		b := boardtest.Scattered(r, size, density)
+		b.SetToMove([]board.Color{board.Black, board.White}[r.IntN(2)])
+		where := fmt.Sprintf("board %d (%dx%d, density %v):\n%v", i, size, size, density, b)
+		for _, e := range ests {
+			checkEstimate(t, where, e, &res, &rs, b)
+		}
 	}
 }

@@ -321,9 +321,10 @@ func (pb *Board) flood(h int16) {
 }
 
 // atariLiberty returns the only liberty of the chain headed h, or none if
-// it has more than one: its n pseudo-liberties are all one point q exactly
-// when n·Σq² = (Σq)², which is then Σq/n. (Every chain on the board has a
-// liberty, so n > 0.)
+// it has more than one, or none at all: its n pseudo-liberties are all one
+// point q exactly when n·Σq² = (Σq)², which is then Σq/n. (Play never
+// leaves a chain without a liberty, but setup stones can: such a chain
+// cannot be captured until it gains one, so it has no liberty to answer.)
 func (pb *Board) atariLiberty(h int16) int16 {
 	q, _ := onePoint(int64(pb.libs[h&m]), int64(pb.lsum[h&m]), int64(pb.lsq[h&m]))
 	return q
@@ -343,9 +344,9 @@ func (pb *Board) onlyLiberty(h, p int16) bool {
 // onePoint returns the point q if n > 0 points whose indices sum to s and
 // whose squares sum to sq are all q, and whether they are: they are
 // exactly when n·sq = s² (Cauchy–Schwarz), and then q = s/n. It returns
-// none, false otherwise.
+// none, false otherwise, and for n = 0.
 func onePoint(n, s, sq int64) (int16, bool) {
-	if n*sq != s*s {
+	if n*sq != s*s || n == 0 {
 		return none, false
 	}
 	return int16(s / n), true
