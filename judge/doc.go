@@ -62,7 +62,11 @@
 //     of colour·P over the stones counted alive, and a little of it over
 //     those judged dead): late in the game each stone counted alive with
 //     death probability P costs its side about 0.8·P. So the score is
-//     honest about what the map cannot see.
+//     honest about what the map cannot see. And it does not outweigh
+//     what the map can see: it stays within the points still open (in
+//     the count, step 8) and four points a doubtful stone of the map's
+//     sum, so that once the board is settled a lopsided game is
+//     forecast as lopsided (see ScoreParams).
 //  7. The win probability (WinProbability, with the game's komi): a
 //     logistic in the score's margin over komi, whose even point (a
 //     quarter to a half point to Black: the dev games' Korean rules count
@@ -98,7 +102,8 @@
 // on all 32 finished 9x9 records under area rules in the SGF corpus, and
 // all 9 on 13x13). The score's prior, about 7 points to Black, is about
 // komi on 9x9 and 13x13 too, but on smaller boards it can exceed the
-// points there are, so the score is held within ±(number of points).
+// points there are, so the score is held within ±(number of points)
+// (ScoreParams).
 //
 // Sign conventions are goeval's: +1 Black, -1 White, maps row-major from
 // the top-left point, scores Black positive before komi.

@@ -77,7 +77,8 @@ type ScoreSample struct {
 
 // FitScore fits the score model, reach included, by minimising a smooth
 // absolute error (pseudo-Huber with a 1-point knee), so that a few badly
-// labelled games do not pull it. The gradient is taken numerically (the
+// labelled games do not pull it. It fits the model alone: the bounds of
+// ScoreParams are not fitted. The gradient is taken numerically (the
 // model is small); the loss is not convex, so it starts from several
 // points and keeps the best.
 func FitScore(samples []ScoreSample) (ScoreParams, error) {
@@ -93,7 +94,7 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 		sp := params(x)
 		l := 0.0
 		for _, s := range samples {
-			r := sp.Of(s.ScoreInput) - s.Area
+			r := sp.model(s.ScoreInput) - s.Area
 			l += math.Sqrt(1+r*r) - 1
 		}
 		return l / float64(len(samples))

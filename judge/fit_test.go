@@ -82,6 +82,40 @@ func TestScoreRiskByHand(t *testing.T) {
 	}
 }
 
+// TestScoreBoundsByHand: with the board's points given, the score strays
+// from the map's sum by at most the open points and four points a
+// doubtful stone, and stays within ±points; without them, or with the
+// bound wide enough, it is the model's own.
+func TestScoreBoundsByHand(t *testing.T) {
+	// A prior of 7, a gate near 0 (σ(-20)) and a reach of 1: the model
+	// says about 7 whatever the sum.
+	sp := ScoreParams{Base: 7, Gate: -20, Reach: 1}
+	lopsided := ScoreInput{Sum: -300, Stage: 0.7, Doubt: 1.5}
+	free := sp.Of(lopsided)
+	if math.Abs(free-7) > 0.01 {
+		t.Fatalf("unbounded score %v, want about the prior 7", free)
+	}
+	for _, tc := range []struct {
+		open, points, want float64
+	}{
+		{0, 0, free},       // no board size: no bounds
+		{0, 361, -300 + 6}, // nothing open: the sum, but 4·1.5 towards the model
+		{10, 361, -300 + 16},
+		{400, 361, free}, // open points enough for the model's score
+	} {
+		in := lopsided
+		in.Open, in.Points = tc.open, tc.points
+		if got := sp.Of(in); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("open %v, points %v: score %v, want %v", tc.open, tc.points, got, tc.want)
+		}
+	}
+	// On a 2x2 board the prior alone is more than the board holds.
+	tiny := ScoreInput{Sum: 3, Stage: 0.5, Open: 4, Points: 4}
+	if got := sp.Of(tiny); got != 4 {
+		t.Errorf("2x2 board: score %v, want the board's 4 points", got)
+	}
+}
+
 // FitScore must find the weight of the stones at risk: when the area is
 // the sum less 0.8 points for each stone at risk counted alive, and the
 // stones judged dead do not matter, it recovers 0.8 and about 0.

@@ -44,6 +44,7 @@ type Judge struct {
 	f2    [][NumRound2]float64
 
 	regions board.Regions // scratch of Count
+	removed []board.Point // scratch of Estimate: the stones taken off
 }
 
 // Analysis is what Estimate found, beyond the map: each chain's probability
@@ -71,6 +72,9 @@ type Analysis struct {
 	// colour·P (Black +1, White -1) over the stones counted alive (that
 	// may yet die) and over those judged dead.
 	RiskAlive, RiskDead float64
+	// Open is the number of points the count leaves open (Count): empty
+	// regions of more than board.DameSize points that both colours border.
+	Open float64
 	// Stage is the number of stones over the number of points.
 	Stage float64
 }
@@ -82,7 +86,8 @@ func (a *Analysis) ScoreInput(toMove board.Color) ScoreInput {
 	if toMove == board.White {
 		t = -1
 	}
-	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead}
+	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead,
+		Open: a.Open, Points: float64(len(a.Dead))}
 }
 
 var (
@@ -306,11 +311,15 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		}
 	}
 	j.a.Stage = stage
-	// The model was fitted on 19x19 (see Params); on a small board its
-	// prior alone can exceed the points there are to win (7 points to
-	// Black on 2x2), so the score is held within them.
-	pts := float64(n)
-	dst.Score = max(-pts, min(pts, j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))))
+	j.removed = j.removed[:0]
+	for p, r := range j.a.Removed {
+		if r {
+			j.removed = append(j.removed, board.Point(p))
+		}
+	}
+	_, open := b.CountArea(j.removed, &j.regions)
+	j.a.Open = float64(open)
+	dst.Score = j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
 	j.last, j.score, j.done = *b, dst.Score, true
 	return nil

@@ -51,7 +51,7 @@ func deadInsideWall() *board.Board { return boardtest.DeadInsideWall() }
 
 // The white group inside the wall (deadInsideWall) is dead: the map gives
 // its stones and the points around it to Black, where λ/κ alone still
-// shows White stones.
+// shows White stones, and the score all 81 points to Black.
 func TestDeadGroupInsideWall(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
@@ -74,6 +74,13 @@ func TestDeadGroupInsideWall(t *testing.T) {
 			// The wall itself lives.
 			if p := boardtest.Point(t, b, "B8"); j.Analysis().Dead[p] > 0.5 {
 				t.Errorf("the wall is judged dead (P = %.2f)", j.Analysis().Dead[p])
+			}
+			// Nothing is left open, so the score is the count (Black's 81
+			// points) but for the stones in doubt, though the score model's
+			// prior, this early in a game, is about 7.
+			a := j.Analysis()
+			if a.Open != 0 || math.Abs(r.Score-81) > 2 || math.Abs(r.Score-a.Sum) > 4*a.Doubt+1e-9 {
+				t.Errorf("score %.2f, map sum %.2f, open %v, doubt %.2f: want the score within 4·doubt of the sum, and about 81", r.Score, a.Sum, a.Open, a.Doubt)
 			}
 		})
 	}
@@ -604,11 +611,12 @@ func TestWinProbability(t *testing.T) {
 				if err != nil || !ok || got != want || !(got > 0 && got < 1) {
 					t.Errorf("position %d: WinProbability = %v, %v, %v; want %v, true", i, got, ok, err, want)
 				}
-				// Komi far below and far above the score.
+				// Komi far below, at and far above the score.
 				lo, _, _ := j.WinProbability(b, r.Score-40)
+				mid, _, _ := j.WinProbability(b, r.Score)
 				hi, _, _ := j.WinProbability(b, r.Score+40)
-				if !(lo > got && got > hi && lo > 0.9 && hi < 0.1) {
-					t.Errorf("position %d: P(Black) %v with komi 40 below the score, %v at 6.5, %v 40 above", i, lo, got, hi)
+				if !(lo > mid && mid > hi && lo > 0.9 && hi < 0.1) {
+					t.Errorf("position %d: P(Black) %v with komi 40 below the score, %v at the score, %v 40 above", i, lo, mid, hi)
 				}
 				// Another position than the last estimated.
 				other := ps[(i+1)%len(ps)]

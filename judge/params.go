@@ -68,6 +68,23 @@ type Params struct {
 // from the prior is more often a misjudged group than a rout, since the
 // games the model learns from are close. Reach 0 means no saturation (score
 // = prior + gate·d).
+//
+// Two bounds, not fitted (FitScore fits the model without them), then
+// hold the score to what the position allows, when ScoreInput.Points is
+// set: it strays from the map's sum by at most the points still open (o,
+// the empty points the count gives to neither side) and four points for
+// each stone that may be misjudged (u: its own point, which changes hands,
+// and about as much territory with it),
+//
+//	sum - (o + 4u) <= score <= sum + (o + 4u),
+//
+// and it stays within ±Points. The first lets the map speak once the
+// board is settled: the close professional games the model is fitted on
+// have taught it to believe a lopsided map only a little, and without the
+// bound a finished game that one side won by 300 points, its every point
+// settled, was forecast to end 20 points apart (see docs/judge-notes.md,
+// "Lopsided games"). The second keeps the prior, about 7 points to Black,
+// within a small board.
 type ScoreParams struct {
 	Base       float64 `json:"base"`
 	BaseStage  float64 `json:"base_stage"`
@@ -85,14 +102,29 @@ type ScoreParams struct {
 
 // ScoreInput is what the score model reads of a judged position (see
 // Analysis): the map's sum, the stage, the side to move (+1 Black, -1
-// White), the doubt, and the stones at risk counted alive and judged dead.
+// White), the doubt, the stones at risk counted alive and judged dead, and
+// for the bounds the open points and the number of points on the board (0
+// for no bounds).
 type ScoreInput struct {
 	Sum, Stage, ToMove, Doubt float64
 	RiskAlive, RiskDead       float64
+	Open, Points              float64
 }
 
-// Of returns the score of a judged position.
+// Of returns the score of a judged position: the model's, within the
+// bounds.
 func (sp ScoreParams) Of(in ScoreInput) float64 {
+	score := sp.model(in)
+	if in.Points > 0 {
+		m := in.Open + 4*in.Doubt
+		score = max(in.Sum-m, min(in.Sum+m, score))
+		score = max(-in.Points, min(in.Points, score))
+	}
+	return score
+}
+
+// model returns the fitted model's score, without the bounds.
+func (sp ScoreParams) model(in ScoreInput) float64 {
 	s, u := in.Stage, in.Doubt
 	prior := sp.Base + sp.BaseStage*s + (sp.Tempo+sp.TempoStage*s)*in.ToMove
 	d := in.Sum + sp.Shift - sp.Risk*in.RiskAlive - sp.RiskDead*in.RiskDead - prior
