@@ -42,14 +42,7 @@ func TestEstimatorsOnCorpus(t *testing.T) {
 	if testing.Short() {
 		stride = 10
 	}
-	var ests []control.Estimator
-	for _, name := range Names() {
-		e, err := New(name, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ests = append(ests, e)
-	}
+	ests := allEstimators(t)
 	var r, rs control.Result
 	positions, sizes := 0, map[int]bool{}
 	for i := 0; i < len(files); i += stride {
@@ -85,6 +78,21 @@ func TestEstimatorsOnCorpus(t *testing.T) {
 	if positions == 0 {
 		t.Fatal("no positions found in the shared data")
 	}
+}
+
+// allEstimators returns one of every registered estimator, with its
+// defaults.
+func allEstimators(tb testing.TB) []control.Estimator {
+	tb.Helper()
+	var ests []control.Estimator
+	for _, name := range Names() {
+		e, err := New(name, nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ests = append(ests, e)
+	}
+	return ests
 }
 
 // checkEstimate runs e on b (and, but for the judges, on b with its
@@ -142,14 +150,7 @@ func FuzzEstimate(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	var ests []control.Estimator
-	for _, name := range Names() {
-		e, err := New(name, nil)
-		if err != nil {
-			f.Fatal(err)
-		}
-		ests = append(ests, e)
-	}
+	ests := allEstimators(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := sgf.Parse("fuzz.sgf", data)
 		if err != nil {
@@ -176,14 +177,7 @@ func FuzzEstimate(f *testing.F) {
 // without liberties (which setup stones can make), boards full of stones
 // and stages at which the judges play out.
 func TestEstimatorsOnScatteredBoards(t *testing.T) {
-	var ests []control.Estimator
-	for _, name := range Names() {
-		e, err := New(name, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ests = append(ests, e)
-	}
+	ests := allEstimators(t)
 	r := rand.New(rand.NewPCG(13, 21))
 	var res, rs control.Result
 	n := 600
