@@ -43,8 +43,9 @@ type Judge struct {
 	round round2
 	f2    [][NumRound2]float64
 
-	regions board.Regions // scratch of Count
-	removed []board.Point // scratch of Estimate: the stones taken off
+	regions board.Regions // scratch of the count
+	removed []board.Point // scratch of the count: the stones taken off
+	area    float64       // the count's area (Count), set by Estimate
 }
 
 // Analysis is what Estimate found, beyond the map: each chain's probability
@@ -317,8 +318,8 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 			j.removed = append(j.removed, board.Point(p))
 		}
 	}
-	_, open := b.CountArea(j.removed, &j.regions)
-	j.a.Open = float64(open)
+	area, open := b.CountArea(j.removed, &j.regions)
+	j.area, j.a.Open = area, float64(open)
 	dst.Score = j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))
 	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
 	j.last, j.score, j.done = *b, dst.Score, true
@@ -454,6 +455,6 @@ func (j *Judge) Count(b *board.Board) (control.Count, error) {
 			c.Seki = append(c.Seki, board.Point(p))
 		}
 	}
-	c.Area, c.Open = b.CountArea(c.Dead, &j.regions)
+	c.Area, c.Open = j.area, int(j.a.Open)
 	return c, nil
 }
