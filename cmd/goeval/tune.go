@@ -199,6 +199,7 @@ func writeModel(w io.Writer, title string, p *judge.Params) {
 	}
 	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole;")
 	fmt.Fprintln(w, "  ra, rd: the stones at risk, Σ colour·P over the stones counted alive and over those judged dead)")
+	fmt.Fprintln(w, "  then, not fitted: sum - (o + 4u) <= score <= sum + (o + 4u), o the points the count leaves open, and |score| <= points")
 	if wp := p.Win; wp != nil {
 		fmt.Fprintf(w, "Win model: P(Black wins) = σ((score - komi %+.2f) / spread), spread = exp(%.2f %+.2f·s %+.3f·u): %.1f points at s = 0.2, %.1f at 0.5 (u = 0)\n",
 			-wp.Offset, wp.Scale, wp.ScaleStage, wp.ScaleDoubt, wp.Spread(0.2, 0), wp.Spread(0.5, 0))
