@@ -445,13 +445,9 @@ func (j *Judge) Count(b *board.Board) (control.Count, error) {
 	if err := j.estimated(b); err != nil {
 		return control.Count{}, err
 	}
-	c := control.Count{Dead: []board.Point{}, Seki: []board.Point{}}
+	c := control.Count{Dead: append([]board.Point{}, j.removed...), Seki: []board.Point{}}
 	for p, col := range b.Cells() {
-		switch {
-		case col == board.Empty:
-		case j.a.Removed[p]:
-			c.Dead = append(c.Dead, board.Point(p))
-		case j.a.Seki[p]:
+		if col != board.Empty && j.a.Seki[p] && !j.a.Removed[p] {
 			c.Seki = append(c.Seki, board.Point(p))
 		}
 	}
