@@ -14,7 +14,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
-	"goeval/eval"
+	"goeval/internal/pool"
 	"goeval/sgf"
 )
 
@@ -444,7 +444,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	// Phase 1: read, replay, judge, and evaluate with goeval's estimators.
 	data := make([]file, len(files))
 	pr.begin("goeval", len(files))
-	err := eval.Map(ctx, cfg.Workers, len(files), func() (*worker, error) {
+	err := pool.Map(ctx, cfg.Workers, len(files), func() (*worker, error) {
 		w := &worker{}
 		for _, e := range cfg.Estimators {
 			w.ests = append(w.ests, e.New())
@@ -699,7 +699,7 @@ func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, firs
 	}()
 	pr.begin("peers", len(used))
 	errs := make([][]string, len(used))
-	err := eval.Map(ctx, cfg.Workers, len(used), func() (*peerWorker, error) {
+	err := pool.Map(ctx, cfg.Workers, len(used), func() (*peerWorker, error) {
 		w := &peerWorker{engines: make([]Engine, len(cfg.Peers))}
 		mu.Lock()
 		workers = append(workers, w)

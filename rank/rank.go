@@ -10,7 +10,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
-	"goeval/eval"
+	"goeval/internal/pool"
 )
 
 // DefaultTop is the number of best moves whose miai value Rank computes
@@ -276,7 +276,7 @@ func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Ou
 	warm := r.warm()
 	var next atomic.Int32
 	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
-	err := eval.Map(ctx, r.s.Workers, len(plays), newState, func(_ context.Context, w *worker, i int) error {
+	err := pool.Map(ctx, r.s.Workers, len(plays), newState, func(_ context.Context, w *worker, i int) error {
 		pl := plays[i]
 		o, err := w.eval(b, pl.c, pl.p, r.parent.Control, warm)
 		if err != nil {
@@ -288,7 +288,7 @@ func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Ou
 	return unwrapJobs(err)
 }
 
-// unwrapJobs replaces each *eval.JobError of a joined error by the error it
+// unwrapJobs replaces each *pool.JobError of a joined error by the error it
 // holds (a *PlayError, which names the play).
 func unwrapJobs(err error) error {
 	if err == nil {
@@ -302,7 +302,7 @@ func unwrapJobs(err error) error {
 	}
 	out := make([]error, len(errs))
 	for i, e := range errs {
-		var je *eval.JobError
+		var je *pool.JobError
 		if errors.As(e, &je) {
 			e = je.Err
 		}
