@@ -360,11 +360,10 @@ type file struct {
 
 // progress serialises progress reports.
 type progress struct {
-	mu        sync.Mutex
-	f         func(Progress)
-	p         Progress
-	start     time.Time
-	lastPhase string
+	mu    sync.Mutex
+	f     func(Progress)
+	p     Progress
+	start time.Time
 }
 
 func (pr *progress) begin(phase string, total int) {

@@ -33,7 +33,6 @@ type Judge struct {
 
 	inSeki   []bool // per chain
 	settled  []int8 // per chain: +1 dead, -1 alive by a sacrifice in a false seki (see seki)
-	dame     []bool // per point: a liberty shared in seki
 	libs     []board.Point
 	libStart []int32
 

@@ -94,7 +94,7 @@ func (th *Thermograph) Plot(opt PlotOptions) string {
 	// Value axis: ticks at multiples of step, the smallest of 1, 2, 5, 10,
 	// 20, 50, ... that leaves room for the labels.
 	labelRoom := ratInt(int64(max(len(hi.RatString()), len(lo.RatString())) + 1))
-	step := big.NewInt(1)
+	var step *big.Int
 	for k := 0; ; k++ {
 		m := []int64{1, 2, 5}[k%3]
 		step = new(big.Int).Mul(big.NewInt(m), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k/3)), nil))
