@@ -30,16 +30,17 @@
 //     neighbours (its group mates' deaths, its attackers' deaths), so that
 //     chains share their fate. Chains that Benson's algorithm proves
 //     pass-alive (package life), and chains in seki (two opposing chains
-//     whose liberties are all shared or eyes), never die; a seki's shared
-//     liberties are dame (control 0). Three look-alikes are no seki: an
-//     eye that leans on a chain of two liberties (taken on the eye point);
-//     a pair in which one chain can fill one of its liberties and come out
-//     with a liberty neither had (by joining another of its chains, by a
-//     capture, or through an "eye" that touches its wall), which makes it
-//     a race that the death model judges; and two eyeless chains sharing
-//     two liberties where the smaller fills one on purpose and its capture
-//     leaves the other a closed, dead eye shape (nakade); that other chain
-//     then dies and the sacrificer lives.
+//     whose liberties are all shared or eyes: life.AnalyzeSeki), never
+//     die; a seki's shared liberties are dame (control 0). Three
+//     look-alikes are no seki: an eye that leans on a chain of two
+//     liberties (taken on the eye point); a pair in which one chain can
+//     fill one of its liberties and come out with a liberty neither had
+//     (by joining another of its chains, by a capture, or through an "eye"
+//     that touches its wall), which makes it a race that the death model
+//     judges; and two eyeless chains sharing two liberties where the
+//     smaller fills one on purpose and its capture leaves the other a
+//     closed, dead eye shape (nakade); that other chain then dies and the
+//     sacrificer lives.
 //  4. Chains with P above DeadAt are given to the opponent (as if
 //     captured and filled), and the λ/κ estimate is run again, warm-started
 //     from x, so that the territory around a dead group goes to its

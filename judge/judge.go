@@ -31,10 +31,7 @@ type Judge struct {
 	score float64     // and its score
 	done  bool
 
-	inSeki   []bool // per chain
-	settled  []int8 // per chain: +1 dead, -1 alive by a sacrifice in a false seki (see seki)
-	libs     []board.Point
-	libStart []int32
+	seki life.Seki
 
 	p1    []float64 // per chain: first-round death probability
 	p2    []float64 // per chain: second-round death probability
@@ -168,12 +165,13 @@ func deathProbability(w, f []float64) float64 {
 // fixed returns the death probability of chain id when the rules decide
 // it, not the model: 0 for pass-alive chains, chains in seki and the
 // sacrificer of a false seki; 1 for chains inside the opponent's
-// pass-alive territory and the capturer of a false seki (see seki).
+// pass-alive territory and the capturer of a false seki (see
+// life.AnalyzeSeki).
 func (j *Judge) fixed(id int, ch board.Chain) (p float64, ok bool) {
 	switch {
-	case j.life.Alive[ch.Head] || j.inSeki[id] || j.settled[id] < 0:
+	case j.life.Alive[ch.Head] || j.seki.InSeki[id] || j.seki.Settled[id] < 0:
 		return 0, true
-	case j.settled[id] > 0 || j.life.Owner[ch.Head] == -ch.Color:
+	case j.seki.Settled[id] > 0 || j.life.Owner[ch.Head] == -ch.Color:
 		return 1, true
 	}
 	return 0, false
@@ -241,16 +239,8 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 	j.a.Dead, j.a.Removed, j.a.Seki, j.start = j.a.Dead[:n], j.a.Removed[:n], j.a.Seki[:n], j.start[:n]
 	clear(j.a.Dead)
 	clear(j.a.Removed)
-	clear(j.a.Seki)
-	nc := len(j.feat.Chains.List)
-	if cap(j.inSeki) < nc {
-		j.inSeki = make([]bool, nc, nc+nc/2)
-		j.settled = make([]int8, nc, nc+nc/2)
-	}
-	j.inSeki, j.settled = j.inSeki[:nc], j.settled[:nc]
-	clear(j.inSeki)
-	clear(j.settled)
-	j.seki(b, j.inSeki, j.a.Seki, j.settled)
+	life.AnalyzeSeki(&j.seki, b, &j.feat.Chains)
+	copy(j.a.Seki, j.seki.Shared) // the stones' below
 	copy(j.start, x)
 	b2 := *b
 	removed := false
@@ -261,7 +251,7 @@ func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
 		removed = removed || kill
 		for p := ch.Head; ; {
 			j.a.Dead[p] = pd
-			j.a.Seki[p] = j.inSeki[id]
+			j.a.Seki[p] = j.seki.InSeki[id]
 			if kill {
 				j.a.Removed[p] = true
 				b2.Set(p, -ch.Color)

@@ -255,24 +255,14 @@ func TestSekiStaysShared(t *testing.T) {
 	}
 }
 
-// No seki: White's ring and Black's two stones inside it share their only
-// two liberties, D5 and E5, but Black fills one on purpose. White must
-// capture the three stones with the other, and the bent three left is
-// White's only eye space: Black plays its middle, D6, and White cannot
-// make two eyes. So the ring is dead and the inside is Black's.
+// No seki (boardtest.FalseSekiInWall; life.AnalyzeSeki settles it): Black's
+// two stones inside White's ring may fill a shared liberty on purpose, and
+// the bent three left after White's capture is dead. So the ring is dead
+// and the inside is Black's.
 func TestSacrificeInFalseSekiKills(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. . . . . . . . .
-				. X X X X X X . .
-				. X O O O O X . .
-				. X O X X O X . .
-				. X O . . O X . .
-				. X O O O O X . .
-				. X X X X X X . .
-				. . . . . . . . .
-				. . . . . . . . .`)
+			b := boardtest.FalseSekiInWall()
 			j, r := judgeWith(t, v.params(), b)
 			a := j.Analysis()
 			for _, v := range []string{"C7", "F7", "C4", "F5"} {
@@ -296,24 +286,13 @@ func TestSacrificeInFalseSekiKills(t *testing.T) {
 	}
 }
 
-// The sacrifice of TestSacrificeInFalseSekiKills needs a closed space:
-// here White's B9 and Black's A8-C8 share their only liberties, A9 and
-// C9, and White's sacrifice at A9 would leave Black a dead two-point
-// space, but Black's capture at C9 joins D9, whose group has two eyes
-// (F9, H9). So Black's chain lives (it can connect at C9 at any time).
+// The sacrifice of TestSacrificeInFalseSekiKills needs a closed space
+// (boardtest.SacrificeInOpenSpace): Black's A8-C8 can connect at C9 to
+// D9's group, which has two eyes, so it lives.
 func TestSacrificeNeedsClosedSpace(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. O . X X . X . X
-				X X X O X X X X X
-				O O O O O O O O O
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`)
+			b := boardtest.SacrificeInOpenSpace()
 			j, _ := judgeWith(t, v.params(), b)
 			a := j.Analysis()
 			for _, v := range []string{"A8", "B8", "C8", "D9", "J9"} {
@@ -326,23 +305,12 @@ func TestSacrificeNeedsClosedSpace(t *testing.T) {
 	}
 }
 
-// A seki with an eye each: Black's corner chain (eye A9) and White's chain
-// (eye E9) share one liberty, C9. Whoever fills it is left with its eye
-// alone and is captured, so both live and C9 is dame. (The groups around
-// them have two eyes each: A6 and C6, H9 and H7.)
+// A seki with an eye each (boardtest.SekiWithEyes): Black's corner chain
+// and White's chain share one liberty, C9, so both live and C9 is dame.
 func TestSekiWithEyes(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. X . O . O X . X
-				X X X O O O X X X
-				O O O X X X X . X
-				. O . O X X X X X
-				O O O O . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`)
+			b := boardtest.SekiWithEyes()
 			j, r := judgeWith(t, v.params(), b)
 			a := j.Analysis()
 			for _, v := range []string{"B9", "C8", "D9", "F9"} {
@@ -359,84 +327,34 @@ func TestSekiWithEyes(t *testing.T) {
 }
 
 // No seki when one side can fill a liberty of the pair and come out with
-// a liberty neither chain had: it then wins the race. In each position a
-// pair passes the seki rule (its chains' liberties are shared or eyes) but
-// is no seki:
-//
-//   - connection: Black's A2 B2 and White's B1 C1 share A1 and C2, and
-//     nothing else. White at C2 joins the wall (C3), Black is left in atari
-//     at A1, and White takes him there.
-//   - capture: the same pair, but White at C2 captures C3 and D2 D1, each
-//     in atari there, and gains their points as liberties. Black at C2
-//     joins them all into one chain with the single liberty A1. With the
-//     dead stones off, White has 45 points (18 stones and the 27 empty
-//     points left of the F column), Black 36 (9 stones and the 27 points
-//     right of them): -9.
-//   - eye that is a connection: White's seven stones H6..J2 have the eye
-//     J3 and share J5 with Black's J6, whose own "eye" J7 touches Black's
-//     wall. Black fills J7, joins the wall and takes White's chain: off the
-//     board, every point is Black's, 81.
+// a liberty neither chain had: it then wins the race
+// (boardtest.Approaches draws one position of each kind, with the
+// counts). The loser is taken off and the winner stays.
 func TestApproachBreaksSeki(t *testing.T) {
-	for _, c := range []struct {
-		name        string
-		pos         string
-		dead, alive []string // a stone of each chain of the pair
-		count       float64  // 0: not checked
-	}{
-		{"connection", `
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			O O O O O X . . .
-			X X . O O X . . .
-			. O O X . X . . .`, []string{"A2"}, []string{"B1"}, 0},
-		{"capture", `
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			O O O O O X . . .
-			O O X O O X . . .
-			X X . X O X . . .
-			. O O X O X . . .`, []string{"A2"}, []string{"B1"}, -9},
-		{"eye that is a connection", `
-			. . . . . . X X X
-			. . . . . . X X X
-			. . . . . . X X .
-			. . . . . . X O X
-			. . . . . . X O .
-			. . . . . . X O O
-			. . . . . . X O .
-			. . . . . . X O O
-			. . . . . . X X X`, []string{"H6"}, []string{"J6"}, 81},
-	} {
+	counts := map[string]float64{ // 0: not checked
+		"capture":                  -9,
+		"eye that is a connection": 81,
+	}
+	for _, c := range boardtest.Approaches() {
 		for _, v := range variants {
-			t.Run(c.name+"/"+v.name, func(t *testing.T) {
-				b := board.MustParse(c.pos)
+			t.Run(c.Name+"/"+v.name, func(t *testing.T) {
+				b := c.Board
 				j, _ := judgeWith(t, v.params(), b)
 				a := j.Analysis()
-				for _, s := range append(c.dead, c.alive...) {
+				for _, s := range []string{c.Loser, c.Winner} {
 					if p := boardtest.Point(t, b, s); a.Seki[p] {
 						t.Errorf("%s is in seki", s)
 					}
 				}
-				for _, s := range c.dead {
-					if p := boardtest.Point(t, b, s); !a.Removed[p] {
-						t.Errorf("%s: not taken off (P = %.2f), want it dead", s, a.Dead[p])
-					}
+				if p := boardtest.Point(t, b, c.Loser); !a.Removed[p] {
+					t.Errorf("%s: not taken off (P = %.2f), want it dead", c.Loser, a.Dead[p])
 				}
-				for _, s := range c.alive {
-					if p := boardtest.Point(t, b, s); a.Removed[p] {
-						t.Errorf("%s: taken off (P = %.2f), want it alive", s, a.Dead[p])
-					}
+				if p := boardtest.Point(t, b, c.Winner); a.Removed[p] {
+					t.Errorf("%s: taken off (P = %.2f), want it alive", c.Winner, a.Dead[p])
 				}
-				if c.count != 0 {
-					if cnt, err := j.Count(b); err != nil || cnt.Area != c.count {
-						t.Errorf("count %g (%v), want %g", cnt.Area, err, c.count)
+				if want := counts[c.Name]; want != 0 {
+					if cnt, err := j.Count(b); err != nil || cnt.Area != want {
+						t.Errorf("count %g (%v), want %g", cnt.Area, err, want)
 					}
 				}
 			})
@@ -444,22 +362,12 @@ func TestApproachBreaksSeki(t *testing.T) {
 	}
 }
 
-// No seki: as in TestSekiWithEyes, but White's eye E9 leans on F9, a
-// stone of its own with two liberties. Black ataris it at G9 and takes it
-// at E9, and White's chain, left with C9 alone, dies.
+// No seki (boardtest.FalseEyeSeki): as in TestSekiWithEyes, but White's
+// eye E9 leans on F9, a stone of two liberties, so White's chain dies.
 func TestFalseEyeIsNoSeki(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. X . O . O . . X
-				X X X O O X X X X
-				O O O X X X X . X
-				. O . O X X X X X
-				O O O O . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`)
+			b := boardtest.FalseEyeSeki()
 			j, _ := judgeWith(t, v.params(), b)
 			a := j.Analysis()
 			for _, v := range []string{"D9", "E8"} {
