@@ -24,25 +24,26 @@ var variants = []struct {
 	params func() Params
 }{{"judge", Default}, {"judge-playouts", WithPlayouts}}
 
-func judgeOf(t *testing.T, b *board.Board) (*Judge, *control.Result) {
+func judgeOf(t *testing.T, b *board.Board) (*Judge, *Analysis) {
 	t.Helper()
 	return judgeWith(t, Default(), b)
 }
 
-func judgeWith(t *testing.T, p Params, b *board.Board) (*Judge, *control.Result) {
+// judgeWith analyzes b with a new judge of parameters p, checking the map.
+func judgeWith(t *testing.T, p Params, b *board.Board) (*Judge, *Analysis) {
 	t.Helper()
 	j, err := New(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r control.Result
-	if err := j.Estimate(&r, b); err != nil {
+	var a Analysis
+	if err := j.Analyze(&a, b); err != nil {
 		t.Fatal(err)
 	}
-	if err := control.Check(&r, b); err != nil {
+	if err := control.Check(&a.Result, b); err != nil {
 		t.Fatal(err)
 	}
-	return j, &r
+	return j, &a
 }
 
 // deadInsideWall draws a white group of three stones inside a solid black
@@ -56,14 +57,15 @@ func TestDeadGroupInsideWall(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := deadInsideWall()
-			j, r := judgeWith(t, v.params(), b)
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"D6", "E6", "D5"} {
 				p := boardtest.Point(t, b, v)
 				if r.Control[p] <= 0 {
 					t.Errorf("%s: control %.2f, want the dead white stone given to Black", v, r.Control[p])
 				}
-				if !j.Analysis().Removed[p] {
-					t.Errorf("%s: not taken off the board (P = %.2f)", v, j.Analysis().Dead[p])
+				if !a.Removed[p] {
+					t.Errorf("%s: not taken off the board (P = %.2f)", v, a.Dead[p])
 				}
 			}
 			for _, v := range []string{"C7", "F4", "E5"} {
@@ -72,13 +74,12 @@ func TestDeadGroupInsideWall(t *testing.T) {
 				}
 			}
 			// The wall itself lives.
-			if p := boardtest.Point(t, b, "B8"); j.Analysis().Dead[p] > 0.5 {
-				t.Errorf("the wall is judged dead (P = %.2f)", j.Analysis().Dead[p])
+			if p := boardtest.Point(t, b, "B8"); a.Dead[p] > 0.5 {
+				t.Errorf("the wall is judged dead (P = %.2f)", a.Dead[p])
 			}
 			// Nothing is left open, so the score is the count (Black's 81
 			// points) but for the stones in doubt, though the score model's
 			// prior, this early in a game, is about 7.
-			a := j.Analysis()
 			if a.Open != 0 || math.Abs(r.Score-81) > 2 || math.Abs(r.Score-a.Sum) > 4*a.Doubt+1e-9 {
 				t.Errorf("score %.2f, map sum %.2f, open %v, doubt %.2f: want the score within 4·doubt of the sum, and about 81", r.Score, a.Sum, a.Open, a.Doubt)
 			}
@@ -94,8 +95,7 @@ func TestRiskInsideWall(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := deadInsideWall()
-			j, _ := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			_, a := judgeWith(t, v.params(), b)
 			var alive, dead float64
 			for p, c := range b.Cells() {
 				switch {
@@ -161,8 +161,7 @@ func TestCount(t *testing.T) {
 				{"inside the wall", deadInsideWall(), 81, 0, 3},
 				{"facing", facing, 0, 79, 0},
 			} {
-				j, _ := judgeWith(t, v.params(), c.b)
-				a := j.Analysis()
+				j, a := judgeWith(t, v.params(), c.b)
 				removed := 0
 				for _, r := range a.Removed {
 					if r {
@@ -205,11 +204,12 @@ func TestPassAliveNeverDies(t *testing.T) {
 				. . . . . . .
 				. . . . . . .
 				. . . . . . .`)
-			j, r := judgeWith(t, v.params(), b)
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"B7", "D7", "A6", "B6", "C6", "D6"} {
 				p := boardtest.Point(t, b, v)
-				if j.Analysis().Dead[p] != 0 || r.Control[p] != 1 {
-					t.Errorf("%s: P = %.2f, control %.2f; a pass-alive stone must stay Black's", v, j.Analysis().Dead[p], r.Control[p])
+				if a.Dead[p] != 0 || r.Control[p] != 1 {
+					t.Errorf("%s: P = %.2f, control %.2f; a pass-alive stone must stay Black's", v, a.Dead[p], r.Control[p])
 				}
 			}
 		})
@@ -227,8 +227,8 @@ func TestSekiStaysShared(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := boardtest.SekiInWall()
-			j, r := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			j, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"C6", "F6", "D5", "B7", "G7", "B4", "G5"} {
 				p := boardtest.Point(t, b, v)
 				if a.Removed[p] || !a.Seki[p] {
@@ -263,8 +263,8 @@ func TestSacrificeInFalseSekiKills(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := boardtest.FalseSekiInWall()
-			j, r := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"C7", "F7", "C4", "F5"} {
 				p := boardtest.Point(t, b, v)
 				if !a.Removed[p] || a.Seki[p] {
@@ -293,8 +293,7 @@ func TestSacrificeNeedsClosedSpace(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := boardtest.SacrificeInOpenSpace()
-			j, _ := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			_, a := judgeWith(t, v.params(), b)
 			for _, v := range []string{"A8", "B8", "C8", "D9", "J9"} {
 				p := boardtest.Point(t, b, v)
 				if a.Removed[p] {
@@ -311,8 +310,8 @@ func TestSekiWithEyes(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := boardtest.SekiWithEyes()
-			j, r := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"B9", "C8", "D9", "F9"} {
 				p := boardtest.Point(t, b, v)
 				if a.Removed[p] || !a.Seki[p] {
@@ -339,8 +338,7 @@ func TestApproachBreaksSeki(t *testing.T) {
 		for _, v := range variants {
 			t.Run(c.Name+"/"+v.name, func(t *testing.T) {
 				b := c.Board
-				j, _ := judgeWith(t, v.params(), b)
-				a := j.Analysis()
+				j, a := judgeWith(t, v.params(), b)
 				for _, s := range []string{c.Loser, c.Winner} {
 					if p := boardtest.Point(t, b, s); a.Seki[p] {
 						t.Errorf("%s is in seki", s)
@@ -368,8 +366,7 @@ func TestFalseEyeIsNoSeki(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := boardtest.FalseEyeSeki()
-			j, _ := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			_, a := judgeWith(t, v.params(), b)
 			for _, v := range []string{"D9", "E8"} {
 				p := boardtest.Point(t, b, v)
 				if a.Seki[p] || !a.Removed[p] {
@@ -387,8 +384,10 @@ func TestColourSwap(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			for i, b := range positions.Dev(t, 3, 100, 200) {
-				_, r := judgeWith(t, v.params(), b)
-				_, s := judgeWith(t, v.params(), b.Swapped())
+				_, a := judgeWith(t, v.params(), b)
+				r := &a.Result
+				_, sa := judgeWith(t, v.params(), b.Swapped())
+				s := &sa.Result
 				for p := range r.Control {
 					if math.Abs(r.Control[p]+s.Control[p]) > 1e-9 {
 						t.Fatalf("position %d: %s: %v and %v after swapping colours", i, b.Geometry().GTP(board.Point(p)), r.Control[p], s.Control[p])
@@ -409,7 +408,8 @@ func TestScoreWithinTheBoard(t *testing.T) {
 			stone := board.New(size)
 			stone.Set(0, board.White)
 			for _, b := range []*board.Board{empty, stone} {
-				_, r := judgeWith(t, v.params(), b)
+				_, a := judgeWith(t, v.params(), b)
+				r := &a.Result
 				if pts := float64(size * size); math.Abs(r.Score) > pts {
 					t.Errorf("%s on %dx%d:\n%v\nscore %v, beyond the board's %v points", v.name, size, size, b, r.Score, pts)
 				}
@@ -428,19 +428,21 @@ func TestBoardSymmetry(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			for i, b := range ps {
-				j, r := judgeWith(t, v.params(), b)
-				removed := append([]bool(nil), j.Analysis().Removed...)
+				_, a := judgeWith(t, v.params(), b)
+				r := &a.Result
+				removed := append([]bool(nil), a.Removed...)
 				g := b.Geometry()
 				for _, sym := range board.Symmetries[1:] {
-					k, s := judgeWith(t, v.params(), b.Transformed(sym))
+					_, ka := judgeWith(t, v.params(), b.Transformed(sym))
+					s := &ka.Result
 					if math.Abs(r.Score-s.Score) > 1e-3 {
 						t.Errorf("position %d, symmetry %d: score %.4f, transformed %.4f", i, sym, r.Score, s.Score)
 					}
 					for p := range r.Control {
 						q := g.Transform(board.Point(p), sym)
-						if removed[p] != k.Analysis().Removed[q] || math.Abs(r.Control[p]-s.Control[q]) > 1e-3 {
+						if removed[p] != ka.Removed[q] || math.Abs(r.Control[p]-s.Control[q]) > 1e-3 {
 							t.Fatalf("position %d, symmetry %d, %s: removed %v control %.4f, transformed %v %.4f",
-								i, sym, g.GTP(board.Point(p)), removed[p], r.Control[p], k.Analysis().Removed[q], s.Control[q])
+								i, sym, g.GTP(board.Point(p)), removed[p], r.Control[p], ka.Removed[q], s.Control[q])
 						}
 					}
 				}
@@ -509,13 +511,14 @@ func TestWinProbability(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			p := v.params()
 			for i, b := range ps {
-				j, r := judgeWith(t, p, b)
+				j, a := judgeWith(t, p, b)
+				r := &a.Result
 				model := p.For(Stage(b)).Win
 				if model == nil {
 					t.Fatalf("position %d: the shipped parameters have no win model", i)
 				}
 				got, ok, err := j.WinProbability(b, 6.5)
-				want := model.Of(r.Score, 6.5, Stage(b), j.Analysis().Doubt)
+				want := model.Of(r.Score, 6.5, Stage(b), a.Doubt)
 				if err != nil || !ok || got != want || !(got > 0 && got < 1) {
 					t.Errorf("position %d: WinProbability = %v, %v, %v; want %v, true", i, got, ok, err, want)
 				}
@@ -528,8 +531,9 @@ func TestWinProbability(t *testing.T) {
 				}
 				// Another position than the last estimated.
 				other := ps[(i+1)%len(ps)]
-				jo, ro := judgeWith(t, p, other)
-				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other), jo.Analysis().Doubt) {
+				_, ao := judgeWith(t, p, other)
+				ro := &ao.Result
+				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other), ao.Doubt) {
 					t.Errorf("position %d: the probability of another position is not its own", i)
 				}
 			}
@@ -557,14 +561,14 @@ func TestLateModel(t *testing.T) {
 	if p.For(0.29) != &p || p.For(0.3) != &late {
 		t.Fatal("For picks the wrong model")
 	}
-	j, _ := judgeWith(t, p, b)
-	if pt := boardtest.Point(t, b, "D6"); j.Analysis().Removed[pt] {
-		t.Errorf("D6: taken off with the late model's dead_at 0.999999 (P = %.2f)", j.Analysis().Dead[pt])
+	_, a := judgeWith(t, p, b)
+	if pt := boardtest.Point(t, b, "D6"); a.Removed[pt] {
+		t.Errorf("D6: taken off with the late model's dead_at 0.999999 (P = %.2f)", a.Dead[pt])
 	}
 	p.LateFrom = 0.5 // now the early model judges, and the group dies
-	j, _ = judgeWith(t, p, b)
-	if pt := boardtest.Point(t, b, "D6"); !j.Analysis().Removed[pt] {
-		t.Errorf("D6: not taken off by the early model (P = %.2f)", j.Analysis().Dead[pt])
+	_, a = judgeWith(t, p, b)
+	if pt := boardtest.Point(t, b, "D6"); !a.Removed[pt] {
+		t.Errorf("D6: not taken off by the early model (P = %.2f)", a.Dead[pt])
 	}
 }
 
@@ -593,17 +597,22 @@ func TestLateLambda(t *testing.T) {
 		}
 		return true
 	}
-	_, r := judgeWith(t, own, late)
-	_, want := judgeWith(t, alone, late)
+	_, a := judgeWith(t, own, late)
+	r := &a.Result
+	_, aw := judgeWith(t, alone, late)
+	want := &aw.Result
 	if !same(r, want) {
 		t.Errorf("late position: score %.3f, the late model alone %.3f (or the maps differ)", r.Score, want.Score)
 	}
-	_, shared := judgeWith(t, def, late)
+	_, ash := judgeWith(t, def, late)
+	shared := &ash.Result
 	if same(r, shared) {
 		t.Error("late position: the late model's own λ and κ change nothing")
 	}
-	_, r = judgeWith(t, own, early)
-	_, want = judgeWith(t, def, early)
+	_, a = judgeWith(t, own, early)
+	r = &a.Result
+	_, aw = judgeWith(t, def, early)
+	want = &aw.Result
 	if !same(r, want) {
 		t.Errorf("early position: score %.3f, with the shipped parameters %.3f (or the maps differ)", r.Score, want.Score)
 	}
@@ -703,16 +712,16 @@ func TestReadingFeatures(t *testing.T) {
 func TestLadderDies(t *testing.T) {
 	b := ladder(false)
 	b.SetToMove(board.White)
-	j, _ := judgeOf(t, b)
+	_, a := judgeOf(t, b)
 	p := boardtest.Point(t, b, "E5")
-	caught := j.Analysis().Dead[p]
-	if !j.Analysis().Removed[p] {
+	caught := a.Dead[p]
+	if !a.Removed[p] {
 		t.Errorf("the laddered stone is not taken off (P = %.2f)", caught)
 	}
 	b = ladder(true)
 	b.SetToMove(board.White)
-	j, _ = judgeOf(t, b)
-	if free := j.Analysis().Dead[p]; free >= caught {
+	_, a = judgeOf(t, b)
+	if free := a.Dead[p]; free >= caught {
 		t.Errorf("with a ladder breaker P = %.2f, want below the laddered stone's %.2f", free, caught)
 	}
 }
@@ -731,10 +740,10 @@ func TestDoomedInsidePassAliveTerritory(t *testing.T) {
 		. . . . . . . . .
 		. . . . . . . . .
 		. . . . . . . . .`)
-	j, _ := judgeOf(t, b)
+	_, a := judgeOf(t, b)
 	p := boardtest.Point(t, b, "C7")
-	if d := j.Analysis().Dead[p]; d != 1 || !j.Analysis().Removed[p] {
-		t.Errorf("C7: P = %v, removed %v; want certain death", d, j.Analysis().Removed[p])
+	if d := a.Dead[p]; d != 1 || !a.Removed[p] {
+		t.Errorf("C7: P = %v, removed %v; want certain death", d, a.Removed[p])
 	}
 }
 
@@ -790,7 +799,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 		}
 		judges = append(judges, j)
 	}
-	var r control.Result
+	var a Analysis
 	wrong := make([]int, len(judges))
 	games := 0
 	for _, f := range shared.DevGames(t) {
@@ -814,7 +823,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 		}
 		games++
 		for k, j := range judges {
-			if err := j.Estimate(&r, pos); err != nil {
+			if err := j.Analyze(&a, pos); err != nil {
 				t.Fatal(err)
 			}
 			for p, c := range pos.Cells() {
@@ -822,7 +831,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 					continue
 				}
 				dead := l.Ownership[p] == -int8(c)
-				if j.Analysis().Removed[p] != dead {
+				if a.Removed[p] != dead {
 					wrong[k]++
 				}
 			}
@@ -849,12 +858,12 @@ func TestUnsettled(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := 0
+	var a Analysis
 	for i, b := range positions.Dev(t, 4, 100, 200) {
-		var r control.Result
-		if err := j.Estimate(&r, b); err != nil {
+		if err := j.Analyze(&a, b); err != nil {
 			t.Fatal(err)
 		}
-		dead := slices.Clone(j.Analysis().Dead)
+		dead := slices.Clone(a.Dead)
 		var chains board.Chains
 		b.Chains(&chains)
 		want := map[string]bool{}
@@ -863,10 +872,7 @@ func TestUnsettled(t *testing.T) {
 				want[b.Geometry().GTP(ch.Head)] = true
 			}
 		}
-		us, err := j.Unsettled(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		us := a.Unsettled()
 		seen += len(us)
 		if len(us) != len(want) {
 			t.Errorf("position %d: %d unsettled chains, want %d", i, len(us), len(want))
@@ -880,12 +886,8 @@ func TestUnsettled(t *testing.T) {
 				t.Errorf("position %d: %v listed after the smaller %v", i, u, us[k-1])
 			}
 		}
-		fields, err := j.Report(b)
-		if err != nil {
-			t.Fatal(err)
-		}
 		found := false
-		for _, f := range fields {
+		for _, f := range a.Report() {
 			if f.Key == "unsettled" {
 				found = reflect.DeepEqual(f.Value, us)
 			}
@@ -893,10 +895,7 @@ func TestUnsettled(t *testing.T) {
 		if !found {
 			t.Errorf("position %d: the report's unsettled chains are not Unsettled's", i)
 		}
-		notes, err := j.Notes(b)
-		switch {
-		case err != nil:
-			t.Fatal(err)
+		switch notes := a.Notes(); {
 		case len(us) == 0 && len(notes) != 0:
 			t.Errorf("position %d: notes %q without unsettled chains", i, notes)
 		case len(us) > 0 && (len(notes) != 1 || !strings.HasPrefix(notes[0], "unsettled (death probability 0.2 to 0.8): "+us[0].Stone+" ")):
@@ -905,5 +904,82 @@ func TestUnsettled(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Error("no unsettled chain in any position: the test checks nothing")
+	}
+}
+
+// answers gathers what an analysis says of its position, for comparison.
+func answers(a *Analysis) []any {
+	win, ok := a.WinProbability(6.5)
+	return []any{win, ok, a.Count(), a.Report(), a.Notes(), a.Unsettled()}
+}
+
+// judgeAnswers gathers what the judge's control interfaces say of b, as
+// answers does of an analysis.
+func judgeAnswers(t *testing.T, j *Judge, b *board.Board) []any {
+	t.Helper()
+	must := func(v any, err error) any {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	win, ok, err := j.WinProbability(b, 6.5)
+	must(nil, err)
+	return []any{win, ok, must(j.Count(b)), must(j.Report(b)), must(j.Notes(b)), must(j.Unsettled(b))}
+}
+
+// TestAnalysisAndInterfaces: Estimate gives Analyze's map and score; the
+// control interfaces (WinProbability, Count, Report, Notes, Unsettled)
+// answer as the analysis of the position asked about, whether it is the
+// one last estimated or another; and an Analysis answers for the position
+// it was filled with, whatever the judge does afterwards.
+func TestAnalysisAndInterfaces(t *testing.T) {
+	ps := append(positions.Dev(t, 2, 100, 220), deadInsideWall(), boardtest.SekiInWall())
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			j, err := New(v.params())
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := make([]Analysis, len(ps))
+			said := make([][]any, len(ps)) // what each said when it was made
+			for i, b := range ps {
+				if err := j.Analyze(&held[i], b); err != nil {
+					t.Fatal(err)
+				}
+				said[i] = append(answers(&held[i]), slices.Clone(held[i].Result.Control), held[i].Result.Score)
+			}
+			var r control.Result
+			for i, b := range ps {
+				_, a := judgeWith(t, v.params(), b)
+				other := ps[(i+1)%len(ps)]
+				_, ao := judgeWith(t, v.params(), other)
+				if err := j.Estimate(&r, b); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(r, a.Result) {
+					t.Errorf("position %d: Estimate's result is not Analyze's", i)
+				}
+				// The position last estimated, then another, then the
+				// first again.
+				for k, c := range []struct {
+					b *board.Board
+					a *Analysis
+				}{{b, a}, {other, ao}, {b, a}} {
+					if !reflect.DeepEqual(judgeAnswers(t, j, c.b), answers(c.a)) {
+						t.Errorf("position %d, question %d: the judge's answers are not the analysis's", i, k)
+					}
+				}
+				if !reflect.DeepEqual(held[i].Result, a.Result) || !reflect.DeepEqual(answers(&held[i]), answers(a)) {
+					t.Errorf("position %d: the analysis held is not a new judge's", i)
+				}
+			}
+			for i := range held {
+				if !reflect.DeepEqual(append(answers(&held[i]), held[i].Result.Control, held[i].Result.Score), said[i]) {
+					t.Errorf("position %d: the analysis held changed as the judge went on to others", i)
+				}
+			}
+		})
 	}
 }

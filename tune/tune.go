@@ -474,17 +474,21 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 		}
 	}
 	sums := make([]judge.ScoreSample, len(idx))
-	err = pool.Map(ctx, cfg.Workers, len(idx), func() (*judge.Judge, error) { return judge.New(p) },
-		func(ctx context.Context, j *judge.Judge, k int) error {
-			q := &pos[idx[k]]
-			var r control.Result
-			if err := j.Estimate(&r, &q.board); err != nil {
-				return err
-			}
-			a := j.Analysis()
-			sums[k] = judge.ScoreSample{ScoreInput: a.ScoreInput(q.board.ToMove()), Area: q.area}
-			return nil
-		})
+	type scorer struct {
+		j *judge.Judge
+		a judge.Analysis
+	}
+	err = pool.Map(ctx, cfg.Workers, len(idx), func() (*scorer, error) {
+		j, err := judge.New(p)
+		return &scorer{j: j}, err
+	}, func(ctx context.Context, s *scorer, k int) error {
+		q := &pos[idx[k]]
+		if err := s.j.Analyze(&s.a, &q.board); err != nil {
+			return err
+		}
+		sums[k] = judge.ScoreSample{ScoreInput: s.a.ScoreInput(q.board.ToMove()), Area: q.area}
+		return nil
+	})
 	if err != nil {
 		return judge.Params{}, err
 	}
