@@ -48,6 +48,11 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 // errHelp is returned after help was printed on request: exit status 0.
 var errHelp = errors.New("help requested")
 
+// errInterrupted is returned by a command that an interrupt stopped after
+// it printed what it had finished: exit status 130, as a shell gives a
+// command killed by SIGINT.
+var errInterrupted = errors.New("interrupted: the output holds what was finished")
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
 		stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
@@ -68,6 +73,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return 0
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintf(stderr, "goeval: %v\n", err)
+		return 130
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
 		if name != "" {
