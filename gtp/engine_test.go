@@ -126,7 +126,7 @@ func TestSession(t *testing.T) {
 		{"loadsgf nowhere.sgf", "? cannot open or parse 'nowhere.sgf': open nowhere.sgf: no such file or directory"},
 		{"list_commands", "= " + strings.Join([]string{"boardsize", "clear_board", "estimate_score", "final_score", "final_status_list",
 			"genmove", "goeval-ownership-stones", "goeval-ranking", "goeval-ranking-gfx", "goeval-values", "gogui-analyze_commands",
-			"gogui_analyze_commands", "kata-analyze", "known_command", "komi", "list_commands", "loadsgf", "name", "play",
+			"gogui_analyze_commands", "kata-analyze", "known_command", "komi", "list_commands", "loadsgf", "lz-analyze", "name", "play",
 			"protocol_version", "quit", "reg_genmove", "showboard", "undo", "version"}, "\n")},
 		{"  # a comment and blank lines are skipped", ""},
 		{"", ""},
