@@ -10,6 +10,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/movemodel"
 	"goeval/render"
 	"goeval/sgf"
 )
@@ -97,6 +98,24 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 	}
 	return &position{file: file, game: g, board: &at, move: move, moves: sum.Moves,
 		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
+}
+
+// lastMoves returns the points of the two moves before the position (the
+// last first): board.Pass for a pass, movemodel.NoMove where there was
+// none or the record cannot tell (a move that is not a point).
+func (pos *position) lastMoves() (last, last2 board.Point) {
+	last, last2 = movemodel.NoMove, movemodel.NoMove
+	moves, _, err := pos.game.Moves()
+	if err != nil || pos.move > len(moves) {
+		return last, last2
+	}
+	if pos.move >= 1 {
+		last = moves[pos.move-1].Point
+	}
+	if pos.move >= 2 {
+		last2 = moves[pos.move-2].Point
+	}
+	return last, last2
 }
 
 // positionFlags are --move and --game.
