@@ -12,24 +12,56 @@ import (
 // Choices is a set of choices for fitting: in each, one of several
 // candidates was chosen. A candidate is a team of features (at most one
 // per group); candidates of one choice with the same features are stored
-// once with their number, since the model cannot tell them apart.
+// once with their number, since the model cannot tell them apart. The
+// choices are stored in chunks of about chunkTeams candidates, each
+// sealed to its exact size, so that sets of millions of choices neither
+// waste memory nor are ever copied whole.
 type Choices struct {
 	sizes  [NumGroups]int
 	offset [NumGroups + 1]uint32 // global feature id = offset[g] + value - 1
 
-	feats     []uint32 // global feature ids, team after team
-	teamStart []uint32 // team t's features are feats[teamStart[t]:teamStart[t+1]]
-	teamCount []uint32 // how many candidates share team t's features
-	posStart  []uint32 // choice j's teams are teamStart[posStart[j]:posStart[j+1]]
-	winner    []uint32 // the chosen team of each choice
+	chunks []*chunk
+	n      int // choices
+	cands  int // distinct candidates
 
 	index map[[NumGroups]uint32]uint32 // scratch of Add
 }
 
+// chunk is a run of choices.
+type chunk struct {
+	feats     []uint32 // global feature ids, team after team
+	teamStart []uint32 // team t's features are feats[teamStart[t]:teamStart[t+1]]
+	teamCount []uint16 // how many candidates share team t's features
+	posStart  []uint32 // choice j's teams are teamStart[posStart[j]:posStart[j+1]]
+	winner    []uint32 // the chosen team of each choice
+	sealed    bool
+}
+
+// chunkTeams is the number of distinct candidates after which a chunk is
+// sealed and a new one begun.
+const chunkTeams = 1 << 20
+
+func newChunk() *chunk { return &chunk{teamStart: []uint32{0}, posStart: []uint32{0}} }
+
+// seal copies the chunk's slices to their exact lengths.
+func (k *chunk) seal() {
+	if k.sealed {
+		return
+	}
+	k.feats = append([]uint32(nil), k.feats...)
+	k.teamStart = append([]uint32(nil), k.teamStart...)
+	k.teamCount = append([]uint16(nil), k.teamCount...)
+	k.posStart = append([]uint32(nil), k.posStart...)
+	k.winner = append([]uint32(nil), k.winner...)
+	k.sealed = true
+}
+
+func (k *chunk) len() int { return len(k.winner) }
+
 // NewChoices returns an empty set of choices over groups of the given
 // sizes (the number of values of each group).
 func NewChoices(sizes [NumGroups]int) *Choices {
-	c := &Choices{sizes: sizes, teamStart: []uint32{0}, posStart: []uint32{0}, index: make(map[[NumGroups]uint32]uint32)}
+	c := &Choices{sizes: sizes, index: make(map[[NumGroups]uint32]uint32)}
 	for g := range NumGroups {
 		c.offset[g+1] = c.offset[g] + uint32(sizes[g])
 	}
@@ -37,10 +69,10 @@ func NewChoices(sizes [NumGroups]int) *Choices {
 }
 
 // Len returns the number of choices.
-func (c *Choices) Len() int { return len(c.winner) }
+func (c *Choices) Len() int { return c.n }
 
 // Candidates returns the number of distinct candidates stored.
-func (c *Choices) Candidates() int { return len(c.teamCount) }
+func (c *Choices) Candidates() int { return c.cands }
 
 // Add adds one choice among cands, of which cands[chosen] was chosen. It
 // panics with a "movemodel: ..." message if a feature value is beyond its
@@ -49,13 +81,17 @@ func (c *Choices) Add(cands []Candidate, chosen int) {
 	if chosen < 0 || chosen >= len(cands) {
 		panic("movemodel: Choices.Add: chosen out of range")
 	}
+	if len(c.chunks) == 0 || c.chunks[len(c.chunks)-1].sealed {
+		c.chunks = append(c.chunks, newChunk())
+	}
+	k := c.chunks[len(c.chunks)-1]
 	clear(c.index)
 	var win uint32
 	for i := range cands {
 		f := cands[i].F
 		t, ok := c.index[f]
 		if !ok {
-			t = uint32(len(c.teamCount))
+			t = uint32(len(k.teamCount))
 			c.index[f] = t
 			for g, v := range f {
 				if v == 0 {
@@ -64,18 +100,38 @@ func (c *Choices) Add(cands []Candidate, chosen int) {
 				if int(v) > c.sizes[g] {
 					panic(fmt.Sprintf("movemodel: Choices.Add: %v value %d beyond its %d values", Group(g), v, c.sizes[g]))
 				}
-				c.feats = append(c.feats, c.offset[g]+v-1)
+				k.feats = append(k.feats, c.offset[g]+v-1)
 			}
-			c.teamStart = append(c.teamStart, uint32(len(c.feats)))
-			c.teamCount = append(c.teamCount, 0)
+			k.teamStart = append(k.teamStart, uint32(len(k.feats)))
+			k.teamCount = append(k.teamCount, 0)
+			c.cands++
 		}
-		c.teamCount[t]++
+		k.teamCount[t]++
 		if i == chosen {
 			win = t
 		}
 	}
-	c.posStart = append(c.posStart, uint32(len(c.teamCount)))
-	c.winner = append(c.winner, win)
+	k.posStart = append(k.posStart, uint32(len(k.teamCount)))
+	k.winner = append(k.winner, win)
+	c.n++
+	if len(k.teamCount) >= chunkTeams {
+		k.seal()
+	}
+}
+
+// Append moves o's choices to the end of c (o is left empty). Both must be
+// over the same group sizes.
+func (c *Choices) Append(o *Choices) {
+	if c.sizes != o.sizes {
+		panic("movemodel: Choices.Append: group sizes differ")
+	}
+	for _, k := range o.chunks {
+		k.seal()
+		c.chunks = append(c.chunks, k)
+	}
+	c.n += o.n
+	c.cands += o.cands
+	o.chunks, o.n, o.cands = nil, 0, 0
 }
 
 // FitSettings configures Fit. The zero value means the defaults.
@@ -164,9 +220,11 @@ func Fit(ctx context.Context, c *Choices, s FitSettings) ([NumGroups][]float64, 
 		}
 	}
 	wins := make([]float64, nf)
-	for _, w := range c.winner {
-		for _, f := range c.feats[c.teamStart[w]:c.teamStart[w+1]] {
-			wins[f]++
+	for _, k := range c.chunks {
+		for _, w := range k.winner {
+			for _, f := range k.feats[k.teamStart[w]:k.teamStart[w+1]] {
+				wins[f]++
+			}
 		}
 	}
 	prev := math.Inf(-1)
@@ -215,55 +273,64 @@ func (c *Choices) split(gamma []float64) [NumGroups][]float64 {
 
 // sweep computes, with the gammas, the MM denominators of the features
 // lo..hi-1 (sum over choices of C_ij / E_j) and the total log-likelihood
-// of the chosen candidates, on workers goroutines.
+// of the chosen candidates, on workers goroutines. Each chunk's sums are
+// made apart and added in chunk order, so the result does not depend on
+// the number of workers.
 func (c *Choices) sweep(gamma []float64, lo, hi uint32, workers int) ([]float64, float64) {
-	n := c.Len()
-	workers = max(1, min(workers, n))
-	dens := make([][]float64, workers)
-	lls := make([]float64, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
+	nk := len(c.chunks)
+	dens := make([][]float64, nk)
+	lls := make([]float64, nk)
+	var next sync.WaitGroup
+	jobs := make(chan int)
+	for range max(1, min(workers, nk)) {
+		next.Add(1)
 		go func() {
-			defer wg.Done()
-			den := make([]float64, hi-lo)
-			var ll float64
+			defer next.Done()
 			var strength []float64
-			for j := w * n / workers; j < (w+1)*n/workers; j++ {
-				t0, t1 := c.posStart[j], c.posStart[j+1]
-				strength = strength[:0]
-				e := 0.0
-				for t := t0; t < t1; t++ {
-					s := 1.0
-					for _, f := range c.feats[c.teamStart[t]:c.teamStart[t+1]] {
-						s *= gamma[f]
+			for ki := range jobs {
+				k := c.chunks[ki]
+				den := make([]float64, hi-lo)
+				var ll float64
+				for j := range k.len() {
+					t0, t1 := k.posStart[j], k.posStart[j+1]
+					strength = strength[:0]
+					e := 0.0
+					for t := t0; t < t1; t++ {
+						s := 1.0
+						for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
+							s *= gamma[f]
+						}
+						strength = append(strength, s)
+						e += float64(k.teamCount[t]) * s
 					}
-					strength = append(strength, s)
-					e += float64(c.teamCount[t]) * s
-				}
-				ll += math.Log(strength[c.winner[j]-t0] / e)
-				if hi == lo {
-					continue
-				}
-				for t := t0; t < t1; t++ {
-					for _, f := range c.feats[c.teamStart[t]:c.teamStart[t+1]] {
-						if f >= lo && f < hi {
-							den[f-lo] += float64(c.teamCount[t]) * strength[t-t0] / gamma[f] / e
+					ll += math.Log(strength[k.winner[j]-t0] / e)
+					if hi == lo {
+						continue
+					}
+					for t := t0; t < t1; t++ {
+						for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
+							if f >= lo && f < hi {
+								den[f-lo] += float64(k.teamCount[t]) * strength[t-t0] / gamma[f] / e
+							}
 						}
 					}
 				}
+				dens[ki], lls[ki] = den, ll
 			}
-			dens[w], lls[w] = den, ll
 		}()
 	}
-	wg.Wait()
-	den := dens[0]
-	ll := lls[0]
-	for w := 1; w < workers; w++ {
-		for i, v := range dens[w] {
+	for ki := range nk {
+		jobs <- ki
+	}
+	close(jobs)
+	next.Wait()
+	den := make([]float64, hi-lo)
+	ll := 0.0
+	for ki := range nk {
+		for i, v := range dens[ki] {
 			den[i] += v
 		}
-		ll += lls[w]
+		ll += lls[ki]
 	}
 	return den, ll
 }
@@ -277,50 +344,33 @@ func Evaluate(c *Choices, gammas *[NumGroups][]float64) (ll, top1 float64) {
 	for g := range NumGroups {
 		copy(gamma[c.offset[g]:], gammas[g])
 	}
-	for j := range c.Len() {
-		t0, t1 := c.posStart[j], c.posStart[j+1]
-		e, best, ws := 0.0, 0.0, 0.0
-		var nbest uint32
-		for t := t0; t < t1; t++ {
-			s := 1.0
-			for _, f := range c.feats[c.teamStart[t]:c.teamStart[t+1]] {
-				s *= gamma[f]
+	for _, k := range c.chunks {
+		for j := range k.len() {
+			t0, t1 := k.posStart[j], k.posStart[j+1]
+			e, best, ws := 0.0, 0.0, 0.0
+			var nbest uint32
+			for t := t0; t < t1; t++ {
+				s := 1.0
+				for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
+					s *= gamma[f]
+				}
+				e += float64(k.teamCount[t]) * s
+				switch {
+				case s > best:
+					best, nbest = s, uint32(k.teamCount[t])
+				case s == best:
+					nbest += uint32(k.teamCount[t])
+				}
+				if t == k.winner[j] {
+					ws = s
+				}
 			}
-			e += float64(c.teamCount[t]) * s
-			switch {
-			case s > best:
-				best, nbest = s, c.teamCount[t]
-			case s == best:
-				nbest += c.teamCount[t]
+			ll += math.Log(ws / e)
+			if ws == best {
+				top1 += 1 / float64(nbest)
 			}
-			if t == c.winner[j] {
-				ws = s
-			}
-		}
-		ll += math.Log(ws / e)
-		if ws == best {
-			top1 += 1 / float64(nbest)
 		}
 	}
 	n := float64(c.Len())
 	return ll / n, top1 / n
-}
-
-// Append adds o's choices to c. Both must be over the same group sizes.
-func (c *Choices) Append(o *Choices) {
-	if c.sizes != o.sizes {
-		panic("movemodel: Choices.Append: group sizes differ")
-	}
-	nf, nt := uint32(len(c.feats)), uint32(len(c.teamCount))
-	c.feats = append(c.feats, o.feats...)
-	for _, s := range o.teamStart[1:] {
-		c.teamStart = append(c.teamStart, s+nf)
-	}
-	c.teamCount = append(c.teamCount, o.teamCount...)
-	for _, s := range o.posStart[1:] {
-		c.posStart = append(c.posStart, s+nt)
-	}
-	for _, w := range o.winner {
-		c.winner = append(c.winner, w+nt)
-	}
 }
