@@ -125,7 +125,7 @@ func New(cfg Config) (*Engine, error) {
 	if rankWith == nil {
 		rankWith = cfg.Judge
 	}
-	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi, Model: cfg.Model, ModelEstimator: cfg.ModelEstimator})
+	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi, Model: cfg.Model, ModelEstimator: cfg.ModelEstimator, ModelOnly: true})
 	for name, h := range coreCommands {
 		e.cmds[name] = h
 	}

@@ -114,3 +114,32 @@ func TestModelRankingKeepsOnePly(t *testing.T) {
 		t.Error("the model's order is the one-ply order")
 	}
 }
+
+// TestModelOnlySameOrder checks that skipping the one-ply evaluations
+// (Settings.ModelOnly) leaves the model's order and probabilities as they
+// are, for a model without the gain feature.
+func TestModelOnlySameOrder(t *testing.T) {
+	if shippedModel(t).Uses(movemodel.GroupGain) {
+		t.Skip("the shipped model uses the one-ply gain")
+	}
+	full, only := modelRanker(t, 1), modelRanker(t, 1)
+	only.s.ModelOnly = true
+	for i, b := range positions.Dev(t, 3, 40, 160) {
+		a, err := full.Rank(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := only.Rank(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Moves) != len(c.Moves) || a.PassProb != c.PassProb || c.Stats.Evaluations != 1 {
+			t.Fatalf("position %d: %d and %d moves, %d evaluations model-only", i, len(a.Moves), len(c.Moves), c.Stats.Evaluations)
+		}
+		for k := range a.Moves {
+			if a.Moves[k].Point != c.Moves[k].Point || a.Moves[k].Prob != c.Moves[k].Prob || c.Moves[k].Value != nil {
+				t.Fatalf("position %d, move %d differs", i, k)
+			}
+		}
+	}
+}

@@ -44,6 +44,11 @@ type Settings struct {
 	// uses such a feature and, for the gain, names another estimator than
 	// the Ranker's own.
 	ModelEstimator func(name string) (func() control.Estimator, error)
+	// ModelOnly, with a Model that does not use the one-ply gain, skips
+	// the one-ply evaluations: the moves are ordered by the model alone,
+	// with no Outcome, Gain or miai Value (genmove and goeval predict need
+	// no more). The position itself is still evaluated (Ranking.Pass).
+	ModelOnly bool
 }
 
 // Outcome is the evaluation of the position after one play.
@@ -415,14 +420,19 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 		}
 	}
 	out := make([]Outcome, len(plays))
-	if err := r.run(ctx, b, plays, out); err != nil {
-		return nil, err
+	skip := r.s.Model != nil && r.s.ModelOnly && !r.s.Model.Uses(movemodel.GroupGain)
+	if !skip {
+		if err := r.run(ctx, b, plays, out); err != nil {
+			return nil, err
+		}
 	}
 	rk.Moves = make([]Move, len(plays))
 	sign := float64(mover)
 	for i, pl := range plays {
 		rk.Moves[i] = Move{Point: pl.p, Outcome: out[i], Gain: sign * (out[i].Score - rk.Pass.Score)}
-		rk.Stats.add(&out[i])
+		if !skip {
+			rk.Stats.add(&out[i])
+		}
 	}
 	if r.s.Model != nil {
 		if err := r.byModel(ctx, rk, b, last, last2); err != nil {
@@ -434,6 +444,13 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 			// for equal scores.
 			return cmp.Compare(sign*b.Score, sign*a.Score)
 		})
+	}
+
+	if skip {
+		for i := range rk.Moves {
+			rk.Moves[i].Gain = 0
+		}
+		return rk, nil
 	}
 
 	// Miai values of the best moves: the other colour plays there instead.

@@ -178,7 +178,7 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 			return predict.Contender{}, err
 		}
 		return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
-			r, err := modelRanker(m, nil, rank.Settings{Workers: 1, Top: -1})
+			r, err := modelRanker(m, nil, rank.Settings{Workers: 1, Top: -1, ModelOnly: true})
 			if err != nil {
 				return nil, err
 			}
