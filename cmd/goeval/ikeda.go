@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"goeval/board"
+	"goeval/control"
 	"goeval/ko"
 )
 
@@ -264,3 +265,70 @@ func (sf *scoringFlags) check() error {
 }
 
 func (sf *scoringFlags) territory() bool { return sf.scoring == "territory" }
+
+// countTerritory counts pos under territory scoring with the dead stones
+// and seki of the estimator's area count c.
+func (sf *scoringFlags) countTerritory(pos *position, c control.Count) (*ko.Count, error) {
+	tc, err := ko.CountTerritory(pos.board, c.Dead, c.Seki, sf.threatsBlack, sf.threatsWhite)
+	if err != nil {
+		return nil, koUsageError(err, map[string]string{"Tb": "--ko-threats-black", "Tw": "--ko-threats-white"})
+	}
+	return tc, nil
+}
+
+// territoryText says how a territory count was made, for the text output:
+// "(territory rules: ...)".
+func territoryText(b *board.Board, tc *ko.Count, sf *scoringFlags) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "(territory rules: territory %+d and prisoners %+d, the stones judged dead off and taken prisoner", tc.Territory, tc.Prisoners)
+	if len(tc.Kos) == 0 {
+		fmt.Fprintf(&s, "; no basic ko open, %s)", plural(tc.Dame, "dame", "dame"))
+		return s.String()
+	}
+	var kos []string
+	for _, k := range tc.Kos {
+		kos = append(kos, fmt.Sprintf("%s %s's to connect at %s", b.Geometry().GTP(k.Stone), k.Owner.Name(), b.Geometry().GTP(k.Point)))
+	}
+	sol := tc.Solution
+	fmt.Fprintf(&s, "; %s open (%s) and %s, resolved by the Ikeda Territory I table (goeval ikeda): case %d, %+d for the kos",
+		plural(len(tc.Kos), "basic ko", "basic kos"), strings.Join(kos, "; "), plural(tc.Dame, "dame", "dame"), sol.Case, sol.Score)
+	if sol.Winner != board.Empty {
+		fmt.Fprintf(&s, ", %s winning the ko fight", sol.Winner.Name())
+	}
+	fmt.Fprintf(&s, ", with %d ko threats for Black and %d for White (--ko-threats-black, --ko-threats-white), %s to move)",
+		sf.threatsBlack, sf.threatsWhite, b.ToMove().Name())
+	return s.String()
+}
+
+// territoryJSON is a territory count in the JSON output's "count".
+type territoryJSON struct {
+	// Score is Black's points less White's before komi: Territory +
+	// Prisoners + the table's score for the open kos.
+	Score     int      `json:"score"`
+	Territory int      `json:"territory"`
+	Prisoners int      `json:"prisoners"`
+	Dame      int      `json:"dame"`
+	Kos       []koJSON `json:"kos"`
+	// Ikeda is the table's answer for the open kos (goeval ikeda's
+	// JSON), absent when none is open.
+	Ikeda *ikedaJSON `json:"ikeda,omitempty"`
+}
+
+type koJSON struct {
+	Stone    string `json:"stone"`
+	Point    string `json:"point"`
+	Connects string `json:"connects"`
+}
+
+func territoryReport(b *board.Board, tc *ko.Count) *territoryJSON {
+	j := &territoryJSON{Score: tc.Score, Territory: tc.Territory, Prisoners: tc.Prisoners, Dame: tc.Dame, Kos: []koJSON{}}
+	g := b.Geometry()
+	for _, k := range tc.Kos {
+		j.Kos = append(j.Kos, koJSON{Stone: g.GTP(k.Stone), Point: g.GTP(k.Point), Connects: k.Owner.String()})
+	}
+	if tc.Solution != nil {
+		r := ikedaReport(tc.Solution)
+		j.Ikeda = &r
+	}
+	return j
+}

@@ -90,3 +90,91 @@ func TestIkedaUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalTerritory counts testdata/ko/open-ko.sgf under territory rules:
+// Black's territory 12, White's 19, one basic ko Black can connect (D6,
+// ko point C6), no dame, White to move. The judge takes no stone off.
+// Without ko threats the table's case 4 gives White the ko, -1: -8 before
+// komi, -8.5 after it; with one threat for Black, case 3, -7. Area rules
+// give C6 to Black: 22 - 27 = -5, as before.
+func TestEvalTerritory(t *testing.T) {
+	const file = "../../testdata/ko/open-ko.sgf"
+	for _, c := range []struct {
+		args          []string
+		result, area  float64
+		scoring       string
+		score, kocase float64
+	}{
+		{nil, -5.5, -5, "area", 0, 0},
+		{[]string{"--scoring", "territory"}, -8.5, -5, "territory", -8, 4},
+		{[]string{"--scoring", "territory", "--ko-threats-black", "1"}, -7.5, -5, "territory", -7, 3},
+	} {
+		code, out, stderr := goeval(t, append([]string{"--format", "json", file}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		var j struct {
+			Count struct {
+				Area, Result float64
+				Scoring      string
+				Territory    *struct {
+					Score, Territory, Prisoners, Dame float64
+					Kos                               []map[string]string
+					Ikeda                             *struct{ Case float64 }
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &j); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		cnt := j.Count
+		if cnt.Area != c.area || cnt.Result != c.result || cnt.Scoring != c.scoring {
+			t.Errorf("%v: area %v result %v scoring %q, want %v %v %q", c.args, cnt.Area, cnt.Result, cnt.Scoring, c.area, c.result, c.scoring)
+		}
+		if c.scoring == "area" {
+			if cnt.Territory != nil {
+				t.Errorf("%v: a territory count under area scoring", c.args)
+			}
+			continue
+		}
+		tc := cnt.Territory
+		if tc == nil || tc.Score != c.score || tc.Territory != -7 || tc.Prisoners != 0 || tc.Dame != 0 || len(tc.Kos) != 1 ||
+			tc.Kos[0]["stone"] != "D6" || tc.Kos[0]["point"] != "C6" || tc.Kos[0]["connects"] != "B" || tc.Ikeda == nil || tc.Ikeda.Case != c.kocase {
+			t.Errorf("%v: territory count %+v, want score %v, territory -7, the ko D6/C6 Black's, case %v", c.args, tc, c.score, c.kocase)
+		}
+	}
+
+	code, out, stderr := goeval(t, file, "--scoring", "territory")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"counted as it stands: W+8.0 on the board, W+8.5 after komi 0.5\n",
+		"(territory rules: territory -7 and prisoners +0",
+		"1 basic ko open (D6 Black's to connect at C6) and 0 dame, resolved by the Ikeda Territory I table (goeval ikeda): case 4, -1 for the kos, White winning the ko fight",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--scoring", "japanese"}, `invalid --scoring "japanese" (want area, territory)`},
+		{[]string{"--scoring", "territory", "--ko-threats-white", "-1"}, "invalid --ko-threats-white -1"},
+		{[]string{"--scoring", "territory", "--format", "svg"}, "--scoring territory applies to the text and json output"},
+	} {
+		code, _, stderr := goeval(t, append([]string{file}, c.args...)...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+func TestGTPScoringFlags(t *testing.T) {
+	code, _, stderr := goeval(t, "gtp", "--scoring", "chinese")
+	if code != 2 || !strings.Contains(stderr, `invalid --scoring "chinese"`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
