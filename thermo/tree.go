@@ -1,6 +1,7 @@
 package thermo
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -16,38 +17,85 @@ import (
 //	`-- W 5/2 (1/2) gote
 //	    |-- B 3
 //	    `-- W 2
+//
+// A ko position shows "ko" with the ko's swing and tally; where a line of
+// play comes back to a position on it, the
+// position is named ("back to A") and not drawn again. Positions on a
+// cycle are named as Game.String names them, after their label if that
+// differs.
 func (r *Result) Tree() string {
 	var b strings.Builder
-	r.drawTree(&b, "", "")
+	t := treeDrawer{names: names(r.Game), onPath: map[*Game]bool{}}
+	t.draw(&b, r, "", "")
 	return b.String()
 }
 
-func (r *Result) drawTree(b *strings.Builder, head, indent string) {
+// A treeNode is a node that Tree draws: a Result or a Naive.
+type treeNode interface {
+	game() *Game
+	summary() string
+	options() (left, right []treeNode)
+}
+
+type treeDrawer struct {
+	names  map[*Game]string
+	onPath map[*Game]bool
+}
+
+func (t *treeDrawer) draw(b *strings.Builder, n treeNode, head, indent string) {
+	g := n.game()
 	b.WriteString(head)
-	if r.Game.Label != "" {
-		b.WriteString("[" + r.Game.Label + "] ")
+	name := t.names[g]
+	if g.Label != "" {
+		b.WriteString("[" + g.Label + "] ")
 	}
-	b.WriteString(r.summary())
+	if name != "" && name != g.Label {
+		b.WriteString(name + ": ")
+	}
+	b.WriteString(n.summary())
+	if t.onPath[g] {
+		b.WriteString(", back to " + name + "\n")
+		return
+	}
 	b.WriteString("\n")
-	n := len(r.Left) + len(r.Right)
+	t.onPath[g] = true
+	left, right := n.options()
+	all := len(left) + len(right)
 	i := 0
-	for side, opts := range [2][]*Result{r.Left, r.Right} {
+	for side, opts := range [2][]treeNode{left, right} {
 		for _, o := range opts {
 			i++
 			branch, more := "|-- ", "|   "
-			if i == n {
+			if i == all {
 				branch, more = "`-- ", "    "
 			}
-			o.drawTree(b, indent+branch+"BW"[side:side+1]+" ", indent+more)
+			t.draw(b, o, indent+branch+"BW"[side:side+1]+" ", indent+more)
 		}
 	}
+	delete(t.onPath, g)
 }
 
-// summary returns "13/4 (3/4) gote" for a node and "4" for a leaf.
+func (r *Result) game() *Game { return r.Game }
+
+func (r *Result) options() (left, right []treeNode) {
+	for _, o := range r.Left {
+		left = append(left, o)
+	}
+	for _, o := range r.Right {
+		right = append(right, o)
+	}
+	return left, right
+}
+
+// summary returns "13/4 (3/4) gote" for a node, "3 (5) ko" for a ko
+// position and "4" for a leaf.
 func (r *Result) summary() string {
 	th := r.Thermograph
-	if r.Game.Value != nil {
+	switch {
+	case r.Game.Value != nil:
 		return th.Count.RatString()
+	case r.Ko != nil:
+		return th.Count.RatString() + " (" + th.Temperature.RatString() + ") ko: swing " + r.Ko.Swing.RatString() + ", tally " + strconv.Itoa(r.Ko.Tally)
 	}
 	return th.Count.RatString() + " (" + th.Temperature.RatString() + ") " + r.Class.String()
 }
@@ -56,6 +104,9 @@ func (r *Result) summary() string {
 // ("13/4", "-5"), walls as Wall.String formulas.
 type Report struct {
 	Label string `json:"label,omitempty"`
+	// Name is the name of a position on a cycle, or of the root of a
+	// graph with one, as Game.String names it.
+	Name string `json:"name,omitempty"`
 	// Count and MiaiValue are the mast value and the temperature.
 	Count     string `json:"count"`
 	MiaiValue string `json:"miai_value"`
@@ -64,23 +115,38 @@ type Report struct {
 	LeftWall  string `json:"left_wall"`
 	RightWall string `json:"right_wall"`
 	// Classification is Class.String: "number", "gote", "black sente",
-	// "white sente" or "double sente".
+	// "white sente" or "double sente"; "ko" for a ko position.
 	Classification string `json:"classification"`
 	// BlackPlay and WhitePlay are PlayKind.String of each player's best
-	// play ("gote", "sente", "reverse sente"), empty for a number.
+	// play ("gote", "sente", "reverse sente"), empty for a number; in a
+	// ko, "ko move" for a play inside the cycle (a take or retake) and
+	// "ko win" for one that ends it.
 	BlackPlay string `json:"black_play,omitempty"`
 	WhitePlay string `json:"white_play,omitempty"`
+	// Swing and Tally are the ko's, for a ko position (Ko).
+	Swing string `json:"swing,omitempty"`
+	Tally int    `json:"tally,omitempty"`
+	// BackTo is set where a line of play comes back to a position on it
+	// (a ko): the position's name. Such a report has no options.
+	BackTo string `json:"back_to,omitempty"`
 	// Left and Right are the reports of Black's and White's options.
 	Left  []*Report `json:"left,omitempty"`
 	Right []*Report `json:"right,omitempty"`
 }
 
 // Report returns the JSON-ready report of r and everything below it. A
-// subtree shared in the Game graph is reported wherever it occurs.
+// subtree shared in the Game graph is reported wherever it occurs, and a
+// ko position that a line of play comes back to is reported once more
+// with BackTo and without its options.
 func (r *Result) Report() *Report {
+	return r.report(names(r.Game), map[*Game]bool{})
+}
+
+func (r *Result) report(nm map[*Game]string, onPath map[*Game]bool) *Report {
 	th := r.Thermograph
 	rep := &Report{
 		Label:          r.Game.Label,
+		Name:           nm[r.Game],
 		Count:          th.Count.RatString(),
 		MiaiValue:      th.Temperature.RatString(),
 		Number:         th.Number,
@@ -91,11 +157,54 @@ func (r *Result) Report() *Report {
 	if !th.Number {
 		rep.BlackPlay, rep.WhitePlay = r.Class.Left.String(), r.Class.Right.String()
 	}
+	if k := r.Ko; k != nil {
+		rep.Classification, rep.Swing, rep.Tally = "ko", k.Swing.RatString(), k.Tally
+		rep.BlackPlay, rep.WhitePlay = "ko move", "ko move"
+		if r.KoIndex == len(k.Positions)-1 {
+			rep.BlackPlay = "ko win"
+		}
+		if r.KoIndex == 0 {
+			rep.WhitePlay = "ko win"
+		}
+	}
+	if onPath[r.Game] {
+		rep.BackTo = nm[r.Game]
+		return rep
+	}
+	onPath[r.Game] = true
 	for _, o := range r.Left {
-		rep.Left = append(rep.Left, o.Report())
+		rep.Left = append(rep.Left, o.report(nm, onPath))
 	}
 	for _, o := range r.Right {
-		rep.Right = append(rep.Right, o.Report())
+		rep.Right = append(rep.Right, o.report(nm, onPath))
 	}
+	delete(onPath, r.Game)
 	return rep
+}
+
+// Kos returns the kos of the graph below r, each once, in the order their
+// first position is met from r.
+func (r *Result) Kos() []*Ko {
+	var out []*Ko
+	seenKo := map[*Ko]bool{}
+	seen := map[*Result]bool{}
+	var visit func(n *Result)
+	visit = func(n *Result) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if n.Ko != nil && !seenKo[n.Ko] {
+			seenKo[n.Ko] = true
+			out = append(out, n.Ko)
+		}
+		for _, o := range n.Left {
+			visit(o)
+		}
+		for _, o := range n.Right {
+			visit(o)
+		}
+	}
+	visit(r)
+	return out
 }
