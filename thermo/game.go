@@ -46,11 +46,12 @@ func (g *Game) IsLeaf() bool { return g.Value != nil }
 // String returns g in the notation Parse reads, with single bars and braces
 // everywhere, e.g. "{4 | {3 | 2}}"; an empty side prints as nothing, as in
 // "{ | 3}" and "{3 | }". Labels are not printed, but for a graph with a
-// cycle (a ko), which String writes in the named notation: the root and
-// every position on a cycle are defined by name, the root first, as in
-// "A = {C | -2}; C = {13 | A}", each keeping its Label as its name where
-// that is a name the notation accepts and no other position has it (else
-// G for the root, P1, P2, ...). A nil option prints as "<nil>".
+// cycle (a ko), or with a node that two plays reach and whose Label is a
+// name (as parsed from the named notation), which String writes in the
+// named notation: such nodes, and the root, are defined by name, the root
+// first, as in "A = {C | -2}; C = {13 | A}", each keeping its Label as its
+// name where that is a name the notation accepts and no other node has it
+// (else G for the root, P1, P2, ...). A nil option prints as "<nil>".
 func (g *Game) String() string {
 	var b strings.Builder
 	nm := names(g)

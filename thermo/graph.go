@@ -295,23 +295,48 @@ func reservedWord(s string) bool {
 	return s == "v" || len(s) > 1 && s[0] == 'v' && s[1] >= '0' && s[1] <= '9'
 }
 
-// names names the nodes that the named notation must name in a graph with
-// cycles: the root and every position on a cycle. A node keeps its Label
-// where that is a name (isName) that no node met before has; the others
-// are called G (the root) or P1, P2, ..., the first free. Nodes are taken
-// in the order first met from the root. It returns nil for a graph
-// without cycles.
+// names names the nodes that the named notation names: every position on
+// a cycle, every node that is the option of more than one play and has a
+// Label that is a name (as the named notation's definitions have), and
+// then the root. A node keeps its Label where that is a name (isName)
+// that no node met before has; the others are called G (the root) or P1,
+// P2, ..., the first free. Nodes are taken in the order first met from
+// the root. It returns nil when no node but the root would be named, and
+// the graph is then written as a tree.
 func names(root *Game) map[*Game]string {
 	cyclic, _ := components(root)
-	if len(cyclic) == 0 {
-		return nil
-	}
-	need := map[*Game]bool{root: true}
+	need := map[*Game]bool{}
 	for _, comp := range cyclic {
 		for _, n := range comp {
 			need[n] = true
 		}
 	}
+	indeg := map[*Game]int{}
+	var count func(n *Game)
+	count = func(n *Game) {
+		for _, o := range append(append([]*Game(nil), n.Left...), n.Right...) {
+			if o == nil {
+				continue
+			}
+			indeg[o]++
+			if indeg[o] == 1 {
+				count(o)
+			}
+		}
+	}
+	if root != nil {
+		indeg[root] = 1 // met: the plays below it are counted once
+		count(root)
+	}
+	for n, d := range indeg {
+		if d > 1 && isName(n.Label) {
+			need[n] = true
+		}
+	}
+	if len(need) == 0 {
+		return nil
+	}
+	need[root] = true
 	var order []*Game
 	seen := map[*Game]bool{}
 	var visit func(n *Game)

@@ -11,7 +11,6 @@ import (
 // from C Black wins the ko (13) or White takes back (A).
 const seedKo = "A = {C | -2}; C = {13 | A}"
 
-
 func ratStrings(k *Ko) []string {
 	var out []string
 	for _, c := range k.Counts {
@@ -317,5 +316,28 @@ func TestSenteAsKo(t *testing.T) {
 	}
 	if s := r.Sente(); len(s) != 1 || s[0].Ko != nil {
 		t.Errorf("{4 | {3 | -17}}: sente %+v", s)
+	}
+}
+
+// TestNamedSharing: a named position that two plays reach is written and
+// drawn once, so that the output stays as short as the input.
+func TestNamedSharing(t *testing.T) {
+	g := MustParse("A = {B | B}; B = {C | C}; C = {1 | 0}")
+	if s := g.String(); s != "A = {B | B}; B = {C | C}; C = {1 | 0}" {
+		t.Errorf("String = %q", s)
+	}
+	r, err := Analyze(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// B = {C | C} = {{1|0} | {1|0}} is the number 0, A = {0 | 0} is *
+	// (package doc).
+	want := "[A] 0 (0) gote\n|-- B [B] 0 (0) number\n|   |-- B [C] 1/2 (1/2) gote\n|   |   |-- B 1\n|   |   `-- W 0\n|   `-- W [C] 1/2 (1/2) gote, as above\n`-- W [B] 0 (0) number, as above\n"
+	if got := r.Tree(); got != want {
+		t.Errorf("Tree:\n%s\nwant:\n%s", got, want)
+	}
+	rep := r.Report()
+	if rep.Right[0].AsAbove != "B" || rep.Right[0].Left != nil || rep.Left[0].Right[0].AsAbove != "C" {
+		t.Errorf("report: %+v", rep.Right[0])
 	}
 }

@@ -172,7 +172,7 @@ func naive(g *Game, path string, memo map[*Game]*Naive) (*Naive, error) {
 // and "3 (5) ko: swing 15, tally 3" for a ko position.
 func (n *Naive) Tree() string {
 	var b strings.Builder
-	t := treeDrawer{names: names(n.Game), onPath: map[*Game]bool{}}
+	t := newTreeDrawer(n.Game)
 	t.draw(&b, n, "", "")
 	return b.String()
 }

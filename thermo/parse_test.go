@@ -58,6 +58,16 @@ func TestParseSlashShorthandEqualsBraces(t *testing.T) {
 }
 
 func sameTree(a, b *Game) bool {
+	return sameGraph(a, b, map[[2]*Game]bool{})
+}
+
+// sameGraph compares two game graphs; a pair met again on the way is taken
+// as equal, which is how two cycles compare.
+func sameGraph(a, b *Game, seen map[[2]*Game]bool) bool {
+	if seen[[2]*Game{a, b}] {
+		return true
+	}
+	seen[[2]*Game{a, b}] = true
 	if (a.Value == nil) != (b.Value == nil) || a.Value != nil && a.Value.Cmp(b.Value) != 0 {
 		return false
 	}
@@ -65,12 +75,12 @@ func sameTree(a, b *Game) bool {
 		return false
 	}
 	for i := range a.Left {
-		if !sameTree(a.Left[i], b.Left[i]) {
+		if !sameGraph(a.Left[i], b.Left[i], seen) {
 			return false
 		}
 	}
 	for i := range a.Right {
-		if !sameTree(a.Right[i], b.Right[i]) {
+		if !sameGraph(a.Right[i], b.Right[i], seen) {
 			return false
 		}
 	}

@@ -18,14 +18,15 @@ import (
 //	    |-- B 3
 //	    `-- W 2
 //
-// A ko position shows "ko" with the ko's swing and tally; where a line of
-// play comes back to a position on it, the
-// position is named ("back to A") and not drawn again. Positions on a
-// cycle are named as Game.String names them, after their label if that
-// differs.
+// A ko position shows "ko" with the ko's swing and tally. The nodes that
+// Game.String names (the positions on a cycle, the root of a graph with
+// one, a named position that two plays reach) show their names, after
+// their labels if those differ, and are drawn once: where a line of play
+// comes back to one it says "back to A", where another line reaches it
+// again "as above".
 func (r *Result) Tree() string {
 	var b strings.Builder
-	t := treeDrawer{names: names(r.Game), onPath: map[*Game]bool{}}
+	t := newTreeDrawer(r.Game)
 	t.draw(&b, r, "", "")
 	return b.String()
 }
@@ -38,8 +39,12 @@ type treeNode interface {
 }
 
 type treeDrawer struct {
-	names  map[*Game]string
-	onPath map[*Game]bool
+	names         map[*Game]string
+	onPath, drawn map[*Game]bool
+}
+
+func newTreeDrawer(root *Game) *treeDrawer {
+	return &treeDrawer{names: names(root), onPath: map[*Game]bool{}, drawn: map[*Game]bool{}}
 }
 
 func (t *treeDrawer) draw(b *strings.Builder, n treeNode, head, indent string) {
@@ -53,12 +58,19 @@ func (t *treeDrawer) draw(b *strings.Builder, n treeNode, head, indent string) {
 		b.WriteString(name + ": ")
 	}
 	b.WriteString(n.summary())
-	if t.onPath[g] {
+	switch {
+	case t.onPath[g]:
 		b.WriteString(", back to " + name + "\n")
+		return
+	case t.drawn[g]:
+		b.WriteString(", as above\n")
 		return
 	}
 	b.WriteString("\n")
 	t.onPath[g] = true
+	if name != "" {
+		t.drawn[g] = true
+	}
 	left, right := n.options()
 	all := len(left) + len(right)
 	i := 0
@@ -127,22 +139,28 @@ type Report struct {
 	Swing string `json:"swing,omitempty"`
 	Tally int    `json:"tally,omitempty"`
 	// BackTo is set where a line of play comes back to a position on it
-	// (a ko): the position's name. Such a report has no options.
-	BackTo string `json:"back_to,omitempty"`
+	// (a ko): the position's name. AsAbove is set where another line
+	// reaches a named position already reported: its name. Such reports
+	// have no options.
+	BackTo  string `json:"back_to,omitempty"`
+	AsAbove string `json:"as_above,omitempty"`
 	// Left and Right are the reports of Black's and White's options.
 	Left  []*Report `json:"left,omitempty"`
 	Right []*Report `json:"right,omitempty"`
 }
 
 // Report returns the JSON-ready report of r and everything below it. A
-// subtree shared in the Game graph is reported wherever it occurs, and a
-// ko position that a line of play comes back to is reported once more
-// with BackTo and without its options.
+// subtree shared in the Game graph is reported wherever it occurs, but
+// for the nodes that Game.String names (see Tree): a ko position that a
+// line of play comes back to is reported once more with BackTo, and a
+// named node that another line reaches again with AsAbove, both without
+// their options.
 func (r *Result) Report() *Report {
-	return r.report(names(r.Game), map[*Game]bool{})
+	return r.report(newTreeDrawer(r.Game))
 }
 
-func (r *Result) report(nm map[*Game]string, onPath map[*Game]bool) *Report {
+func (r *Result) report(t *treeDrawer) *Report {
+	nm := t.names
 	th := r.Thermograph
 	rep := &Report{
 		Label:          r.Game.Label,
@@ -167,18 +185,25 @@ func (r *Result) report(nm map[*Game]string, onPath map[*Game]bool) *Report {
 			rep.WhitePlay = "ko win"
 		}
 	}
-	if onPath[r.Game] {
+	switch {
+	case t.onPath[r.Game]:
 		rep.BackTo = nm[r.Game]
 		return rep
+	case t.drawn[r.Game]:
+		rep.AsAbove = nm[r.Game]
+		return rep
 	}
-	onPath[r.Game] = true
+	t.onPath[r.Game] = true
+	if nm[r.Game] != "" {
+		t.drawn[r.Game] = true
+	}
 	for _, o := range r.Left {
-		rep.Left = append(rep.Left, o.report(nm, onPath))
+		rep.Left = append(rep.Left, o.report(t))
 	}
 	for _, o := range r.Right {
-		rep.Right = append(rep.Right, o.report(nm, onPath))
+		rep.Right = append(rep.Right, o.report(t))
 	}
-	delete(onPath, r.Game)
+	delete(t.onPath, r.Game)
 	return rep
 }
 
