@@ -13,6 +13,9 @@ type Ko struct {
 	// Only White's plays from Positions[0] and Black's from the last
 	// position leave the cycle: they end the ko.
 	Positions []*Game
+	// Names are the names of Positions in the graph analysed, as
+	// Game.String writes them.
+	Names []string
 	// WhiteWin and BlackWin are the plays that end the ko in White's and
 	// in Black's favour: among the plays that leave the cycle, White's
 	// with the lowest count and Black's with the highest (the first of
@@ -59,6 +62,17 @@ func countKo(s *koShape, paths map[*Game]string, wWin, bWin *Game, wc, bc *big.R
 	return k, nil
 }
 
+// nameKos sets the Names of the kos of the graph below root.
+func nameKos(root *Game, kos []*Ko) {
+	nm := names(root)
+	for _, k := range kos {
+		k.Names = nil
+		for _, p := range k.Positions {
+			k.Names = append(k.Names, nm[p])
+		}
+	}
+}
+
 // bestEnds returns the indexes of White's exit with the lowest count and
 // Black's with the highest, the first of equals.
 func bestEnds(white, black []*big.Rat) (wi, bi int) {
@@ -78,7 +92,7 @@ func bestEnds(white, black []*big.Rat) (wi, bi int) {
 // analyzeKo analyses the ko of shape s, whose exits lead only to parts of
 // the graph already in memo or free of kos not yet analysed, and puts the
 // results of its positions in memo.
-func analyzeKo(s *koShape, paths map[*Game]string, memo map[*Game]*Result) error {
+func analyzeKo(s *koShape, paths map[*Game]string, memo map[*Game]*Result) (*Ko, error) {
 	var wr, br []*Result
 	var wc, bc []*big.Rat
 	for _, e := range s.whiteExits {
@@ -92,14 +106,14 @@ func analyzeKo(s *koShape, paths map[*Game]string, memo map[*Game]*Result) error
 	wi, bi := bestEnds(wc, bc)
 	k, err := countKo(s, paths, s.whiteExits[wi], s.blackExits[bi], wc[wi], bc[bi], 0, 0)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The tally method prices every move of the ko at Value, so a play
 	// that ends the ko must not reach a position hotter than that.
 	for side, rs := range [2][]*Result{wr, br} {
 		for _, r := range rs {
 			if r.Thermograph.Temperature.Cmp(k.Value) > 0 {
-				return cycleError(s.pos, paths, "cannot be counted by the tally method: %s's play out of the cycle to %s reaches miai value %s, hotter than the ko's %s a move",
+				return nil, cycleError(s.pos, paths, "cannot be counted by the tally method: %s's play out of the cycle to %s reaches miai value %s, hotter than the ko's %s a move",
 					[2]string{"White", "Black"}[side], nodeName(r.Game, paths), r.Thermograph.Temperature.RatString(), k.Value.RatString())
 			}
 		}
@@ -129,5 +143,5 @@ func analyzeKo(s *koShape, paths map[*Game]string, memo map[*Game]*Result) error
 		}
 		r.solve(left, right)
 	}
-	return nil
+	return k, nil
 }

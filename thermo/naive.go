@@ -57,24 +57,28 @@ func MiaiCount(g *Game) (*Naive, error) {
 		return nil, err
 	}
 	memo := map[*Game]*Naive{}
-	for _, k := range gr.kos {
-		if err := naiveKo(k, gr.paths, memo); err != nil {
+	var kos []*Ko
+	for _, s := range gr.kos {
+		k, err := naiveKo(s, gr.paths, memo)
+		if err != nil {
 			return nil, err
 		}
+		kos = append(kos, k)
 	}
+	nameKos(g, kos)
 	return naive(g, "root", memo)
 }
 
 // naiveKo counts the ko of shape s by averages and puts its positions in
 // memo.
-func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) error {
+func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) (*Ko, error) {
 	var wn, bn []*Naive
 	var wc, bc []*big.Rat
 	for side, exits := range [2][]*Game{s.whiteExits, s.blackExits} {
 		for _, e := range exits {
 			n, err := naive(e, paths[e], memo)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if side == 0 {
 				wn, wc = append(wn, n), append(wc, n.Count)
@@ -86,7 +90,7 @@ func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) error {
 	wi, bi := bestEnds(wc, bc)
 	k, err := countKo(s, paths, s.whiteExits[wi], s.blackExits[bi], wc[wi], bc[bi], wn[wi].Tally, bn[bi].Tally)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for i, p := range s.pos {
 		memo[p] = &Naive{Game: p, Count: k.Counts[i], Temperature: k.Value, Ko: k, KoIndex: i}
@@ -98,7 +102,7 @@ func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) error {
 			for _, o := range opts {
 				c, err := naive(o, paths[o], memo)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				if side == 0 {
 					n.Left = append(n.Left, c)
@@ -115,7 +119,7 @@ func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) error {
 			n.RightPlay = memo[s.pos[i-1]]
 		}
 	}
-	return nil
+	return k, nil
 }
 
 func naive(g *Game, path string, memo map[*Game]*Naive) (*Naive, error) {
@@ -199,4 +203,58 @@ func (n *Naive) summary() string {
 		return n.Count.RatString() + " (" + n.Temperature.RatString() + ")"
 	}
 	return n.Count.RatString()
+}
+
+// A NaiveReport is the JSON-ready form of a Naive node. MiaiValue is
+// absent for a forced node, whose Tally says how many net Black moves its
+// count lies ahead. Name, Swing, Tally (the ko's, for a ko position),
+// BackTo and AsAbove mean what they mean in Report.
+type NaiveReport struct {
+	Label     string         `json:"label,omitempty"`
+	Name      string         `json:"name,omitempty"`
+	Count     string         `json:"count,omitempty"`
+	MiaiValue string         `json:"miai_value,omitempty"`
+	Tally     int            `json:"tally,omitempty"`
+	Swing     string         `json:"swing,omitempty"`
+	BackTo    string         `json:"back_to,omitempty"`
+	AsAbove   string         `json:"as_above,omitempty"`
+	Left      []*NaiveReport `json:"left,omitempty"`
+	Right     []*NaiveReport `json:"right,omitempty"`
+}
+
+// Report returns the JSON-ready report of n and everything below it, as
+// Result.Report does.
+func (n *Naive) Report() *NaiveReport {
+	return n.report(newTreeDrawer(n.Game))
+}
+
+func (n *Naive) report(t *treeDrawer) *NaiveReport {
+	name := t.names[n.Game]
+	j := &NaiveReport{Label: n.Game.Label, Name: name, Count: n.Count.RatString(), Tally: n.Tally}
+	if n.Temperature != nil {
+		j.MiaiValue = n.Temperature.RatString()
+	}
+	if n.Ko != nil {
+		j.Swing, j.Tally = n.Ko.Swing.RatString(), n.Ko.Tally
+	}
+	switch {
+	case t.onPath[n.Game]:
+		j.BackTo = name
+		return j
+	case t.drawn[n.Game]:
+		j.AsAbove = name
+		return j
+	}
+	t.onPath[n.Game] = true
+	if name != "" {
+		t.drawn[n.Game] = true
+	}
+	for _, o := range n.Left {
+		j.Left = append(j.Left, o.report(t))
+	}
+	for _, o := range n.Right {
+		j.Right = append(j.Right, o.report(t))
+	}
+	delete(t.onPath, n.Game)
+	return j
 }

@@ -112,11 +112,15 @@ func Analyze(g *Game) (*Result, error) {
 	}
 	memo := map[*Game]*Result{}
 	// A ko comes after the kos below it, whose positions are then in memo.
-	for _, k := range gr.kos {
-		if err := analyzeKo(k, gr.paths, memo); err != nil {
+	var kos []*Ko
+	for _, s := range gr.kos {
+		k, err := analyzeKo(s, gr.paths, memo)
+		if err != nil {
 			return nil, err
 		}
+		kos = append(kos, k)
 	}
+	nameKos(g, kos)
 	return analyze(g, memo), nil
 }
 

@@ -304,27 +304,27 @@ func territoryText(b *board.Board, tc *ko.Count, sf *scoringFlags) string {
 type territoryJSON struct {
 	// Score is Black's points less White's before komi: Territory +
 	// Prisoners + the table's score for the open kos.
-	Score     int      `json:"score"`
-	Territory int      `json:"territory"`
-	Prisoners int      `json:"prisoners"`
-	Dame      int      `json:"dame"`
-	Kos       []koJSON `json:"kos"`
+	Score     int           `json:"score"`
+	Territory int           `json:"territory"`
+	Prisoners int           `json:"prisoners"`
+	Dame      int           `json:"dame"`
+	Kos       []boardKoJSON `json:"kos"`
 	// Ikeda is the table's answer for the open kos (goeval ikeda's
 	// JSON), absent when none is open.
 	Ikeda *ikedaJSON `json:"ikeda,omitempty"`
 }
 
-type koJSON struct {
+type boardKoJSON struct {
 	Stone    string `json:"stone"`
 	Point    string `json:"point"`
 	Connects string `json:"connects"`
 }
 
 func territoryReport(b *board.Board, tc *ko.Count) *territoryJSON {
-	j := &territoryJSON{Score: tc.Score, Territory: tc.Territory, Prisoners: tc.Prisoners, Dame: tc.Dame, Kos: []koJSON{}}
+	j := &territoryJSON{Score: tc.Score, Territory: tc.Territory, Prisoners: tc.Prisoners, Dame: tc.Dame, Kos: []boardKoJSON{}}
 	g := b.Geometry()
 	for _, k := range tc.Kos {
-		j.Kos = append(j.Kos, koJSON{Stone: g.GTP(k.Stone), Point: g.GTP(k.Point), Connects: k.Owner.String()})
+		j.Kos = append(j.Kos, boardKoJSON{Stone: g.GTP(k.Stone), Point: g.GTP(k.Point), Connects: k.Owner.String()})
 	}
 	if tc.Solution != nil {
 		r := ikedaReport(tc.Solution)

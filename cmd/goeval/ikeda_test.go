@@ -178,3 +178,22 @@ func TestGTPScoringFlags(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+func TestKoHelp(t *testing.T) {
+	_, out, _ := goeval(t, "-h")
+	for _, want := range []string{"  ikeda    basic endgame kos and dame under Ikeda Territory I scoring", "kos included", "-scoring", "-ko-threats-black"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("goeval -h lacks %q", want)
+		}
+	}
+	_, out, _ = goeval(t, "miai", "-h")
+	for _, want := range []string{"A = {C | -2}; C = {13 | A}", "swing", "tally", "seedko.sgf"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("goeval miai -h lacks %q", want)
+		}
+	}
+	code, out, _ := goeval(t, "ikeda", "-h")
+	if code != 0 || !strings.Contains(out, "Class of positions I1") || !strings.Contains(out, "-to-move") {
+		t.Errorf("goeval ikeda -h: exit %d\n%s", code, out)
+	}
+}
