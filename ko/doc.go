@@ -85,6 +85,6 @@
 // scoring: territory (empty points bordered by one colour only, none of
 // them a ko point or next to a stone in seki) and prisoners (the stones
 // captured in the record, board.Board.Captures, and the dead stones), with
-// the open kos and the dame resolved by the table; area scoring has no
-// need of it (a ko point left open is worth its point whoever fills it).
+// the open kos and the dame resolved by the table. The judge's count under
+// area rules does not use this package.
 package ko

@@ -62,24 +62,11 @@ func (g *Game) String() string {
 	// Definitions in the order the names were given: first met from the
 	// root, so the root first.
 	var defs []*Game
-	seen := map[*Game]bool{}
-	var visit func(n *Game)
-	visit = func(n *Game) {
-		if n == nil || seen[n] {
-			return
-		}
-		seen[n] = true
+	preorder(g, func(n *Game) {
 		if nm[n] != "" {
 			defs = append(defs, n)
 		}
-		for _, o := range n.Left {
-			visit(o)
-		}
-		for _, o := range n.Right {
-			visit(o)
-		}
-	}
-	visit(g)
+	})
 	for i, n := range defs {
 		if i > 0 {
 			b.WriteString("; ")

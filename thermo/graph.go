@@ -269,6 +269,28 @@ func shapeOf(comp []*Game, paths map[*Game]string) (*koShape, error) {
 	return k, nil
 }
 
+// preorder calls f once on every node reachable from root, in the order
+// first met: a node before its options, Black's before White's. Nil
+// options are skipped.
+func preorder(root *Game, f func(*Game)) {
+	seen := map[*Game]bool{}
+	var visit func(n *Game)
+	visit = func(n *Game) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		f(n)
+		for _, o := range n.Left {
+			visit(o)
+		}
+		for _, o := range n.Right {
+			visit(o)
+		}
+	}
+	visit(root)
+}
+
 // isName reports whether s can name a position in the notation: a letter
 // followed by letters, digits and '_', and not a word the notation keeps
 // for itself (the shorthand v, v2, ...; inf, infinity, on, off).
@@ -338,24 +360,11 @@ func names(root *Game) map[*Game]string {
 	}
 	need[root] = true
 	var order []*Game
-	seen := map[*Game]bool{}
-	var visit func(n *Game)
-	visit = func(n *Game) {
-		if n == nil || seen[n] {
-			return
-		}
-		seen[n] = true
+	preorder(root, func(n *Game) {
 		if need[n] {
 			order = append(order, n)
 		}
-		for _, o := range n.Left {
-			visit(o)
-		}
-		for _, o := range n.Right {
-			visit(o)
-		}
-	}
-	visit(root)
+	})
 	out := map[*Game]string{}
 	taken := map[string]bool{}
 	for _, n := range order {

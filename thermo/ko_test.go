@@ -33,6 +33,9 @@ func TestSeedKo(t *testing.T) {
 		if k == nil {
 			t.Fatalf("%s: the root is not a ko position", src)
 		}
+		if strings.Join(k.Names, " ") != "A C" {
+			t.Errorf("%s: names %v, want A C", src, k.Names)
+		}
 		if k.Swing.RatString() != "15" || k.Tally != 3 || k.Value.RatString() != "5" ||
 			strings.Join(ratStrings(k), " ") != "3 8" || k.WhiteCount.RatString() != "-2" || k.BlackCount.RatString() != "13" {
 			t.Errorf("%s: swing %s tally %d value %s counts %v, want 15 3 5 [3 8]", src, k.Swing.RatString(), k.Tally, k.Value.RatString(), ratStrings(k))

@@ -69,23 +69,36 @@ func MiaiCount(g *Game) (*Naive, error) {
 	return naive(g, "root", memo)
 }
 
+// naiveAll counts the games of opts.
+func naiveAll(opts []*Game, paths map[*Game]string, memo map[*Game]*Naive) ([]*Naive, error) {
+	var out []*Naive
+	for _, o := range opts {
+		n, err := naive(o, paths[o], memo)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 // naiveKo counts the ko of shape s by averages and puts its positions in
 // memo.
 func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) (*Ko, error) {
-	var wn, bn []*Naive
+	wn, err := naiveAll(s.whiteExits, paths, memo)
+	if err != nil {
+		return nil, err
+	}
+	bn, err := naiveAll(s.blackExits, paths, memo)
+	if err != nil {
+		return nil, err
+	}
 	var wc, bc []*big.Rat
-	for side, exits := range [2][]*Game{s.whiteExits, s.blackExits} {
-		for _, e := range exits {
-			n, err := naive(e, paths[e], memo)
-			if err != nil {
-				return nil, err
-			}
-			if side == 0 {
-				wn, wc = append(wn, n), append(wc, n.Count)
-			} else {
-				bn, bc = append(bn, n), append(bc, n.Count)
-			}
-		}
+	for _, n := range wn {
+		wc = append(wc, n.Count)
+	}
+	for _, n := range bn {
+		bc = append(bc, n.Count)
 	}
 	wi, bi := bestEnds(wc, bc)
 	k, err := countKo(s, paths, s.whiteExits[wi], s.blackExits[bi], wc[wi], bc[bi], wn[wi].Tally, bn[bi].Tally)
@@ -98,18 +111,11 @@ func naiveKo(s *koShape, paths map[*Game]string, memo map[*Game]*Naive) (*Ko, er
 	last := len(s.pos) - 1
 	for i, p := range s.pos {
 		n := memo[p]
-		for side, opts := range [2][]*Game{p.Left, p.Right} {
-			for _, o := range opts {
-				c, err := naive(o, paths[o], memo)
-				if err != nil {
-					return nil, err
-				}
-				if side == 0 {
-					n.Left = append(n.Left, c)
-				} else {
-					n.Right = append(n.Right, c)
-				}
-			}
+		if n.Left, err = naiveAll(p.Left, paths, memo); err != nil {
+			return nil, err
+		}
+		if n.Right, err = naiveAll(p.Right, paths, memo); err != nil {
+			return nil, err
 		}
 		n.LeftPlay, n.RightPlay = bn[bi], wn[wi]
 		if i < last {
@@ -237,17 +243,9 @@ func (n *Naive) report(t *treeDrawer) *NaiveReport {
 	if n.Ko != nil {
 		j.Swing, j.Tally = n.Ko.Swing.RatString(), n.Ko.Tally
 	}
-	switch {
-	case t.onPath[n.Game]:
-		j.BackTo = name
+	if back, above := t.open(n.Game); back || above {
+		j.BackTo, j.AsAbove = pick(back, name), pick(above, name)
 		return j
-	case t.drawn[n.Game]:
-		j.AsAbove = name
-		return j
-	}
-	t.onPath[n.Game] = true
-	if name != "" {
-		t.drawn[n.Game] = true
 	}
 	for _, o := range n.Left {
 		j.Left = append(j.Left, o.report(t))

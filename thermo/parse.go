@@ -301,20 +301,7 @@ func (p *parser) definitions() (*Game, error) {
 	}
 	// Every definition must be reachable from the root.
 	reach := map[*Game]bool{}
-	var visit func(n *Game)
-	visit = func(n *Game) {
-		if reach[n] {
-			return
-		}
-		reach[n] = true
-		for _, o := range n.Left {
-			visit(o)
-		}
-		for _, o := range n.Right {
-			visit(o)
-		}
-	}
-	visit(root)
+	preorder(root, func(n *Game) { reach[n] = true })
 	for _, name := range order {
 		if !reach[p.named[name]] {
 			return nil, p.errorf(p.defined[name], "%s is defined but not reachable from the root %s (the first definition)", name, order[0])

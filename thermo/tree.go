@@ -47,6 +47,32 @@ func newTreeDrawer(root *Game) *treeDrawer {
 	return &treeDrawer{names: names(root), onPath: map[*Game]bool{}, drawn: map[*Game]bool{}}
 }
 
+// open enters g on the current line of play. It reports whether g is to
+// be shown by its name instead: back, a position already on the line; or
+// above, a named node already drawn. Otherwise the caller draws g and
+// removes it from onPath when done.
+func (t *treeDrawer) open(g *Game) (back, above bool) {
+	switch {
+	case t.onPath[g]:
+		return true, false
+	case t.drawn[g]:
+		return false, true
+	}
+	t.onPath[g] = true
+	if t.names[g] != "" {
+		t.drawn[g] = true
+	}
+	return false, false
+}
+
+// pick returns s if ok, else "".
+func pick(ok bool, s string) string {
+	if ok {
+		return s
+	}
+	return ""
+}
+
 func (t *treeDrawer) draw(b *strings.Builder, n treeNode, head, indent string) {
 	g := n.game()
 	b.WriteString(head)
@@ -58,19 +84,15 @@ func (t *treeDrawer) draw(b *strings.Builder, n treeNode, head, indent string) {
 		b.WriteString(name + ": ")
 	}
 	b.WriteString(n.summary())
-	switch {
-	case t.onPath[g]:
+	switch back, above := t.open(g); {
+	case back:
 		b.WriteString(", back to " + name + "\n")
 		return
-	case t.drawn[g]:
+	case above:
 		b.WriteString(", as above\n")
 		return
 	}
 	b.WriteString("\n")
-	t.onPath[g] = true
-	if name != "" {
-		t.drawn[g] = true
-	}
 	left, right := n.options()
 	all := len(left) + len(right)
 	i := 0
@@ -185,17 +207,9 @@ func (r *Result) report(t *treeDrawer) *Report {
 			rep.WhitePlay = "ko win"
 		}
 	}
-	switch {
-	case t.onPath[r.Game]:
-		rep.BackTo = nm[r.Game]
+	if back, above := t.open(r.Game); back || above {
+		rep.BackTo, rep.AsAbove = pick(back, nm[r.Game]), pick(above, nm[r.Game])
 		return rep
-	case t.drawn[r.Game]:
-		rep.AsAbove = nm[r.Game]
-		return rep
-	}
-	t.onPath[r.Game] = true
-	if nm[r.Game] != "" {
-		t.drawn[r.Game] = true
 	}
 	for _, o := range r.Left {
 		rep.Left = append(rep.Left, o.report(t))
