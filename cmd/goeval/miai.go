@@ -148,6 +148,9 @@ func miaiCommand(e *env, args []string) error {
 	}
 	r, err := thermo.Analyze(src.game)
 	if err != nil {
+		if src.sgf != nil {
+			return src.sgf.Locate(err) // a ko it cannot count, at its place in the file
+		}
 		return err
 	}
 	naive, naiveErr := thermo.MiaiCount(src.game)
@@ -176,6 +179,8 @@ type localTree struct {
 	byEst    int
 	est      control.Estimator
 	warnings []sgf.Warning
+	// sgf is the tree read from SGF, nil for notation.
+	sgf *sgftree.Tree
 }
 
 // readLocalTree reads arg as notation or as an SGF file (see miaiUsage).
@@ -213,7 +218,7 @@ func readLocalTree(e *env, arg string, k int, newEst func() (control.Estimator, 
 	if err != nil {
 		return nil, err
 	}
-	return &localTree{game: t.Game, file: name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings}, nil
+	return &localTree{game: t.Game, file: name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings, sgf: t}, nil
 }
 
 // looksLikeNotation reports whether arg is a tree rather than a file name:

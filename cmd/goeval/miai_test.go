@@ -197,6 +197,9 @@ func TestMiaiErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.sgf")
 	os.WriteFile(bad, []byte("(;SZ[5](;B[aa]V[1])(;W[bb]V[x]))"), 0o644)
+	// Seed 000's ko with Black's win worth less than White's: no swing.
+	noSwing := filepath.Join(dir, "noswing.sgf")
+	os.WriteFile(noSwing, []byte("(;GM[1]FF[4]SZ[5]AB[ca][db][cc]AW[ba][ab][cb][bc]\n(;B[bb](;B[cb]V[-5])(;W[cb]))(;W[bb]V[-2]))"), 0o644)
 	tests := []exitCase{
 		{"help", []string{"-h"}, 0, ""},
 		{"nothing", nil, 2, "goeval: no tree or SGF file given"},
@@ -212,6 +215,7 @@ func TestMiaiErrors(t *testing.T) {
 		{"illegal move", []string{miaiData + "illegal.sgf"}, 1, "illegal.sgf:5:5: local tree: illegal move Black C3 (move 2 of the variation): board: point is occupied"},
 		{"value on a retake", []string{miaiData + "ko.sgf"}, 1, "ko.sgf:5:19: local tree: V[] on Black C3 (move 2 of the variation), which brings back a position met before on the way from the root (a ko): its value is that position's"},
 		{"not a ko", []string{"A = {C | -2}; C = {13 | A, 5}"}, 1, "goeval: thermo: the cycle A -> C -> A is not a ko the tally method counts: only White's plays from A and Black's from C, the ends of the line, may leave the cycle, but C has a White play to 5 (root.L[0].R[1])\n"},
+		{"ko without swing", []string{noSwing}, 1, "noswing.sgf:2:23: local tree: the cycle root -> B4 -> root cannot be counted as a ko: Black's win (C4, count -5) is not worth more than White's (B4, count -2)\n"},
 		{"undefined name", []string{"A = {C | -2}"}, 1, "goeval: 1:6: thermo: undefined name C\n  A = {C | -2}\n       ^\n"},
 		{"missing file", []string{filepath.Join(dir, "none.sgf")}, 1, "no such file"},
 		{"game too far", []string{"--game", "2", miaiData + "hane.sgf"}, 1, "game 2 asked for, the file holds 1"},

@@ -56,8 +56,9 @@ type Options struct {
 
 // A Tree is a local tree read from SGF.
 type Tree struct {
-	// Game is the tree in thermo's terms. Each option's Label is the move's
-	// GTP vertex ("C3"), followed by the node's N[] name if it has one.
+	// Game is the tree in thermo's terms, with a cycle where the file has
+	// a ko. Each option's Label is the move's GTP vertex ("C3"), followed
+	// by the node's N[] name if it has one.
 	Game *thermo.Game
 	// Root is the SGF node where the local tree starts, and Start the
 	// position there.
@@ -70,13 +71,24 @@ type Tree struct {
 	Estimator control.Estimator
 	// Nodes maps every node of Game to the SGF node it was read from.
 	Nodes map[*thermo.Game]*sgf.Node
+
+	file string
+	// back holds the moves that bring back a position on the way from
+	// the root: the node they leave, the node they return to, and where
+	// the move is written.
+	back []backEdge
+}
+
+type backEdge struct {
+	from, to *thermo.Game
+	pos      sgf.Pos
 }
 
 // Read reads the local tree of g. See the package doc for the rules and
 // the errors.
 func Read(g *sgf.Game, opt Options) (*Tree, error) {
 	r := &reader{file: g.Name(), size: g.Info.Size, opt: opt,
-		tree: &Tree{Nodes: map[*thermo.Game]*sgf.Node{}}}
+		tree: &Tree{Nodes: map[*thermo.Game]*sgf.Node{}, file: g.Name()}}
 	b := board.New(g.Info.Size)
 	root := g.Root
 	if err := r.start(root, b); err != nil {
@@ -99,14 +111,16 @@ func Read(g *sgf.Game, opt Options) (*Tree, error) {
 	}
 	r.tree.Game = game
 	if err := game.Validate(); err != nil {
-		return nil, r.cycleError(err)
+		return nil, r.tree.Locate(err)
 	}
 	return r.tree, nil
 }
 
-// cycleError places a cycle that thermo refuses at a move of the file
-// that closes it.
-func (r *reader) cycleError(err error) error {
+// Locate places a *thermo.CycleError for t.Game, such as Analyze returns
+// for a ko it cannot count, at a move of the file that closes the cycle,
+// as an *Error ("ko.sgf:7:12: local tree: the cycle ..."); other errors
+// are returned as they are.
+func (t *Tree) Locate(err error) error {
 	var ce *thermo.CycleError
 	if !errors.As(err, &ce) {
 		return err
@@ -115,9 +129,9 @@ func (r *reader) cycleError(err error) error {
 	for _, g := range ce.Cycle {
 		in[g] = true
 	}
-	for _, e := range r.back {
+	for _, e := range t.back {
 		if in[e.from] && in[e.to] {
-			return r.errorf(e.pos, []error{err}, "%s", strings.TrimPrefix(err.Error(), "thermo: "))
+			return &Error{File: t.file, Pos: e.pos, Msg: strings.TrimPrefix(err.Error(), "thermo: "), Err: []error{err}}
 		}
 	}
 	return err
@@ -131,15 +145,6 @@ type reader struct {
 	est    control.Estimator
 	estErr error
 	res    control.Result
-	// back holds the moves that bring back a position on the way from
-	// the root: the node they leave, the node they return to, and where
-	// the move is written.
-	back []backEdge
-}
-
-type backEdge struct {
-	from, to *thermo.Game
-	pos      sgf.Pos
 }
 
 func (r *reader) errorf(pos sgf.Pos, sentinels []error, format string, args ...any) error {
@@ -335,7 +340,7 @@ func (r *reader) options(g *thermo.Game, n *sgf.Node, b *board.Board, seen map[s
 			case c.Has("V"):
 				return r.malformed(c.PropPos("V"), "V[] on %s, which brings back a position met before on the way from the root (a ko): its value is that position's", move)
 			}
-			r.back = append(r.back, backEdge{from: g, to: back, pos: c.PropPos(id)})
+			r.tree.back = append(r.tree.back, backEdge{from: g, to: back, pos: c.PropPos(id)})
 			o = back
 		} else {
 			o, err = r.node(c, &after, seen, depth+1)
