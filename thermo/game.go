@@ -112,7 +112,9 @@ func writeSide(b *strings.Builder, opts []*Game, nm map[*Game]string) {
 // method counts (see the package doc). A cycle is reported with a
 // *CycleError (which matches ErrKo and ErrUnsupported), the others with
 // ErrMalformed; the message names the nodes by their labels or their path
-// of options from the root, e.g. "root.L[0].R[1]".
+// of options from the root, e.g. "root.L[0].R[1]". Whether a ko's numbers
+// let it be counted (a positive swing, no end hotter than the ko) only
+// Analyze finds out.
 func (g *Game) Validate() error {
 	_, err := inspect(g)
 	return err

@@ -49,7 +49,9 @@
 // which the rules forbid, stands for a retake after a ko threat and its
 // answer elsewhere, and is played with the ban lifted. The move must end
 // its variation and carry no V[]: the position it returns to has its own
-// value. Read checks that every cycle is a ko that thermo counts.
+// value. Read checks that every cycle has the shape of a ko that thermo
+// counts; Tree.Locate places what thermo.Analyze may still refuse (a ko
+// without swing, say) at the move that closes it.
 //
 // # What is rejected
 //
