@@ -185,6 +185,9 @@ func evalCommand(e *env, args []string) error {
 		return err
 	}
 	est := newEst()
+	if _, ok := est.(control.Counter); sf.territory() && !ok {
+		return usagef("--scoring territory: estimator %s does not count positions (the judges do)", est.Name())
+	}
 	if *show != "" {
 		v, ok := est.(control.Viewer)
 		if !ok {

@@ -164,6 +164,7 @@ func TestEvalTerritory(t *testing.T) {
 		{[]string{"--scoring", "japanese"}, `invalid --scoring "japanese" (want area, territory)`},
 		{[]string{"--scoring", "territory", "--ko-threats-white", "-1"}, "invalid --ko-threats-white -1"},
 		{[]string{"--scoring", "territory", "--format", "svg"}, "--scoring territory applies to the text and json output"},
+		{[]string{"--scoring", "territory", "--estimator", "stones"}, "--scoring territory: estimator stones does not count positions"},
 	} {
 		code, _, stderr := goeval(t, append([]string{file}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
