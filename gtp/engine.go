@@ -13,6 +13,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/ko"
 	"goeval/movemodel"
 	"goeval/rank"
 	"goeval/render"
@@ -60,6 +61,13 @@ type Config struct {
 	Workers int
 	// Size is the board size at the start; 0 means 19.
 	Size int
+	// Territory makes final_score count under territory scoring
+	// (ko.CountTerritory): territory and prisoners, with the basic kos
+	// still open and the dame resolved by the Ikeda Territory I table,
+	// which assumes KoThreatsBlack and KoThreatsWhite ko threats. The
+	// default counts under area rules.
+	Territory                      bool
+	KoThreatsBlack, KoThreatsWhite int
 }
 
 // Engine is one GTP session: a board, its history and komi, and the
@@ -544,6 +552,13 @@ func (e *Engine) finalScore([]string) (string, error) {
 	cnt, err := e.count()
 	if err != nil {
 		return "", err
+	}
+	if e.cfg.Territory {
+		tc, err := ko.CountTerritory(&e.b, cnt.Dead, cnt.Seki, e.cfg.KoThreatsBlack, e.cfg.KoThreatsWhite)
+		if err != nil {
+			return "", err
+		}
+		return scoreString(float64(tc.Score) - e.komi), nil
 	}
 	return scoreString(cnt.Area - e.komi), nil
 }

@@ -29,7 +29,12 @@ also counts the position as it stands, as a finished game is counted under
 area rules (its dead stones off, each empty region to the colour that alone
 borders it): the text and pictures show that count when at most a
 twentieth of the points are still open, and --format json always gives it
-("count").
+("count"). With --scoring territory the count is made under territory
+rules instead: territory and prisoners (captures and dead stones), with the
+basic kos still open on the board and the dame resolved by the Ikeda
+Territory I table (goeval ikeda), assuming --ko-threats-black and
+--ko-threats-white ko threats (0 unless given); the output says so, and
+the JSON "count" adds "territory".
 
 --format svg or png draws a picture, as the seed's figures do: each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
@@ -159,6 +164,7 @@ func evalCommand(e *env, args []string) error {
 	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
 	color := fs.String("color", "auto", "shade the board with ANSI greys: auto (on a terminal), always or never")
+	sf := addScoringFlags(fs)
 	of := addOutputFlags(fs)
 	files, err := parseArgs(fs, args)
 	if err != nil {
@@ -187,11 +193,20 @@ func evalCommand(e *env, args []string) error {
 	if *color != "auto" && *color != "always" && *color != "never" {
 		return usagef("invalid --color %q (want auto, always, never)", *color)
 	}
+	if err := sf.check(); err != nil {
+		return err
+	}
+	if sf.territory() && isPicture(*format) {
+		return usagef("--scoring territory applies to the text and json output; pictures show the area count")
+	}
 	newEst, err := ef.factory()
 	if err != nil {
 		return err
 	}
 	est := newEst()
+	if _, ok := est.(control.Counter); sf.territory() && !ok {
+		return usagef("--scoring territory: estimator %s does not count positions (the judges do)", est.Name())
+	}
 	if *show != "" {
 		v, ok := est.(control.Viewer)
 		if !ok {
@@ -216,7 +231,7 @@ func evalCommand(e *env, args []string) error {
 	}
 	switch {
 	case *format == "json":
-		return of.write(e, func(w io.Writer) error { return writeJSON(w, pos, est, &res) })
+		return of.write(e, func(w io.Writer) error { return writeJSON(w, pos, est, &res, sf) })
 	case isPicture(*format):
 		pic, err := evalPicture(pos, est, &res, pal, *show)
 		if err != nil {
@@ -233,7 +248,7 @@ func evalCommand(e *env, args []string) error {
 	if *color == "always" || (*color == "auto" && e.stdoutTTY && of.output == "" && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
 		shade = render.ANSI
 	}
-	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, shade) })
+	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, shade, sf) })
 }
 
 func contains(list []string, s string) bool {
@@ -281,7 +296,7 @@ func margin(s float64) string {
 	return "W+" + r[1:]
 }
 
-func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade) error {
+func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade, sf *scoringFlags) error {
 	header(w, pos)
 	if err := render.ControlMap(w, pos.board, res.Control, shade); err != nil {
 		return err
@@ -319,7 +334,13 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if err != nil {
 		return err
 	}
-	if ok {
+	if ok && sf.territory() {
+		tc, err := sf.countTerritory(pos, c)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "counted as it stands: %s\n%s\n", scoreCaption(float64(tc.Score), komi), territoryText(pos.board, tc, sf))
+	} else if ok {
 		fmt.Fprintf(w, "counted as it stands: %s\n", scoreCaption(c.Area, komi))
 		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
 		if c.Open > 0 {
@@ -423,9 +444,13 @@ type jsonCount struct {
 	Area   float64 `json:"area"`
 	Result float64 `json:"result"`
 	Open   int     `json:"open"`
+	// Scoring is "area" or "territory" (--scoring). Under territory
+	// scoring Result is Territory.Score less komi.
+	Scoring   string         `json:"scoring"`
+	Territory *territoryJSON `json:"territory,omitempty"`
 }
 
-func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result) error {
+func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result, sf *scoringFlags) error {
 	n := pos.board.Geometry().N
 	j := jsonPosition{
 		File: pos.file, Move: pos.move, Moves: pos.moves, Size: pos.board.Size(),
@@ -457,7 +482,15 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 		return err
 	}
 	if ok {
-		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open}
+		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open, Scoring: sf.scoring}
+		if sf.territory() {
+			tc, err := sf.countTerritory(pos, c)
+			if err != nil {
+				return err
+			}
+			j.Count.Territory = territoryReport(pos.board, tc)
+			j.Count.Result = float64(tc.Score) - pos.game.Info.Komi
+		}
 	}
 	for _, wn := range pos.warnings {
 		j.Warnings = append(j.Warnings, wn.String())

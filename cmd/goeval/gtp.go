@@ -28,7 +28,11 @@ showboard, ...) it answers:
   estimate_score             W+3.5 (upper bound: ..., lower: ...), after
                              komi: how the game will end
   final_score                W+3.5, after komi: the position counted as it
-                             stands (area rules), its dead stones off
+                             stands (area rules), its dead stones off; with
+                             --scoring territory, territory and prisoners,
+                             the basic kos still open resolved by the
+                             Ikeda Territory I table (goeval ikeda) with
+                             --ko-threats-black and --ko-threats-white
   final_status_list STATUS   alive, dead or seki: the judge's own verdicts
                              (another estimator: a stone is dead where it
                              gives its point to the other colour)
@@ -74,12 +78,16 @@ func gtpCommand(e *env, args []string) error {
 	size := fs.Int("boardsize", 19, "board size at the start, 2..25")
 	by := fs.String("by", "model", "order of the moves of genmove and the analyze commands: model (the move model) or eval (the one-ply score)")
 	mf := addModelFlag(fs)
+	sf := addScoringFlags(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 0 {
 		return usagef("goeval gtp takes no arguments (got %q)", rest[0])
+	}
+	if err := sf.check(); err != nil {
+		return err
 	}
 	if *workers < 0 {
 		return usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *workers)
@@ -111,6 +119,7 @@ func gtpCommand(e *env, args []string) error {
 		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
 	}
 	cfg.Judge, cfg.Rank, cfg.Estimators = judge, ranker, ests
+	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack, sf.threatsWhite
 	eng, err := gtp.New(cfg)
 	if errors.Is(err, board.ErrSize) {
 		return usagef("invalid --boardsize %d (want %d..%d)", *size, board.MinSize, board.MaxSize)
