@@ -68,6 +68,30 @@
 //     position, which replays only the new moves, and asking for score and
 //     map). Timings are the only figures that change from run to run.
 //
+// With a reference (Config.Reference, ReadReference: a stronger program's
+// evaluation of the positions, such as kata-reference.jsonl beside the dev
+// games), every contender is also measured against it, over the sampled
+// positions it evaluates (the Ref fields of Row):
+//
+//   - lead MAE: the mean of |score - (lead + komi)|, the reference's lead
+//     and komi: the estimate's margin after komi against the reference's
+//     lead, with its standard error;
+//   - ownership MSE and sign agreement: as above, against the reference's
+//     ownership, pooled over the points it is sure of (|ownership| >
+//     ReferenceThreshold, 0.5);
+//   - winner agreement: the share of positions whose lead is not 0 where
+//     sign(score - komi) is the lead's (the tie agrees nowhere).
+//
+// The reference is a contender itself (ReferenceName, the last row): its
+// score is its lead plus its komi, its map its ownership and its win
+// probability its winrate, measured against the truth like the others.
+// A reference position is found by the record's base name, the game's
+// number in its file (1 when the line gives none) and the move number;
+// the sampled positions it lacks are listed in Report.RefMissing, never
+// dropped silently, and one whose map has another size is an error.
+// Score MAE and lead MAE come with their standard errors (the standard
+// deviation of the absolute errors over the square root of their number).
+//
 // Each row says how many games and positions stand behind it, and a metric
 // with nothing behind it is nil (null in JSON, "-" for people).
 //

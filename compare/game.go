@@ -2,6 +2,8 @@ package compare
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"time"
 
 	"goeval/board"
@@ -24,14 +26,17 @@ type game struct {
 	name   string // file, or "file (game k)"
 
 	truth  Truth
-	total  int           // moves in the main line
-	moves  []board.Move  // nil when the game has setup stones
-	at     []int         // per band: the move sampled, -1 when too short
-	boards []board.Board // per band
-	cells  [][]cell      // [band][contender]
-	skip   skip          // why the game gave no position; zero if it is used
+	total  int            // moves in the main line
+	moves  []board.Move   // nil when the game has setup stones
+	at     []int          // per band: the move sampled, -1 when too short
+	boards []board.Board  // per band
+	refs   []*RefPosition // per band: the reference's evaluation, or nil
+	cells  [][]cell       // [band][contender]
+	skip   skip           // why the game gave no position; zero if it is used
 
 	check labelCheck // the judgement measured against the label (Config.CheckJudgement)
+
+	missing []int // the sampled move numbers the reference lacks
 
 	errs, warns []string
 }
@@ -97,6 +102,55 @@ type cell struct {
 	// hasWin says whether win holds the probability that Black wins.
 	hasWin bool
 	win    float64
+	// ref is the measure against the reference, when the position has one.
+	ref refCell
+}
+
+// refCell is one evaluation measured against the reference's evaluation
+// of the same position.
+type refCell struct {
+	done bool
+	// leadErr is |score - reference area|; points counts the points the
+	// reference is sure of (|ownership| > ReferenceThreshold), agree those
+	// where the map has the reference's sign, and sqErr sums the squared
+	// differences over them, when there is a map (hasMap).
+	leadErr       float64
+	hasMap        bool
+	points, agree int
+	sqErr         float64
+	// winnerKnown says that the reference's lead is not 0, and
+	// winnerAgrees that the score minus komi has its sign.
+	winnerKnown, winnerAgrees bool
+}
+
+// measure measures the score (before komi) and the map ctrl (empty for
+// none) against the reference r; komi is the game's.
+func (c *refCell) measure(r *RefPosition, score, komi float64, ctrl []float64) error {
+	if len(ctrl) > 0 && len(ctrl) != len(r.Ownership) {
+		return fmt.Errorf("%d control values for the reference's %d points", len(ctrl), len(r.Ownership))
+	}
+	*c = refCell{done: true, leadErr: math.Abs(score - r.Area())}
+	if len(ctrl) > 0 {
+		c.hasMap = true
+		for p, v := range r.Ownership {
+			if math.Abs(v) <= ReferenceThreshold {
+				continue
+			}
+			c.points++
+			d := ctrl[p] - v
+			c.sqErr += d * d
+			if ctrl[p]*v > 0 {
+				c.agree++
+			}
+		}
+	}
+	// The reference's lead is after its komi, the estimate's margin after
+	// the game's.
+	if lead := r.Area() - komi; lead != 0 {
+		c.winnerKnown = true
+		c.winnerAgrees = (score-komi)*lead > 0
+	}
+	return nil
 }
 
 // measure adds the map ctrl against the final ownership.
@@ -162,6 +216,7 @@ func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, conte
 	if g.skip = g.usable(); !g.used() {
 		return 0
 	}
+	g.findRefs(cfg.Reference, final.Geometry().N)
 	return g.evaluate(cfg, bands, contenders, w, final.Geometry().N)
 }
 
@@ -250,24 +305,74 @@ func (g *game) evaluate(cfg *Config, bands []Band, contenders int, w *worker, n 
 			continue
 		}
 		if first == 1 {
-			g.tie(&g.cells[i][0], w.zero[:n])
+			g.tie(&g.cells[i][0], w.zero[:n], g.refs[i])
 		}
 		for j, e := range w.ests {
 			if g.estimate(&g.cells[i][first+j], e, i, w) {
 				positions++
 			}
 		}
+		if cfg.Reference != nil {
+			g.reference(&g.cells[i][contenders-1], g.refs[i])
+		}
 	}
 	return positions
 }
 
+// findRefs looks up the reference's evaluation of each band's position
+// (g.refs), noting the positions it lacks (g.missing) and listing one
+// that does not fit the board (n points) in g.errs.
+func (g *game) findRefs(ref *Reference, n int) {
+	g.refs = make([]*RefPosition, len(g.at))
+	if ref == nil {
+		return
+	}
+	for i, m := range g.at {
+		if m < 0 {
+			continue
+		}
+		r := ref.Lookup(g.file, g.index, m)
+		switch {
+		case r == nil:
+			if !slices.Contains(g.missing, m) { // two bands may sample one move
+				g.missing = append(g.missing, m)
+			}
+		case len(r.Ownership) != n:
+			g.errs = append(g.errs, fmt.Sprintf("%s:%d: the reference has %d points at move %d, the board %d", ref.Name, r.Line, len(r.Ownership), m, n))
+		default:
+			if c := g.boards[i].ToMove(); r.ToMove != "" && r.ToMove != c.String() {
+				g.warns = append(g.warns, fmt.Sprintf("%s:%d: the reference has %s to move at move %d, the record %s", ref.Name, r.Line, r.ToMove, m, c))
+			}
+			g.refs[i] = r
+		}
+	}
+}
+
+// reference fills c with the reference's own evaluation r, measured like
+// an estimator's (untimed); nil leaves it not done.
+func (g *game) reference(c *cell, r *RefPosition) {
+	if r == nil {
+		return
+	}
+	t := &g.truth
+	if t.Final != nil {
+		c.measure(r.Ownership, t.Final) // findRefs checked the size
+	}
+	c.done, c.score = true, r.Area()
+	c.hasWin, c.win = t.Result.Winner != board.Empty, r.Winrate
+	c.ref.measure(r, c.score, t.Komi, r.Ownership)
+}
+
 // tie fills c with the tie baseline: score komi, control zero (all 0), a
-// win probability of 1/2.
-func (g *game) tie(c *cell, zero []float64) {
+// win probability of 1/2; measured against the reference r if not nil.
+func (g *game) tie(c *cell, zero []float64, r *RefPosition) {
 	c.done, c.score = true, g.truth.Komi
 	c.hasWin, c.win = true, 0.5
 	if g.truth.Final != nil {
 		c.measure(zero, g.truth.Final)
+	}
+	if r != nil {
+		c.ref.measure(r, c.score, g.truth.Komi, zero)
 	}
 }
 
@@ -286,6 +391,9 @@ func (g *game) estimate(c *cell, e control.Estimator, i int, w *worker) bool {
 	}
 	if wp, ok := e.(control.WinPredictor); ok && err == nil && t.Result.Winner != board.Empty {
 		c.win, c.hasWin, err = wp.WinProbability(b, t.Komi)
+	}
+	if r := g.refs[i]; r != nil && err == nil {
+		err = c.ref.measure(r, w.res.Score, t.Komi, w.res.Control)
 	}
 	if err != nil {
 		c.failed = true

@@ -26,19 +26,28 @@ type jsonReport struct {
 	Estimators      []string        `json:"estimators"`
 	Warnings        []FileError     `json:"warnings"`
 	JudgementCheck  *JudgementCheck `json:"judgement_check,omitempty"`
+	Reference       string          `json:"reference,omitempty"`
+	RefFound        int             `json:"reference_found,omitempty"`
+	RefMissing      []RefMissing    `json:"reference_missing,omitempty"`
 }
 
 // WriteJSON writes the report as one JSON object followed by a newline:
 // "rows" (see Row for the fields; a metric with nothing behind it is
 // null), "errors" (a list of {"file", "error"}), "games_read",
 // "games_used", and more (files, unused games by reason, the truth's
-// sources, bands, estimators, warnings).
+// sources, bands, estimators, warnings; with a reference, its file, the
+// number of sampled positions it evaluates and those it lacks:
+// "reference", "reference_found" and "reference_missing", a list of
+// {"game", "move"}).
 func (r *Report) WriteJSON(w io.Writer) error {
 	j := jsonReport{
 		Rows: nonNil(r.Rows), Errors: nonNil(r.Errors), GamesRead: r.GamesRead, GamesUsed: r.GamesUsed,
 		Files: r.Files, UnreadableFiles: r.UnreadableFiles, Unused: nonNil(r.Unused), Truth: r.Truth,
 		Estimators: nonNil(r.Contenders), Warnings: nonNil(r.Warnings), Bands: []string{},
-		JudgementCheck: r.JudgementCheck,
+		JudgementCheck: r.JudgementCheck, Reference: r.Reference, RefFound: r.RefFound,
+	}
+	if r.Reference != "" {
+		j.RefMissing = nonNil(r.RefMissing)
 	}
 	j.Truth.ByKind = nonNil(j.Truth.ByKind)
 	for _, b := range r.Bands {
@@ -63,7 +72,9 @@ func nonNil[T any](s []T) []T {
 var csvHeader = []string{"estimator", "band", "games", "positions", "sign_agreement", "ownership_mse",
 	"score_mae", "winner_accuracy", "micros_per_position", "counted_games", "map_games", "winner_games",
 	"too_short", "failed", "winner_accuracy_counted", "winner_accuracy_resigned", "winner_games_counted",
-	"winner_games_resigned", "win_brier", "win_log_loss", "win_games"}
+	"winner_games_resigned", "win_brier", "win_log_loss", "win_games", "score_mae_se",
+	"ref_positions", "ref_lead_mae", "ref_lead_mae_se", "ref_ownership_mse", "ref_sign_agreement",
+	"ref_map_positions", "ref_winner_agreement", "ref_winner_positions"}
 
 // WriteCSV writes the rows as CSV with a header line; a metric with
 // nothing behind it is an empty field.
@@ -82,7 +93,9 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			f(row.SignAgreement), f(row.OwnershipMSE), f(row.ScoreMAE), f(row.WinnerAccuracy),
 			f(row.MicrosPerPosition), d(row.CountedGames), d(row.MapGames), d(row.WinnerGames),
 			d(row.TooShort), d(row.Failed), f(row.WinnerAccuracyCounted), f(row.WinnerAccuracyResigned),
-			d(row.WinnerGamesCounted), d(row.WinnerGamesResigned), f(row.WinBrier), f(row.WinLogLoss), d(row.WinGames)})
+			d(row.WinnerGamesCounted), d(row.WinnerGamesResigned), f(row.WinBrier), f(row.WinLogLoss), d(row.WinGames),
+			f(row.ScoreMAESE), d(row.RefPositions), f(row.RefLeadMAE), f(row.RefLeadMAESE), f(row.RefOwnershipMSE),
+			f(row.RefSignAgreement), d(row.RefMapPositions), f(row.RefWinnerAgreement), d(row.RefWinnerPositions)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -144,7 +157,32 @@ func (r *Report) writeTables(ew *errWriter) {
 				num(row.WinBrier, 3), micros(row.MicrosPerPosition), row.Games, row.CountedGames, row.WinnerGames)
 		}
 		tw.Flush()
+		if r.Reference != "" {
+			r.writeRefTable(ew, rows, width)
+		}
 	}
+}
+
+// writeRefTable writes the metrics against the reference of one band's
+// rows.
+func (r *Report) writeRefTable(ew *errWriter, rows []Row, width int) {
+	n := 0
+	for _, row := range rows {
+		n = max(n, row.RefPositions)
+	}
+	ew.printf("against the reference (%s): %s\n", r.Reference, Plural(n, "position"))
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%-*s\tlead MAE ± s.e.\townership MSE\tsign agreement\twinner agreement\tpositions\t\n", width, "estimator")
+	for _, row := range rows {
+		lead := num(row.RefLeadMAE, 2)
+		if row.RefLeadMAESE != nil {
+			lead += " ± " + num(row.RefLeadMAESE, 2)
+		}
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%d\t\n", width, row.Estimator,
+			lead, num(row.RefOwnershipMSE, 3), num(row.RefSignAgreement, 3),
+			num(row.RefWinnerAgreement, 3), row.RefPositions)
+	}
+	tw.Flush()
 }
 
 // Summary says in a few lines how many files and games were read and
@@ -173,6 +211,15 @@ func (r *Report) Summary() string {
 	if jc := r.JudgementCheck; jc != nil {
 		fmt.Fprintf(&sb, "\nJudgement check on %s with labels: %.1f%% of points agree, %.1f%% of area scores within 1 point (mean difference %.2f); %d dead stones judged, %d labelled.",
 			Plural(jc.Games, "game"), 100*jc.PointAgreement, 100*jc.AreaWithin1, jc.AreaMAE, jc.DeadJudged, jc.DeadLabels)
+	}
+	if r.Reference != "" {
+		fmt.Fprintf(&sb, "\nReference %s: %d sampled positions evaluated", r.Reference, r.RefFound)
+		if n := len(r.RefMissing); n > 0 {
+			fmt.Fprintf(&sb, ", %d missing (listed on standard error)", n)
+		} else {
+			sb.WriteString(", none missing")
+		}
+		fmt.Fprintf(&sb, "; its ownership counts where it is surer than %g.", ReferenceThreshold)
 	}
 	if len(r.Unused) > 0 {
 		var parts []string

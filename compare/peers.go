@@ -101,6 +101,9 @@ func (w *peerWorker) evaluate(c *cell, p Peer, pi int, g *game, i int) error {
 	if err == nil && g.truth.Final != nil {
 		err = c.measure(w.res.Control, g.truth.Final)
 	}
+	if r := g.refs[i]; r != nil && err == nil {
+		err = c.ref.measure(r, w.res.Score, g.truth.Komi, w.res.Control)
+	}
 	if err != nil {
 		c.failed = true
 		w.engines[pi].Close()

@@ -59,6 +59,29 @@ type Row struct {
 	WinGames   int      `json:"win_games"`
 	// MicrosPerPosition is the mean time per position in microseconds.
 	MicrosPerPosition *float64 `json:"micros_per_position"`
+	// ScoreMAESE is the standard error of ScoreMAE (the standard
+	// deviation of the absolute errors over the square root of their
+	// number), nil with fewer than two games.
+	ScoreMAESE *float64 `json:"score_mae_se"`
+	// The metrics against the reference (Config.Reference), over the
+	// RefPositions positions that it evaluated. RefLeadMAE is the mean
+	// |score - (reference lead + reference komi)|: the estimate's margin
+	// after komi against the reference's lead, in points, and RefLeadMAESE
+	// its standard error. RefOwnershipMSE and RefSignAgreement are the mean
+	// squared difference from the reference's ownership and the share of
+	// agreeing signs, pooled over the points the reference is sure of
+	// (|ownership| > ReferenceThreshold) in the RefMapPositions positions
+	// where the contender has a map. RefWinnerAgreement is the share of the
+	// RefWinnerPositions positions whose reference lead is not 0 where
+	// sign(score - komi) is the lead's.
+	RefPositions       int      `json:"ref_positions"`
+	RefLeadMAE         *float64 `json:"ref_lead_mae"`
+	RefLeadMAESE       *float64 `json:"ref_lead_mae_se"`
+	RefOwnershipMSE    *float64 `json:"ref_ownership_mse"`
+	RefSignAgreement   *float64 `json:"ref_sign_agreement"`
+	RefMapPositions    int      `json:"ref_map_positions"`
+	RefWinnerAgreement *float64 `json:"ref_winner_agreement"`
+	RefWinnerPositions int      `json:"ref_winner_positions"`
 	// CountedGames is the number of counted games behind ScoreMAE, and
 	// MapGames of those behind SignAgreement and OwnershipMSE (fewer for a
 	// peer without a map); WinnerGames is behind WinnerAccuracy.
@@ -111,10 +134,25 @@ type Report struct {
 	// JudgementCheck measures goeval's own final-position judgement
 	// against the labels, when Config.CheckJudgement asks for it.
 	JudgementCheck *JudgementCheck
+	// Reference names the reference file (Config.Reference), "" without
+	// one; RefFound counts the sampled positions of the used games that
+	// it evaluates, and RefMissing lists those it lacks, in file, game and
+	// move order.
+	Reference  string
+	RefFound   int
+	RefMissing []RefMissing
 	// Errors lists every file or game that could not be used and every
 	// evaluation that failed; Warnings lists oddities that did not stop
 	// a game from being used.
 	Errors, Warnings []FileError
+}
+
+// RefMissing is a sampled position that the reference does not evaluate.
+type RefMissing struct {
+	// Game names the game: its file, and "(game k)" in a file of several.
+	Game string `json:"game"`
+	// Move is the number of moves played.
+	Move int `json:"move"`
 }
 
 // JudgementCheck measures goeval's final-position judgement (Judge)
@@ -151,6 +189,19 @@ func report(cfg *Config, bands []Band, names []string, data []file) *Report {
 	r := &Report{Bands: bands, Contenders: names, Files: len(data)}
 	used := r.collect(data)
 	r.GamesUsed = len(used)
+	if cfg.Reference != nil {
+		r.Reference = cfg.Reference.Name
+		for _, g := range used {
+			for _, ref := range g.refs {
+				if ref != nil {
+					r.RefFound++
+				}
+			}
+			for _, m := range g.missing {
+				r.RefMissing = append(r.RefMissing, RefMissing{Game: g.name, Move: m})
+			}
+		}
+	}
 	if cfg.CheckJudgement {
 		r.JudgementCheck = judgementCheck(used)
 	}
@@ -265,10 +316,13 @@ func judgementCheck(used []*game) *JudgementCheck {
 type rowSums struct {
 	row                                Row
 	agree, nonzero, points             int
-	sqErr, absErr, ns                  float64
+	sqErr, absErr, absErr2, ns         float64
 	right, rightCounted, rightResigned int
 	brier, logLoss                     float64
 	timed                              int
+	// against the reference
+	refLead, refLead2, refSq   float64
+	refPoints, refAgree, refOK int
 }
 
 // add adds cell c of a game whose truth is t.
@@ -286,9 +340,14 @@ func (s *rowSums) add(c *cell, t *Truth) {
 		s.timed++
 		s.ns += float64(c.ns)
 	}
+	if c.ref.done {
+		s.addRef(&c.ref)
+	}
 	if t.Final != nil {
 		row.CountedGames++
-		s.absErr += math.Abs(c.score - t.Area)
+		e := math.Abs(c.score - t.Area)
+		s.absErr += e
+		s.absErr2 += e * e
 		if c.hasMap {
 			row.MapGames++
 			s.agree += c.agree
@@ -299,6 +358,26 @@ func (s *rowSums) add(c *cell, t *Truth) {
 	}
 	if t.Result.Winner != board.Empty {
 		s.addWinner(c, t)
+	}
+}
+
+// addRef adds an evaluation measured against the reference.
+func (s *rowSums) addRef(c *refCell) {
+	row := &s.row
+	row.RefPositions++
+	s.refLead += c.leadErr
+	s.refLead2 += c.leadErr * c.leadErr
+	if c.hasMap {
+		row.RefMapPositions++
+		s.refPoints += c.points
+		s.refAgree += c.agree
+		s.refSq += c.sqErr
+	}
+	if c.winnerKnown {
+		row.RefWinnerPositions++
+		if c.winnerAgrees {
+			s.refOK++
+		}
 	}
 }
 
@@ -351,7 +430,26 @@ func row(name string, band Band, bi, ci int, used []*game) Row {
 	row.WinBrier = ratio(s.brier, row.WinGames)
 	row.WinLogLoss = ratio(s.logLoss, row.WinGames)
 	row.MicrosPerPosition = ratio(s.ns/1e3, s.timed)
+	row.ScoreMAESE = stdErr(s.absErr, s.absErr2, row.CountedGames)
+	row.RefLeadMAE = ratio(s.refLead, row.RefPositions)
+	row.RefLeadMAESE = stdErr(s.refLead, s.refLead2, row.RefPositions)
+	row.RefOwnershipMSE = ratio(s.refSq, s.refPoints)
+	row.RefSignAgreement = ratio(float64(s.refAgree), s.refPoints)
+	row.RefWinnerAgreement = ratio(float64(s.refOK), row.RefWinnerPositions)
 	return row
+}
+
+// stdErr returns the standard error of the mean of n values with sum sum
+// and sum of squares sum2 (the sample standard deviation over √n), or nil
+// for fewer than two values.
+func stdErr(sum, sum2 float64, n int) *float64 {
+	if n < 2 {
+		return nil
+	}
+	mean := sum / float64(n)
+	v := max(0, (sum2-float64(n)*mean*mean)/float64(n-1))
+	se := math.Sqrt(v / float64(n))
+	return &se
 }
 
 // winLoss returns the squared error and the log loss of the probability p

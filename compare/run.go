@@ -88,6 +88,12 @@ type Config struct {
 	Bands []Band
 	// Labels holds the final ownership of counted games; nil for none.
 	Labels *Labels
+	// Reference holds a stronger program's evaluation of the positions;
+	// with one, every contender is also measured against it (the Ref
+	// metrics of Row), the reference itself is a contender (named
+	// ReferenceName, last), and the sampled positions it lacks are listed
+	// (Report.RefMissing). Nil for none.
+	Reference *Reference
 	// Judge builds the estimator of goeval's own final-position
 	// judgement (see Judge), used for counted games without labels or
 	// markup; nil judges by Benson's algorithm alone.
@@ -109,6 +115,11 @@ type Config struct {
 // TieName is the name of the baseline that predicts a tie: score = komi,
 // control 0 everywhere.
 const TieName = "tie"
+
+// ReferenceName is the name of the reference's own row (Config.Reference):
+// its score is its lead plus its komi, its map its ownership, its win
+// probability its winrate.
+const ReferenceName = "reference"
 
 // Files expands paths into game records: a file is taken as it is, a
 // folder is walked recursively for files ending in .sgf (in any case), in
@@ -211,6 +222,9 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	firstPeer := len(names)
 	for _, p := range cfg.Peers {
 		names = append(names, p.Name)
+	}
+	if cfg.Reference != nil {
+		names = append(names, ReferenceName)
 	}
 	for i, n := range names {
 		for _, m := range names[:i] {

@@ -5,6 +5,11 @@
 // beside itself: its style sheet is inline, and its charts are SVG drawn
 // by gonum.org/v1/plot and written into the page.
 //
+// With a reference (compare.Config.Reference) the page also charts the
+// winner accuracy on resigned games and the metrics against the reference
+// (lead MAE, ownership MSE, winner agreement), and gives each band a second
+// table of them.
+//
 // A metric with nothing behind it (nil in a compare.Row) leaves a gap in
 // its line and "-" in the tables. Time per position is drawn on a
 // logarithmic scale, since estimators and peers differ by orders of
@@ -50,15 +55,22 @@ type metric struct {
 	get                 func(r *compare.Row) *float64
 	prec                int
 	log                 bool
+	// ref marks a metric against the reference, charted only when the
+	// report has one.
+	ref bool
 }
 
 var metrics = []metric{
-	{"Sign agreement", "share of owned points", "higher is better", func(r *compare.Row) *float64 { return r.SignAgreement }, 3, false},
-	{"Ownership MSE", "mean squared error per point", "lower is better", func(r *compare.Row) *float64 { return r.OwnershipMSE }, 3, false},
-	{"Score MAE", "points", "lower is better", func(r *compare.Row) *float64 { return r.ScoreMAE }, 2, false},
-	{"Winner accuracy", "share of games", "higher is better", func(r *compare.Row) *float64 { return r.WinnerAccuracy }, 3, false},
-	{"Win probability Brier score", "mean squared error", "lower is better", func(r *compare.Row) *float64 { return r.WinBrier }, 3, false},
-	{"Time per position", "µs, logarithmic scale", "lower is better", func(r *compare.Row) *float64 { return r.MicrosPerPosition }, 0, true},
+	{"Sign agreement", "share of owned points", "higher is better", func(r *compare.Row) *float64 { return r.SignAgreement }, 3, false, false},
+	{"Ownership MSE", "mean squared error per point", "lower is better", func(r *compare.Row) *float64 { return r.OwnershipMSE }, 3, false, false},
+	{"Score MAE", "points", "lower is better", func(r *compare.Row) *float64 { return r.ScoreMAE }, 2, false, false},
+	{"Winner accuracy", "share of games", "higher is better", func(r *compare.Row) *float64 { return r.WinnerAccuracy }, 3, false, false},
+	{"Win probability Brier score", "mean squared error", "lower is better", func(r *compare.Row) *float64 { return r.WinBrier }, 3, false, false},
+	{"Time per position", "µs, logarithmic scale", "lower is better", func(r *compare.Row) *float64 { return r.MicrosPerPosition }, 0, true, false},
+	{"Winner accuracy on resigned games", "share of games", "higher is better", func(r *compare.Row) *float64 { return r.WinnerAccuracyResigned }, 3, false, true},
+	{"Lead MAE against the reference", "points", "lower is better", func(r *compare.Row) *float64 { return r.RefLeadMAE }, 2, false, true},
+	{"Ownership MSE against the reference", "mean squared error per sure point", "lower is better", func(r *compare.Row) *float64 { return r.RefOwnershipMSE }, 3, false, true},
+	{"Winner agreement with the reference", "share of positions", "higher is better", func(r *compare.Row) *float64 { return r.RefWinnerAgreement }, 3, false, true},
 }
 
 // colours are the contenders' colours, in order, wrapping after twelve
@@ -224,6 +236,9 @@ type tableRow struct {
 	Name                                      string
 	Sign, MSE, MAE, Winner, Brier, Micros     string
 	Games, Counted, WithWinner, Short, Failed int
+	// Against the reference.
+	Resigned, RefLead, RefMSE, RefSign, RefWinner string
+	RefPositions                                  int
 }
 
 type band struct {
@@ -238,6 +253,7 @@ type chartData struct {
 
 type page struct {
 	Title, Command string
+	Reference      string
 	Summary        []string
 	Charts         []chartData
 	Bands          []band
@@ -255,8 +271,11 @@ func WriteHTML(w io.Writer, rep *compare.Report, opt Options) error {
 	if opt.Title == "" {
 		opt.Title = "goeval compare"
 	}
-	pg := page{Title: opt.Title, Command: opt.Command, Summary: strings.Split(rep.Summary(), "\n"), Warnings: len(rep.Warnings)}
+	pg := page{Title: opt.Title, Command: opt.Command, Reference: rep.Reference, Summary: strings.Split(rep.Summary(), "\n"), Warnings: len(rep.Warnings)}
 	for _, m := range metrics {
+		if m.ref && rep.Reference == "" {
+			continue
+		}
 		svg, err := chart(rep, m)
 		if err != nil {
 			return fmt.Errorf("report: chart %s: %w", m.title, err)
@@ -280,7 +299,12 @@ func WriteHTML(w io.Writer, rep *compare.Report, opt Options) error {
 			bd.Rows = append(bd.Rows, tableRow{Name: name,
 				Sign: cell(r.SignAgreement, 3, false), MSE: cell(r.OwnershipMSE, 3, false), MAE: cell(r.ScoreMAE, 2, false),
 				Winner: cell(r.WinnerAccuracy, 3, false), Brier: cell(r.WinBrier, 3, false), Micros: cell(r.MicrosPerPosition, 0, true),
-				Games: r.Games, Counted: r.CountedGames, WithWinner: r.WinnerGames, Short: r.TooShort, Failed: r.Failed})
+				Games: r.Games, Counted: r.CountedGames, WithWinner: r.WinnerGames, Short: r.TooShort, Failed: r.Failed,
+				Resigned: cell(r.WinnerAccuracyResigned, 3, false), RefLead: cell(r.RefLeadMAE, 2, false), RefMSE: cell(r.RefOwnershipMSE, 3, false),
+				RefSign: cell(r.RefSignAgreement, 3, false), RefWinner: cell(r.RefWinnerAgreement, 3, false), RefPositions: r.RefPositions})
+			if r.RefLeadMAESE != nil {
+				bd.Rows[len(bd.Rows)-1].RefLead += " ± " + cell(r.RefLeadMAESE, 2, false)
+			}
 		}
 		pg.Bands = append(pg.Bands, bd)
 	}
@@ -317,7 +341,7 @@ th:first-child, td:first-child { text-align: left; }
 {{if .Command}}<p><code>{{.Command}}</code></p>{{end}}
 {{range .Summary}}<p>{{.}}</p>
 {{end}}
-<p class="note">Sign agreement: the share of the points of counted games that have a final owner where the estimate has the owner's sign. Ownership MSE: the mean squared difference from the final owner (+1, -1 or 0) over all points. Score MAE: the mean distance in points from the final area score. Winner accuracy: the share of games with a known winner where the score minus komi picks it. Win Brier: for estimators that give a probability that Black wins (the judge), its mean squared difference from the outcome (1 if Black won, else 0); a coin scores 0.25. The tie row predicts a tie everywhere, and a win probability of one half.</p>
+<p class="note">Sign agreement: the share of the points of counted games that have a final owner where the estimate has the owner's sign. Ownership MSE: the mean squared difference from the final owner (+1, -1 or 0) over all points. Score MAE: the mean distance in points from the final area score. Winner accuracy: the share of games with a known winner where the score minus komi picks it. Win Brier: for estimators that give a probability that Black wins (the judge), its mean squared difference from the outcome (1 if Black won, else 0); a coin scores 0.25. The tie row predicts a tie everywhere, and a win probability of one half.{{if .Reference}} Against the reference (a stronger program's evaluation of the same positions; its own row is "reference"): lead MAE is the mean distance of the score minus komi from the reference's lead, with its standard error; ownership MSE and sign agreement count the points where the reference is surer than 0.5; winner agreement is the share of positions where the score minus komi has the sign of the reference's lead.{{end}}</p>
 <h2>Charts</h2>
 {{range .Charts}}<figure>
 {{.SVG}}
@@ -329,7 +353,12 @@ th:first-child, td:first-child { text-align: left; }
 <tr><th>estimator</th><th>sign agreement</th><th>ownership MSE</th><th>score MAE</th><th>winner accuracy</th><th>win Brier</th><th>µs/position</th><th>games</th><th>counted</th><th>with winner</th><th>too short</th><th>failed</th></tr>
 {{range .Rows}}<tr><td>{{.Name}}</td><td>{{.Sign}}</td><td>{{.MSE}}</td><td>{{.MAE}}</td><td>{{.Winner}}</td><td>{{.Brier}}</td><td>{{.Micros}}</td><td>{{.Games}}</td><td>{{.Counted}}</td><td>{{.WithWinner}}</td><td>{{.Short}}</td><td>{{.Failed}}</td></tr>
 {{end}}</table>
-{{end}}
+{{if $.Reference}}<p class="note">Against the reference, <code>{{$.Reference}}</code>:</p>
+<table>
+<tr><th>estimator</th><th>winner accuracy, resigned games</th><th>lead MAE ± s.e.</th><th>ownership MSE</th><th>sign agreement</th><th>winner agreement</th><th>positions</th></tr>
+{{range .Rows}}<tr><td>{{.Name}}</td><td>{{.Resigned}}</td><td>{{.RefLead}}</td><td>{{.RefMSE}}</td><td>{{.RefSign}}</td><td>{{.RefWinner}}</td><td>{{.RefPositions}}</td></tr>
+{{end}}</table>
+{{end}}{{end}}
 {{if .Errors}}<h2>Errors</h2>
 <ul>
 {{range .Errors}}<li><code>{{.File}}</code>: {{.Err}}</li>

@@ -52,20 +52,21 @@ func TestWriteHTML(t *testing.T) {
 			t.Errorf("the page holds %q", bad)
 		}
 	}
-	// Six charts, each an SVG element that parses as XML to its end, with
-	// every contender in its legend.
+	// Six charts (no reference), each an SVG element that parses as XML
+	// to its end, with every contender in its legend.
 	svgs := regexp.MustCompile(`(?s)<svg.*?</svg>`).FindAllString(page, -1)
-	if len(svgs) != len(metrics) {
-		t.Fatalf("%d charts, want %d", len(svgs), len(metrics))
+	drawn := charted(false)
+	if len(svgs) != len(drawn) || len(drawn) != 6 {
+		t.Fatalf("%d charts, want %d", len(svgs), len(drawn))
 	}
 	for i, svg := range svgs {
 		texts := xmlTexts(t, svg)
 		for _, name := range []string{"tie", "stones", "lambda-kappa", "gnugo"} {
 			if !strings.Contains(texts, name) {
-				t.Errorf("chart %d (%s): no %q in the legend", i, metrics[i].title, name)
+				t.Errorf("chart %d (%s): no %q in the legend", i, drawn[i].title, name)
 			}
 		}
-		if !strings.Contains(texts, metrics[i].title) || !strings.Contains(texts, "end-20") {
+		if !strings.Contains(texts, drawn[i].title) || !strings.Contains(texts, "end-20") {
 			t.Errorf("chart %d lacks its title or the band names", i)
 		}
 	}
@@ -126,8 +127,57 @@ func TestEdgeCases(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if !strings.Contains(buf.String(), "<title>a &lt;title&gt;</title>") || strings.Count(buf.String(), "<svg") != len(metrics) {
+		if !strings.Contains(buf.String(), "<title>a &lt;title&gt;</title>") || strings.Count(buf.String(), "<svg") != len(charted(false)) {
 			t.Errorf("%s: title or charts missing", name)
 		}
+	}
+}
+
+// charted returns the metrics charted for a report with or without a
+// reference.
+func charted(ref bool) []metric {
+	var out []metric
+	for _, m := range metrics {
+		if ref || !m.ref {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestWriteHTMLReference draws a report with a reference: its four charts
+// and a second table per band, with the lead's standard error.
+func TestWriteHTMLReference(t *testing.T) {
+	rep := fakeReport()
+	rep.Reference = "dev/kata-reference.jsonl"
+	for i := range rep.Rows {
+		r := &rep.Rows[i]
+		if r.Estimator == "lambda-kappa" {
+			r.WinnerAccuracyResigned, r.RefLeadMAE, r.RefLeadMAESE, r.RefOwnershipMSE, r.RefSignAgreement, r.RefWinnerAgreement, r.RefPositions =
+				f(0.625), f(6.5), f(0.25), f(0.031), f(0.987), f(0.55), 300
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	svgs := regexp.MustCompile(`(?s)<svg.*?</svg>`).FindAllString(page, -1)
+	drawn := charted(true)
+	if len(svgs) != len(drawn) || len(drawn) != 10 {
+		t.Fatalf("%d charts, want %d", len(svgs), len(drawn))
+	}
+	if !strings.Contains(xmlTexts(t, svgs[7]), "Lead MAE against the reference") {
+		t.Error("chart 7 is not the lead MAE against the reference")
+	}
+	for _, want := range []string{"Against the reference, <code>dev/kata-reference.jsonl</code>:",
+		"<tr><td>lambda-kappa</td><td>0.625</td><td>6.50 ± 0.25</td><td>0.031</td><td>0.987</td><td>0.550</td><td>300</td></tr>",
+		"<tr><td>gnugo</td><td>-</td><td>-</td><td>-</td><td>-</td><td>-</td><td>0</td></tr>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Count(page, "Against the reference, <code>") != 3 {
+		t.Errorf("%d reference tables, want one per band (3)", strings.Count(page, "Against the reference, <code>"))
 	}
 }

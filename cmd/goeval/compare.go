@@ -40,6 +40,16 @@ else from TB[]/TW[] markup in the last node, else from goeval's own
 judgement (Benson's algorithm and the --judge estimator on the final
 position; see 'go doc goeval/compare').
 
+--reference FILE also measures every estimator and peer against a stronger
+program's evaluation of the same positions (JSON Lines as in
+../shared/data/games/dev/kata-reference.jsonl: file, game, move, komi, lead,
+winrate, ownership): lead MAE (the score minus komi against the reference's
+lead, with its standard error), ownership MSE and sign agreement on the
+points where the reference is surer than 0.5, and winner agreement with the
+sign of its lead. The reference itself is a row ("reference"), measured
+against the truth like the others. Sampled positions the file lacks are
+listed on standard error (and in JSON, "reference_missing").
+
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
 
@@ -77,6 +87,7 @@ func compareCommand(e *env, args []string) error {
 	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+")")
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
+	reference := fs.String("reference", "", "reference evaluations of the positions (JSON Lines, as kata-reference.jsonl) to measure against as well")
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to compare, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	workers := fs.Int("workers", 0, "number of workers, and of engines per peer (default: the number of CPUs)")
@@ -129,6 +140,12 @@ func compareCommand(e *env, args []string) error {
 		}
 		taken[n] = true
 	}
+	if *reference != "" {
+		if taken[compare.ReferenceName] {
+			return usagef("invalid --estimators: %q is the reference's row with --reference", compare.ReferenceName)
+		}
+		taken[compare.ReferenceName] = true
+	}
 	for _, p := range peers {
 		if taken[p.name] {
 			return usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
@@ -149,6 +166,11 @@ func compareCommand(e *env, args []string) error {
 
 	if cfg.Labels, err = findLabels(e, *labels, paths); err != nil {
 		return err
+	}
+	if *reference != "" {
+		if cfg.Reference, err = compare.ReadReference(*reference); err != nil {
+			return err
+		}
 	}
 
 	files, ferrs := compare.Files(paths)
@@ -178,6 +200,9 @@ func compareCommand(e *env, args []string) error {
 	}
 	for _, fe := range rep.Errors {
 		printFileError(e, fe)
+	}
+	for _, m := range rep.RefMissing {
+		fmt.Fprintf(e.stderr, "goeval: %s: no reference evaluation of move %d in %s\n", m.Game, m.Move, rep.Reference)
 	}
 	if rep.Truth.Judgement > 0 && *format == "text" {
 		by := "Benson's algorithm alone"

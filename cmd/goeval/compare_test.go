@@ -83,6 +83,29 @@ func TestCompareTiny(t *testing.T) {
 	}
 }
 
+// TestCompareReference runs the command with --reference on the tiny set
+// (package compare checks the figures): the table against the reference
+// and the missing position on stderr.
+func TestCompareReference(t *testing.T) {
+	ref := filepath.Join(filepath.Dir(tiny), "tiny-reference.jsonl")
+	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4,end-2", "--reference", ref, tiny)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 for the broken file", code)
+	}
+	for _, want := range []string{"against the reference (" + ref + "): 3 positions", "stones         2.67 ± 0.67", "reference   "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if want := "goeval: " + tiny + "/c.sgf: no reference evaluation of move 9 in " + ref; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	code, _, stderr = goeval(t, "compare", "--estimators", "stones", "--reference", filepath.Join(tiny, "a.sgf"), tiny)
+	if code != 1 || !strings.Contains(stderr, "a.sgf:1: compare: malformed reference:") {
+		t.Errorf("a record as the reference: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
 var micros = regexp.MustCompile(`"micros_per_position":[^,}]*`)
 
 func TestCompareJSONAndCSV(t *testing.T) {

@@ -1,0 +1,195 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// refRun compares the stones estimator on testdata/tiny with the
+// reference testdata/tiny-reference.jsonl at bands 4 and end-2.
+func refRun(t *testing.T) *Report {
+	t.Helper()
+	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := ReadReference("testdata/tiny-reference.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := Files([]string{"testdata/tiny"})
+	bands, _ := ParseBands("4,end-2")
+	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Labels: labels, Reference: ref, Workers: 1}, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestReferenceByHand checks the metrics against the reference with
+// arithmetic done by hand on testdata/tiny (see TestTinyByHand for the
+// games; komi 0.5) and testdata/tiny-reference.jsonl, whose positions are
+// (5x5 maps, columns A to E; "sure" points have |ownership| > 0.5):
+//
+//   - a.sgf move 4 (B5 B4 black, C5 C4 white): lead -2.5 (area -2);
+//     columns A-B 0.8, C -0.9, D-E 0.2: 15 sure points.
+//   - a.sgf move 8 (B5-B2 black, C5-C2 white): lead -5.5 (area -5); A-B
+//     1, C-E -1: 25 sure points.
+//   - b.sgf move 4 (C3 D4 black... see the record): lead 3.5 (area 4);
+//     0.3 everywhere but C3 (a black stone) 0.9 and D2 (a white one)
+//     -0.7: 2 sure points.
+//   - c.sgf move 4 (a.sgf's position): lead 1.5 (area 2); 0 everywhere but
+//     A5 (empty) 0.6: 1 sure point.
+//   - a.sgf move 6: not sampled; c.sgf move 9 (its end-2): missing.
+//
+// The stones estimator's score is 0 in all these positions, its map ±1 on
+// the stones and 0 elsewhere.
+func TestReferenceByHand(t *testing.T) {
+	r := refRun(t)
+	want := []struct {
+		name, band                      string
+		positions                       int
+		lead, leadSE, mse, sign, winner float64
+		winnerPositions                 int
+	}{
+		// Band 4: a@4, b@4, c@4. Lead errors |0-(-2)| = 2, |0-4| = 4,
+		// |0-2| = 2: mean 8/3, sample variance (4/9+4/9+16/9)/2 = 4/3, s.e.
+		// √(4/3/3) = 2/3. Squared errors on the sure points: a@4: A 5·0.64,
+		// B 2·0.04 + 3·0.64, C 2·0.01 + 3·0.81 = 7.65, 4 stones agree; b@4:
+		// 0.1² + 0.3² = 0.10, both agree; c@4: 0.6² = 0.36, none: 8.11/18,
+		// 6/18. Winners: a's lead is White's and the score 0 - 0.5 says
+		// White (agrees); b's Black (disagrees), c's Black (disagrees).
+		{"stones", "4", 3, 8.0 / 3, 2.0 / 3, 8.11 / 18, 6.0 / 18, 1.0 / 3, 3},
+		// Band end-2: a@8, b@4 (c@9 missing). Lead errors 5 and 4: mean
+		// 4.5, s.e. √(0.5/2) = 0.5. a@8: A 5·1, B row 1 1, C row 1 1, D-E
+		// 10·1 = 17, 8 stones agree; with b@4: 17.1/27, 10/27; winners 1/2.
+		{"stones", "end-2", 2, 4.5, 0.5, 17.1 / 27, 10.0 / 27, 0.5, 2},
+		// The tie at band 4: score 0.5, lead errors 2.5, 3.5, 1.5 (mean
+		// 2.5, s.e. 0.5773...), map 0: a@4 10·0.64 + 5·0.81 = 10.45, b@4
+		// 0.81 + 0.49 = 1.30, c@4 0.36: 12.11/18; no sign agrees; a score
+		// of komi picks no winner.
+		{"tie", "4", 3, 2.5, math.Sqrt(1.0 / 3), 12.11 / 18, 0, 0, 3},
+		// The reference agrees with itself.
+		{"reference", "4", 3, 0, 0, 0, 1, 1, 3},
+		{"reference", "end-2", 2, 0, 0, 0, 1, 1, 2},
+	}
+	for _, w := range want {
+		bs, _ := ParseBands(w.band)
+		row := r.Row(w.name, bs[0])
+		if row == nil {
+			t.Fatalf("no row %s %s", w.name, w.band)
+		}
+		check := func(what string, got *float64, want float64) {
+			t.Helper()
+			if got == nil || math.Abs(*got-want) > 1e-12 {
+				t.Errorf("%s at %s: %s = %v, want %v", w.name, w.band, what, fmtp(got), want)
+			}
+		}
+		check("lead MAE", row.RefLeadMAE, w.lead)
+		check("lead MAE s.e.", row.RefLeadMAESE, w.leadSE)
+		check("ownership MSE", row.RefOwnershipMSE, w.mse)
+		check("sign agreement", row.RefSignAgreement, w.sign)
+		check("winner agreement", row.RefWinnerAgreement, w.winner)
+		if row.RefPositions != w.positions || row.RefMapPositions != w.positions || row.RefWinnerPositions != w.winnerPositions {
+			t.Errorf("%s at %s: %d positions, %d with a map, %d with a winner", w.name, w.band, row.RefPositions, row.RefMapPositions, row.RefWinnerPositions)
+		}
+	}
+	// The reference's own row against the truth, band 4: areas -2 (a), 4
+	// (b), 2 (c); a and c counted with area -5: MAE (3+7)/2; winners: a
+	// right (W), b right (B), c wrong; winrates 0.3, 0.8, 0.6 against
+	// outcomes 0, 1, 0: Brier (0.09+0.04+0.36)/3.
+	row := r.Row(ReferenceName, Band{Move: 4})
+	if row.ScoreMAE == nil || *row.ScoreMAE != 5 || row.WinnerAccuracy == nil || math.Abs(*row.WinnerAccuracy-2.0/3) > 1e-12 ||
+		row.WinBrier == nil || math.Abs(*row.WinBrier-0.49/3) > 1e-12 || row.MicrosPerPosition != nil {
+		t.Errorf("reference at 4: MAE %v, winners %v, Brier %v, time %v", fmtp(row.ScoreMAE), fmtp(row.WinnerAccuracy), fmtp(row.WinBrier), fmtp(row.MicrosPerPosition))
+	}
+	// At end-2 it lacks c@9: two positions.
+	if row := r.Row(ReferenceName, Band{Move: 2, FromEnd: true}); row.Positions != 2 || row.Failed != 0 {
+		t.Errorf("reference at end-2: %d positions, %d failed, want 2 and 0", row.Positions, row.Failed)
+	}
+	if r.RefFound != 5 || len(r.RefMissing) != 1 || !strings.HasSuffix(r.RefMissing[0].Game, "c.sgf") || r.RefMissing[0].Move != 9 {
+		t.Errorf("found %d, missing %+v; want 5 found and c.sgf move 9 missing", r.RefFound, r.RefMissing)
+	}
+}
+
+// TestReferenceOutputs checks that the missing positions and the metrics
+// against the reference reach every output.
+func TestReferenceOutputs(t *testing.T) {
+	r := refRun(t)
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Reference string `json:"reference"`
+		Found     int    `json:"reference_found"`
+		Missing   []struct {
+			Game string `json:"game"`
+			Move int    `json:"move"`
+		} `json:"reference_missing"`
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Reference != "testdata/tiny-reference.jsonl" || j.Found != 5 || len(j.Missing) != 1 || j.Missing[0].Move != 9 {
+		t.Errorf("JSON reference %q, found %d, missing %+v", j.Reference, j.Found, j.Missing)
+	}
+	if v, ok := j.Rows[1]["ref_lead_mae"].(float64); !ok || math.Abs(v-8.0/3) > 1e-12 {
+		t.Errorf("JSON rows[1] (stones at 4) ref_lead_mae %v", j.Rows[1]["ref_lead_mae"])
+	}
+	buf.Reset()
+	if err := r.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	if !strings.Contains(lines[0], ",ref_lead_mae,") || !strings.Contains(lines[2], ",2.6666666666666665,") {
+		t.Errorf("CSV header or stones row lacks the lead MAE:\n%s\n%s", lines[0], lines[2])
+	}
+	buf.Reset()
+	if err := r.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"against the reference (testdata/tiny-reference.jsonl): 3 positions", "2.67 ± 0.67",
+		"5 sampled positions evaluated, 1 missing"} {
+		if !strings.Contains(buf.String(), s) {
+			t.Errorf("text lacks %q:\n%s", s, buf.String())
+		}
+	}
+}
+
+func TestParseReferenceErrors(t *testing.T) {
+	own := func(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("0,", n), ",") + "]" }
+	for _, c := range []struct{ name, text, want string }{
+		{"no file", `{"move":1,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, `x.jsonl:1: compare: malformed reference: no "file"`},
+		{"path", `{"file":"d/a.sgf","move":1,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, "is not a base name"},
+		{"no move", `{"file":"a.sgf","komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, `no "move"`},
+		{"no lead", "\n" + `{"file":"a.sgf","move":3,"komi":6.5,"winrate":0.5,"ownership":` + own(25) + `}`, `x.jsonl:2: compare: malformed reference: a.sgf move 3: "komi", "lead" and "winrate" are required`},
+		{"winrate", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":1.5,"ownership":` + own(25) + `}`, "winrate 1.5"},
+		{"size", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(24) + `}`, "24 ownership values"},
+		{"value", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":[2` + strings.Repeat(",0", 24) + `]}`, "ownership value 2 at index 0"},
+		{"twice", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + "}\n" +
+			`{"file":"a.sgf","game":1,"move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, "x.jsonl:2: compare: malformed reference: a.sgf game 1 move 3 given twice (first on line 1)"},
+		{"json", `{"file":`, "x.jsonl:1:"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseReference("x.jsonl", strings.NewReader(c.text))
+			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrReference) {
+				t.Errorf("error %v, want one with %q wrapping ErrReference", err, c.want)
+			}
+		})
+	}
+	// Games in a collection are told apart.
+	r, err := ParseReference("x.jsonl", strings.NewReader(`{"file":"t.sgf","game":2,"move":20,"komi":6.5,"lead":1,"winrate":0.5,"ownership":`+own(81)+`}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Lookup("dir/t.sgf", 2, 20) == nil || r.Lookup("t.sgf", 1, 20) != nil || r.Lookup("t.sgf", 2, 40) != nil || r.Len() != 1 {
+		t.Errorf("lookups of game 2 move 20 in a collection")
+	}
+}
