@@ -63,6 +63,10 @@
 //     mean of (probability - outcome)², the outcome being 1 if Black won
 //     and 0 if White did, and the mean of -ln(the probability it gave the
 //     winner). A coin scores 0.25 and 0.693; lower is better.
+//   - win reliability: the same positions by the probability given Black,
+//     in five bins from 0 to 1 (Row.WinReliability), each with its number
+//     of positions, their mean probability and how often Black won: a
+//     calibrated estimator's Black wins as often as it says.
 //   - time per position: wall-clock microseconds per evaluation, measured
 //     around the estimator's Estimate call (for a peer: around setting the
 //     position, which replays only the new moves, and asking for score and

@@ -101,14 +101,48 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// WriteText writes the report for people: one table per band, then a
-// summary of the games used and not used. Errors and warnings are not
-// listed (the caller prints them where it wants), only counted.
+// WriteText writes the report for people: one table per band, the
+// reliability of the win probabilities (WriteReliability), then a summary
+// of the games used and not used. Errors and warnings are not listed (the
+// caller prints them where it wants), only counted.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	r.writeTables(ew)
+	r.writeReliability(ew)
 	ew.printf("\n%s\n", r.Summary())
 	return ew.err
+}
+
+// WriteReliability writes, for every band and contender with win
+// probabilities, the reliability table of Row.WinReliability: per bin of
+// the probability given Black, the positions, their mean probability and
+// how often Black won. It writes nothing if no contender gives
+// probabilities but the tie.
+func (r *Report) WriteReliability(w io.Writer) error {
+	ew := &errWriter{w: w}
+	r.writeReliability(ew)
+	return ew.err
+}
+
+func (r *Report) writeReliability(ew *errWriter) {
+	header := false
+	for _, row := range r.Rows {
+		if row.Estimator == TieName || row.WinReliability == nil {
+			continue
+		}
+		if !header {
+			ew.printf("\nWin probability reliability: the positions by the probability given Black, their mean probability, and how often Black won.\n")
+			header = true
+		}
+		ew.printf("%s at %s:", row.Estimator, row.Band)
+		for _, b := range row.WinReliability {
+			ew.printf("  %.1f-%.1f: %d", b.From, b.To, b.Positions)
+			if b.Positions > 0 {
+				ew.printf(" (%.2f, won %.2f)", *b.MeanProb, *b.BlackWon)
+			}
+		}
+		ew.printf("\n")
+	}
 }
 
 // WriteTables writes the tables of WriteText, one per band, without the

@@ -108,6 +108,25 @@ func TestReferenceByHand(t *testing.T) {
 		row.WinBrier == nil || math.Abs(*row.WinBrier-0.49/3) > 1e-12 || row.MicrosPerPosition != nil {
 		t.Errorf("reference at 4: MAE %v, winners %v, Brier %v, time %v", fmtp(row.ScoreMAE), fmtp(row.WinnerAccuracy), fmtp(row.WinBrier), fmtp(row.MicrosPerPosition))
 	}
+	// Its reliability table at band 4: 0.3 (White won) in the second
+	// fifth, 0.6 (White won) in the fourth, 0.8 (Black won) in the last.
+	bins := []struct {
+		n         int
+		mean, won float64
+	}{{0, 0, 0}, {1, 0.3, 0}, {0, 0, 0}, {1, 0.6, 0}, {1, 0.8, 1}}
+	if len(row.WinReliability) != len(bins) {
+		t.Fatalf("reliability %+v", row.WinReliability)
+	}
+	for k, w := range bins {
+		b := row.WinReliability[k]
+		if b.Positions != w.n || (w.n == 0) != (b.MeanProb == nil) || (w.n > 0 && (math.Abs(*b.MeanProb-w.mean) > 1e-12 || *b.BlackWon != w.won)) ||
+			math.Abs(b.From-float64(k)/5) > 1e-12 {
+			t.Errorf("reliability bin %d: %+v, want %+v", k, b, w)
+		}
+	}
+	if r.Row("stones", Band{Move: 4}).WinReliability != nil {
+		t.Error("the stones estimator gives no probabilities, but has a reliability table")
+	}
 	// At end-2 it lacks c@9: two positions.
 	if row := r.Row(ReferenceName, Band{Move: 2, FromEnd: true}); row.Positions != 2 || row.Failed != 0 {
 		t.Errorf("reference at end-2: %d positions, %d failed, want 2 and 0", row.Positions, row.Failed)

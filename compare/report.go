@@ -57,6 +57,11 @@ type Row struct {
 	WinBrier   *float64 `json:"win_brier"`
 	WinLogLoss *float64 `json:"win_log_loss"`
 	WinGames   int      `json:"win_games"`
+	// WinReliability is the reliability table of those probabilities:
+	// the WinGames positions by the probability given Black, in
+	// ReliabilityBins equal bins from 0 to 1, with how often Black won;
+	// nil without probabilities.
+	WinReliability []ReliabilityBin `json:"win_reliability,omitempty"`
 	// MicrosPerPosition is the mean time per position in microseconds.
 	MicrosPerPosition *float64 `json:"micros_per_position"`
 	// ScoreMAESE is the standard error of ScoreMAE (the standard
@@ -92,6 +97,20 @@ type Row struct {
 	TooShort int `json:"too_short"`
 	// Failed counts positions whose evaluation failed (listed in Errors).
 	Failed int `json:"failed"`
+}
+
+// ReliabilityBins is the number of bins of Row.WinReliability.
+const ReliabilityBins = 5
+
+// ReliabilityBin is the positions given Black a win probability from From
+// to To (To included in the last bin): how many, their mean probability,
+// and the share that Black won. The means are nil in an empty bin.
+type ReliabilityBin struct {
+	From      float64  `json:"from"`
+	To        float64  `json:"to"`
+	Positions int      `json:"positions"`
+	MeanProb  *float64 `json:"mean_probability"`
+	BlackWon  *float64 `json:"black_won"`
 }
 
 // TruthCounts says what ground truth the used games had.
@@ -320,6 +339,8 @@ type rowSums struct {
 	right, rightCounted, rightResigned int
 	brier, logLoss                     float64
 	timed                              int
+	relN                               [ReliabilityBins]int
+	relP, relWon                       [ReliabilityBins]float64
 	// against the reference
 	refLead, refLead2, refSq   float64
 	refPoints, refAgree, refOK int
@@ -395,6 +416,13 @@ func (s *rowSums) addWinner(c *cell, t *Truth) {
 		b, l := winLoss(c.win, t.Result.Winner == board.Black)
 		s.brier += b
 		s.logLoss += l
+		k := min(int(c.win*ReliabilityBins), ReliabilityBins-1)
+		k = max(k, 0)
+		s.relN[k]++
+		s.relP[k] += c.win
+		if t.Result.Winner == board.Black {
+			s.relWon[k]++
+		}
 	}
 	switch t.Result.Kind {
 	case Score:
@@ -429,6 +457,13 @@ func row(name string, band Band, bi, ci int, used []*game) Row {
 	row.WinnerAccuracyResigned = ratio(float64(s.rightResigned), row.WinnerGamesResigned)
 	row.WinBrier = ratio(s.brier, row.WinGames)
 	row.WinLogLoss = ratio(s.logLoss, row.WinGames)
+	if row.WinGames > 0 {
+		for k := range ReliabilityBins {
+			row.WinReliability = append(row.WinReliability, ReliabilityBin{
+				From: float64(k) / ReliabilityBins, To: float64(k+1) / ReliabilityBins, Positions: s.relN[k],
+				MeanProb: ratio(s.relP[k], s.relN[k]), BlackWon: ratio(s.relWon[k], s.relN[k])})
+		}
+	}
 	row.MicrosPerPosition = ratio(s.ns/1e3, s.timed)
 	row.ScoreMAESE = stdErr(s.absErr, s.absErr2, row.CountedGames)
 	row.RefLeadMAE = ratio(s.refLead, row.RefPositions)
