@@ -43,6 +43,11 @@ type Analysis struct {
 	// Open is the number of points the count leaves open (Count): empty
 	// regions of more than board.DameSize points that both colours border.
 	Open float64
+	// Thin is the number of points the count gives to a colour without
+	// their being settled (ThinTerritory): in each empty region that one
+	// colour alone borders, the points beyond ThinTerritory for each of
+	// its border stones. The score's bounds count them open.
+	Thin float64
 	// Stage is the number of stones over the number of points.
 	Stage float64
 
@@ -113,7 +118,7 @@ func (a *Analysis) ScoreInput(toMove board.Color) ScoreInput {
 		t = -1
 	}
 	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead,
-		Open: a.Open, Points: float64(len(a.Dead))}
+		Open: a.Open + a.Thin, Points: float64(len(a.Dead))}
 }
 
 // WinProbability returns the probability that Black wins the position
@@ -216,4 +221,51 @@ func (a *Analysis) Count() control.Count {
 	}
 	c.Area, c.Open = a.area, int(a.Open)
 	return c
+}
+
+// ThinTerritory is the most points an empty region that one colour alone
+// borders holds for each stone of that colour on its border and still
+// counts as settled in the score's bounds (ScoreParams): at the end of a
+// game territory is walled in, and in the last positions of the 667
+// counted games of the SGF corpus and the dev set that the judge finds
+// settled, 99% of such regions held at most 2.5 points a border stone and
+// the largest of any game 3.4 in 99% of the games (one held 12.5). In the
+// opening a lone stone "borders" the whole board: 80 points on 9x9.
+const ThinTerritory = 4
+
+// thin returns the points of b's empty regions (r, labelled on b without
+// the removed stones, as CountArea leaves it) that one colour alone
+// borders beyond ThinTerritory for each of its border stones.
+func thin(b *board.Board, removed []bool, r *board.Regions) float64 {
+	g := b.Geometry()
+	var border [board.MaxPoints]int32 // per region: its border stones
+	for p, c := range b.Cells() {
+		if c == board.Empty || removed[p] {
+			continue
+		}
+		var seen [4]int16
+		k := 0
+	next:
+		for _, q := range g.Neighbors(board.Point(p)) {
+			id := r.ID[q]
+			if id < 0 {
+				continue
+			}
+			for _, s := range seen[:k] {
+				if s == id {
+					continue next
+				}
+			}
+			seen[k] = id
+			k++
+			border[id]++
+		}
+	}
+	excess := 0.0
+	for id, size := range r.Size {
+		if r.Border[id] != board.Empty {
+			excess += max(0, float64(size)-ThinTerritory*float64(border[id]))
+		}
+	}
+	return excess
 }

@@ -65,8 +65,10 @@
 //     death probability P costs its side about 0.8·P. So the score is
 //     honest about what the map cannot see. And it does not outweigh
 //     what the map can see: it stays within the points still open (in
-//     the count, step 8) and four points a doubtful stone of the map's
-//     sum, so that once the board is settled a lopsided game is
+//     the count, step 8, and the territory held thinly: more than
+//     ThinTerritory points for each stone walling it in, as a lone stone
+//     "holds" an empty board) and four points a doubtful stone of the
+//     map's sum, so that once the board is settled a lopsided game is
 //     forecast as lopsided (see ScoreParams).
 //  7. The win probability (Analysis.WinProbability, with the game's
 //     komi): a logistic in the score's margin over komi, whose even point (a

@@ -211,6 +211,7 @@ func (j *Judge) Analyze(a *Analysis, b *board.Board) error {
 	}
 	area, open := b.CountArea(a.removed, &j.regions)
 	a.area, a.Open = area, float64(open)
+	a.Thin = thin(b, a.Removed, &j.regions)
 	a.win = p.Win
 	r := &a.Result
 	r.Score = p.Score.Of(a.ScoreInput(b.ToMove()))

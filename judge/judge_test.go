@@ -983,3 +983,82 @@ func TestAnalysisAndInterfaces(t *testing.T) {
 		})
 	}
 }
+
+// TestThinTerritory: a region that one colour alone borders counts as
+// settled in the score's bounds only up to ThinTerritory points for each
+// of its border stones. On a 9x9 board with one stone, the stone
+// "borders" the other 80 points, which the count gives it: before this
+// rule the bounds held the score to that count (B+33 after komi 6.5 for
+// one stone), and with a chain wrongly judged dead in the opening the
+// whole board went to its killer (B+55 after B E5, W C3, B C5; issue 26).
+// Walled territory stays settled.
+func TestThinTerritory(t *testing.T) {
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			_, empty := judgeWith(t, v.params(), board.New(9))
+			for _, c := range []struct {
+				name       string
+				pos        string
+				thin, open float64
+				nearPrior  bool
+			}{
+				{"one stone", `
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . X . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .`, 80 - ThinTerritory, 0, true},
+				// Whether or not the judge takes C3 off, no region is
+				// settled: the score stays near the prior.
+				{"issue 26", `
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . X . X . . . .
+					. . . . . . . . .
+					. . O . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .`, -1, -1, true},
+				// 36 points behind 9 black stones and 27 behind 9 white
+				// ones: settled.
+				{"walled", `
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					X X X X X X X X X
+					O O O O O O O O O
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .`, 0, 0, false},
+				// 54 points behind 9 white stones: 18 beyond four a stone.
+				{"thinly walled", `
+					. . . . . . . . .
+					X X X X X X X X X
+					O O O O O O O O O
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .
+					. . . . . . . . .`, 54 - 4*9, 0, false},
+			} {
+				b := board.MustParse(c.pos)
+				_, a := judgeWith(t, v.params(), b)
+				if c.thin >= 0 && (a.Thin != c.thin || a.Open != c.open) {
+					t.Errorf("%s: thin %v, open %v; want %v, %v", c.name, a.Thin, a.Open, c.thin, c.open)
+				}
+				// One stone is worth about komi on 9x9: the score may not
+				// stray from the empty board's by more.
+				if d := math.Abs(a.Result.Score - empty.Result.Score); c.nearPrior && d > 7 {
+					t.Errorf("%s: score %.1f, the empty board's %.1f", c.name, a.Result.Score, empty.Result.Score)
+				}
+			}
+		})
+	}
+}

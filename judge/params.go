@@ -72,9 +72,11 @@ type Params struct {
 // Two bounds, not fitted (FitScore fits the model without them), then
 // hold the score to what the position allows, when ScoreInput.Points is
 // set: it strays from the map's sum by at most the points still open (o,
-// the empty points the count gives to neither side) and four points for
-// each stone that may be misjudged (u: its own point, which changes hands,
-// and about as much territory with it),
+// the empty points the count gives to neither side, and those it gives to
+// a colour beyond ThinTerritory points for each stone walling them in:
+// Analysis.Thin) and four points for each stone that may be misjudged (u:
+// its own point, which changes hands, and about as much territory with
+// it),
 //
 //	sum - (o + 4u) <= score <= sum + (o + 4u),
 //
@@ -103,8 +105,8 @@ type ScoreParams struct {
 // ScoreInput is what the score model reads of a judged position (see
 // Analysis): the map's sum, the stage, the side to move (+1 Black, -1
 // White), the doubt, the stones at risk counted alive and judged dead, and
-// for the bounds the open points and the number of points on the board (0
-// for no bounds).
+// for the bounds the points not settled (Analysis.Open and Thin) and the
+// number of points on the board (0 for no bounds).
 type ScoreInput struct {
 	Sum, Stage, ToMove, Doubt float64
 	RiskAlive, RiskDead       float64
