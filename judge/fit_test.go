@@ -42,6 +42,38 @@ func TestFitDeathRecoversModel(t *testing.T) {
 	}
 }
 
+// FitLogistic with soft targets (the reference's deaths, between 0 and
+// 1): chains whose target is exactly σ(w·f) for known weights w give
+// those weights back (the loss is then least at w, with nothing but the
+// tiny penalty pulling).
+func TestFitSoftDeathRecoversWeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	want := map[int]float64{0: -1, 1: 4, 5: -2.5, 11: 1.5}
+	var samples []Sample
+	for range 3000 {
+		s := Sample{F: make([]float64, NumFeatures), Weight: float64(1 + rng.IntN(5))}
+		s.F[0] = 1
+		s.F[1] = rng.Float64()*2 - 1
+		s.F[5] = rng.Float64()*2 - 1
+		s.F[11] = float64(rng.IntN(3)) / 2
+		z := 0.0
+		for k, w := range want {
+			z += w * s.F[k]
+		}
+		s.Dead = 1 / (1 + math.Exp(-z))
+		samples = append(samples, s)
+	}
+	w, err := FitLogistic(samples, 1e-9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range NumFeatures {
+		if math.Abs(w[k]-want[k]) > 0.01 {
+			t.Errorf("weight %d: %.4f, want %v", k, w[k], want[k])
+		}
+	}
+}
+
 // FitScore must trust the map where it is right: positions whose area is
 // the map sum exactly (small doubt) open the gate; with a prior of 7 and
 // positions whose area is 7 whatever the sum (large doubt) it stays shut.

@@ -28,6 +28,18 @@ type Config struct {
 	Files []string
 	// Labels hold the final ownership of the counted games.
 	Labels *compare.Labels
+	// Reference, if not nil, is what the judge learns from instead of the
+	// labels: the positions it evaluates of the games in Files (records
+	// or collections, found by base name and game number) are the
+	// training positions, a chain's death is the reference's ownership of
+	// its stones (DeathFromReference), the score model's target is the
+	// reference's lead plus komi, and the win model's the game's winner.
+	// Stride is then unused, and the cross-validation measures the
+	// held-out games against the reference (Report.RefCV).
+	Reference *compare.Reference
+	// HardDeath makes the reference's deaths 0 or 1 (see
+	// DeathFromReference).
+	HardDeath bool
 	// Base gives λ, κ and DeadAt (the late model's too, but for
 	// LateLambda and LateKappa); its weights, playouts and late model
 	// are ignored.
@@ -77,6 +89,10 @@ type Report struct {
 	// (resigned, say), whose WinOnlyPositions only the win model learns
 	// from.
 	WinOnlyGames, WinOnlyPositions int
+	// RefCV holds, when fitted to a reference, the cross-validated rows
+	// against it and the truth (the games of each fold judged by
+	// parameters fitted on the others), one per band.
+	RefCV []RefRow
 }
 
 // position is one training position.
@@ -91,6 +107,13 @@ type position struct {
 	stage  float64
 	komi   float64
 	winner board.Color // Empty for a draw
+	// With a reference (Config.Reference): its evaluation, the game's
+	// result, margin (counted games), the move number and the length of
+	// the main line.
+	ref         *compare.RefPosition
+	kind        compare.Kind
+	margin      float64
+	move, moves int
 	// winOnly marks a position of a game without final ownership but
 	// with a winner: it has no chains or area, and only the win model
 	// learns from it.
@@ -148,6 +171,9 @@ func (c *Config) logf(format string, args ...any) {
 // Run fits the judge and cross-validates it.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	cfg.defaults()
+	if cfg.Reference != nil {
+		return runRef(ctx, cfg)
+	}
 	start := time.Now()
 	pos, labelled, winOnly, err := collect(ctx, &cfg)
 	if err != nil {
@@ -317,6 +343,24 @@ func (w *collector) add(out *[]position, p *position, lk *influence.Symmetric, p
 // chains returns the training data of b's chains, with features from the
 // estimate lk and playouts random playouts, and deaths from the label l.
 func (w *collector) chains(b *board.Board, lk *influence.Symmetric, playouts int, l *compare.Label) ([]chainData, error) {
+	return w.chainsBy(b, lk, playouts, func(stones []board.Point, c board.Color) float64 {
+		dead := 0
+		for _, q := range stones {
+			if l.Ownership[q] == -int8(c) {
+				dead++
+			}
+		}
+		if 2*dead > len(stones) {
+			return 1
+		}
+		return 0
+	})
+}
+
+// chainsBy returns the training data of b's chains, with features from
+// the estimate lk and playouts random playouts, and deaths by dead: the
+// target death probability of a chain of colour c with the given stones.
+func (w *collector) chainsBy(b *board.Board, lk *influence.Symmetric, playouts int, dead func(stones []board.Point, c board.Color) float64) ([]chainData, error) {
 	if err := lk.Estimate(&w.r, b); err != nil {
 		return nil, err
 	}
@@ -328,15 +372,7 @@ func (w *collector) chains(b *board.Board, lk *influence.Symmetric, playouts int
 		cd := chainData{f: w.feat.Of[id], color: ch.Color, alive: w.life.Alive[ch.Head], doomed: w.life.Owner[ch.Head] == -ch.Color, links: w.feat.Links(id)}
 		cd.links.Foes = slices.Clone(cd.links.Foes)
 		cd.stones = w.feat.Chains.Stones(id, nil)
-		dead := 0
-		for _, q := range cd.stones {
-			if l.Ownership[q] == -int8(ch.Color) {
-				dead++
-			}
-		}
-		if 2*dead > len(cd.stones) {
-			cd.dead = 1
-		}
+		cd.dead = dead(cd.stones, ch.Color)
 		cd.weight = float64(len(cd.stones))
 		cs = append(cs, cd)
 	}

@@ -59,6 +59,8 @@ func tuneCommand(e *env, args []string) error {
 	}
 	fs := newFlags(e, "tune", tuneUsage)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
+	reference := fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
+	hardDeath := fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
 	stride := fs.Int("stride", 10, "sample a training position every this many moves")
 	folds := fs.Int("folds", 5, "cross-validation folds (1: fit only)")
@@ -132,19 +134,29 @@ func tuneCommand(e *env, args []string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
 	}
-	lab, err := findLabels(e, *labels, paths)
-	if err != nil {
-		return err
-	}
-	if lab == nil {
-		return usagef("no labels: give --labels FILE (final ownership of counted games)")
+	var lab *compare.Labels
+	var ref *compare.Reference
+	if *reference != "" {
+		if *labels != "" {
+			return usagef("--labels and --reference: give one")
+		}
+		if ref, err = compare.ReadReference(*reference); err != nil {
+			return err
+		}
+	} else {
+		if lab, err = findLabels(e, *labels, paths); err != nil {
+			return err
+		}
+		if lab == nil {
+			return usagef("no labels: give --labels FILE (final ownership of counted games) or --reference FILE")
+		}
 	}
 	base := def
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
-		Files: files, Labels: lab, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
+		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
 		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
 		Bands: bands, Workers: *workers,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
@@ -153,7 +165,16 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "Trained on %d positions (%d chains) of %d labelled games; %d games measured.\n\n", rep.Positions, rep.Chains, rep.Labelled, rep.Games)
+	if ref != nil {
+		fmt.Fprintf(w, "Trained on %d positions (%d chains) of %d games evaluated by %s.\n\n", rep.Positions, rep.Chains, rep.Games, ref.Name)
+	} else {
+		fmt.Fprintf(w, "Trained on %d positions (%d chains) of %d labelled games; %d games measured.\n\n", rep.Positions, rep.Chains, rep.Labelled, rep.Games)
+	}
+	if len(rep.RefCV) > 0 {
+		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it; band n holds the positions from move n-%d to n+%d.\n", *folds, tune.RefWindow, tune.RefWindow)
+		writeRefCV(w, rep.RefCV)
+		fmt.Fprintln(w)
+	}
 	if len(rep.CV) > 0 {
 		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", *folds)
 		cv := compare.Report{Bands: rep.Bands, Contenders: []string{compare.TieName, "lambda-kappa", "judge"}, Rows: rep.CV}
@@ -208,4 +229,15 @@ func writeModel(w io.Writer, title string, p *judge.Params) {
 		fmt.Fprintf(w, "Win model: P(Black wins) = σ((score - komi %+.2f) / spread), spread = exp(%.2f %+.2f·s %+.3f·u): %.1f points at s = 0.2, %.1f at 0.5 (u = 0)\n",
 			-wp.Offset, wp.Scale, wp.ScaleStage, wp.ScaleDoubt, wp.Spread(0.2, 0), wp.Spread(0.5, 0))
 	}
+}
+
+// writeRefCV prints the cross-validated rows against a reference.
+func writeRefCV(w io.Writer, rows []tune.RefRow) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "band\tpositions\tlead MAE ± s.e.\t(tie)\townership MSE\tsign agreement\twinner agreement\tresigned winners\t(games)\tcounted winners\tmargin MAE\t(games)\twin Brier\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%.2f ± %.2f\t%.2f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%.3f\t%.2f\t%d\t%.3f\t\n", r.Band, r.Positions, r.LeadMAE, r.LeadMAESE, r.TieLeadMAE,
+			r.OwnershipMSE, r.SignAgreement, r.WinnerAgreement, r.Resigned, r.ResignedGames, r.Counted, r.MarginMAE, r.CountedGames, r.Brier)
+	}
+	tw.Flush()
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"goeval/judge"
@@ -18,6 +19,8 @@ func TestTuneExitCodes(t *testing.T) {
 		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "--kappa and --late-kappa must be in [0, 1]"},
 		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "--dead-at and --late-dead-at must be in (0, 1)"},
 		{"no labels", []string{"--labels", "none", tinySet}, 2, "no labels"},
+		{"labels and reference", []string{"--labels", "x", "--reference", "y", tinySet}, 2, "--labels and --reference: give one"},
+		{"bad reference", []string{"--reference", tinySet + "/a.sgf", tinySet}, 1, "malformed reference"},
 	}, "tune")
 }
 
@@ -60,5 +63,25 @@ func TestTuneLateLambda(t *testing.T) {
 				t.Errorf("dead-at early %v, late %v; want %v and %v", p.DeadAt, p.Late.DeadAt, c.earlyDead, c.lateDead)
 			}
 		})
+	}
+}
+
+// TestTuneReference fits on the tiny set's reference with two folds and
+// prints the cross-validated rows against it.
+func TestTuneReference(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.json")
+	code, stdout, stderr := goeval(t, "tune", "--reference", "../../compare/testdata/tiny-reference.jsonl", "--folds", "2", "--moves", "4",
+		"--late-from", "0", "--playouts", "0", "--write", out, tinySet)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Trained on 5 positions", "evaluated by ../../compare/testdata/tiny-reference.jsonl",
+		"band n holds the positions from move n-10 to n+10", "lead MAE ± s.e.", "Parameters written to"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if _, err := judge.ReadParams(out); err != nil {
+		t.Error(err)
 	}
 }
