@@ -69,10 +69,12 @@ func FitLogistic(samples []Sample, l2 float64) ([]float64, error) {
 }
 
 // ScoreSample is one training position for the score model: what the
-// model reads of it and the final area score it should predict.
+// model reads of it, the final area score it should predict, and its
+// weight (0 counts as 1).
 type ScoreSample struct {
 	ScoreInput
-	Area float64
+	Area   float64
+	Weight float64
 }
 
 // FitScore fits the score model, reach included, by minimising a smooth
@@ -90,14 +92,18 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 		return ScoreParams{Base: x[0], BaseStage: x[1], Tempo: x[2], TempoStage: x[3], Gate: x[4], GateStage: x[5], GateDoubt: x[6], Shift: x[7],
 			Reach: math.Exp(x[8]), ReachStage: x[9], Risk: x[10], RiskDead: x[11]}
 	}
+	total := 0.0
+	for _, s := range samples {
+		total += weightOf(s.Weight)
+	}
 	loss := func(x []float64) float64 {
 		sp := params(x)
 		l := 0.0
 		for _, s := range samples {
 			r := sp.model(s.ScoreInput) - s.Area
-			l += math.Sqrt(1+r*r) - 1
+			l += weightOf(s.Weight) * (math.Sqrt(1+r*r) - 1)
 		}
-		return l / float64(len(samples))
+		return l / total
 	}
 	grad := func(g, x []float64) {
 		const h = 1e-6
@@ -214,6 +220,14 @@ func FitWin(samples []WinSample) (WinParams, error) {
 		return WinParams{}, fmt.Errorf("judge: fitting the win model: %w", err)
 	}
 	return WinParams{Offset: res.X[0], Scale: res.X[1], ScaleStage: res.X[2], ScaleDoubt: res.X[3]}, nil
+}
+
+// weightOf returns a sample's weight w, 1 for 0.
+func weightOf(w float64) float64 {
+	if w == 0 {
+		return 1
+	}
+	return w
 }
 
 func dot(x, f []float64) float64 {

@@ -83,9 +83,9 @@ func TestFitScoreGate(t *testing.T) {
 	for range 600 {
 		sum := rng.Float64()*60 - 30
 		if rng.IntN(2) == 0 {
-			samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1}, sum})
+			samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1}, Area: sum})
 		} else {
-			samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 20}, 7})
+			samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 20}, Area: 7})
 		}
 	}
 	sp, err := FitScore(samples)
@@ -96,6 +96,37 @@ func TestFitScoreGate(t *testing.T) {
 	unsure := sp.Of(ScoreInput{Sum: 10, Stage: 0.7, ToMove: 1, Doubt: 20})
 	if math.Abs(sure-10) > 1 || math.Abs(unsure-7) > 1 {
 		t.Errorf("score with little doubt %.2f (want 10), with much doubt %.2f (want 7); %+v", sure, unsure, sp)
+	}
+}
+
+// FitScore weighs its samples: three positions of every four end at the
+// prior (7) whatever the map says, the fourth where the map says; weighed
+// 1 each the fit follows the many (a median-like loss), and with the
+// fourth weighing 10 it follows the map.
+func TestFitScoreWeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	fit := func(w float64) float64 {
+		var samples []ScoreSample
+		for i := range 800 {
+			sum := rng.Float64()*40 - 20
+			in := ScoreInput{Sum: sum, Stage: 0.5, ToMove: 1, Doubt: 2}
+			if i%4 == 0 {
+				samples = append(samples, ScoreSample{ScoreInput: in, Area: sum, Weight: w})
+			} else {
+				samples = append(samples, ScoreSample{ScoreInput: in, Area: 7})
+			}
+		}
+		sp, err := FitScore(samples)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sp.Of(ScoreInput{Sum: -13, Stage: 0.5, ToMove: 1, Doubt: 2})
+	}
+	if got := fit(0); math.Abs(got-7) > 1.5 {
+		t.Errorf("unweighted: score %.2f for a map of -13, want about the prior 7", got)
+	}
+	if got := fit(10); math.Abs(got+13) > 1.5 {
+		t.Errorf("the map's positions weighing 10: score %.2f, want about the map's -13", got)
 	}
 }
 
@@ -158,7 +189,7 @@ func TestFitScoreRisk(t *testing.T) {
 		sum := rng.Float64()*40 - 20
 		ra, rd := rng.Float64()*20-10, rng.Float64()*20-10
 		area := sum - 0.8*ra + rng.NormFloat64()*0.5
-		samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1, RiskAlive: ra, RiskDead: rd}, area})
+		samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1, RiskAlive: ra, RiskDead: rd}, Area: area})
 	}
 	sp, err := FitScore(samples)
 	if err != nil {
@@ -182,7 +213,7 @@ func TestFitScoreReach(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			sum += (40 + rng.Float64()*20) * float64(1-2*rng.IntN(2))
 		}
-		samples = append(samples, ScoreSample{ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 2}, area})
+		samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 2}, Area: area})
 	}
 	sp, err := FitScore(samples)
 	if err != nil {

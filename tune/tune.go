@@ -40,6 +40,9 @@ type Config struct {
 	// HardDeath makes the reference's deaths 0 or 1 (see
 	// DeathFromReference).
 	HardDeath bool
+	// CountedWeight, if positive, is the weight of the positions of
+	// counted games in the score model's fit (the others weigh 1).
+	CountedWeight float64
 	// Base gives λ, κ and DeadAt (the late model's too, but for
 	// LateLambda and LateKappa); its weights, playouts and late model
 	// are ignored.
@@ -379,6 +382,16 @@ func (w *collector) chainsBy(b *board.Board, lk *influence.Symmetric, playouts i
 	return cs, nil
 }
 
+// scoreWeight returns the weight of position q in the score model's fit:
+// CountedWeight for a counted game's (a margin or a draw), when set,
+// else 1.
+func (c *Config) scoreWeight(q *position) float64 {
+	if c.CountedWeight > 0 && (compare.Result{Kind: q.kind}).Counted() {
+		return c.CountedWeight
+	}
+	return 1
+}
+
 // ownLate reports whether the late model has a λ or κ of its own.
 func (c *Config) ownLate() bool { return c.LateLambda != c.Base.Lambda || c.LateKappa != c.Base.Kappa }
 
@@ -522,7 +535,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 		if err := s.j.Analyze(&s.a, &q.board); err != nil {
 			return err
 		}
-		sums[k] = judge.ScoreSample{ScoreInput: s.a.ScoreInput(q.board.ToMove()), Area: q.area}
+		sums[k] = judge.ScoreSample{ScoreInput: s.a.ScoreInput(q.board.ToMove()), Area: q.area, Weight: cfg.scoreWeight(q)}
 		return nil
 	})
 	if err != nil {

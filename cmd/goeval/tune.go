@@ -60,6 +60,7 @@ func tuneCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune", tuneUsage)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
 	reference := fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
+	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score model's fit (0: 1, as the others)")
 	hardDeath := fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
 	stride := fs.Int("stride", 10, "sample a training position every this many moves")
@@ -94,6 +95,9 @@ func tuneCommand(e *env, args []string) error {
 	}
 	if *stride < 1 || *folds < 1 || !(*l2 > 0) {
 		return usagef("--stride and --folds must be at least 1 and --l2 positive")
+	}
+	if !(*countedWeight >= 0) {
+		return usagef("--counted-weight must be 0 or more")
 	}
 	if *playouts < 0 || *playouts > judge.MaxPlayouts {
 		return usagef("--playouts must be in [0, %d]", judge.MaxPlayouts)
@@ -156,7 +160,7 @@ func tuneCommand(e *env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
-		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
+		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, CountedWeight: *countedWeight, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
 		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
 		Bands: bands, Workers: *workers,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },

@@ -19,6 +19,7 @@ func TestTuneExitCodes(t *testing.T) {
 		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "--kappa and --late-kappa must be in [0, 1]"},
 		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "--dead-at and --late-dead-at must be in (0, 1)"},
 		{"no labels", []string{"--labels", "none", tinySet}, 2, "no labels"},
+		{"bad counted weight", []string{"--counted-weight", "-1", tinySet}, 2, "--counted-weight must be 0 or more"},
 		{"labels and reference", []string{"--labels", "x", "--reference", "y", tinySet}, 2, "--labels and --reference: give one"},
 		{"bad reference", []string{"--reference", tinySet + "/a.sgf", tinySet}, 1, "malformed reference"},
 	}, "tune")
