@@ -33,6 +33,11 @@ type Analysis struct {
 	// whole rather than by 1-2P picks more winners on the dev set (at 20
 	// moves before the end, 0.71 against 0.64).
 	Sum float64
+	// Unsure is the part of Doubt on the stones of the unsettled chains
+	// (death probability from UnsettledFrom to UnsettledTo): the stones
+	// whose fate the judge cannot tell, which the score's bounds allow
+	// for (ScoreParams).
+	Unsure float64
 	// Doubt is the expected number of misjudged stones: the sum over
 	// stones of min(P, 1-P).
 	Doubt float64
@@ -96,12 +101,16 @@ func (a *Analysis) mapAndSum(b *board.Board, x2 []float64) {
 	}
 }
 
-// doubts sums a.Doubt, a.RiskAlive and a.RiskDead over the stones of b.
+// doubts sums a.Doubt, a.Unsure, a.RiskAlive and a.RiskDead over the
+// stones of b.
 func (a *Analysis) doubts(b *board.Board) {
 	cells := b.Cells()
-	a.Doubt, a.RiskAlive, a.RiskDead = 0, 0, 0
+	a.Doubt, a.Unsure, a.RiskAlive, a.RiskDead = 0, 0, 0, 0
 	for p, pd := range a.Dead {
 		a.Doubt += min(pd, 1-pd)
+		if pd >= UnsettledFrom && pd <= UnsettledTo {
+			a.Unsure += min(pd, 1-pd)
+		}
 		if a.Removed[p] {
 			a.RiskDead += float64(cells[p]) * pd
 		} else {
@@ -117,7 +126,7 @@ func (a *Analysis) ScoreInput(toMove board.Color) ScoreInput {
 	if toMove == board.White {
 		t = -1
 	}
-	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead,
+	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, Unsure: a.Unsure, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead,
 		Open: a.Open + a.Thin, Points: float64(len(a.Dead))}
 }
 

@@ -146,14 +146,16 @@ func TestScoreRiskByHand(t *testing.T) {
 }
 
 // TestScoreBoundsByHand: with the board's points given, the score strays
-// from the map's sum by at most the open points and four points a
-// doubtful stone, and stays within ±points; without them, or with the
+// from the map's sum by at most the open points and four points for each
+// unit of doubt on the unsettled chains, and stays within ±points; without them, or with the
 // bound wide enough, it is the model's own.
 func TestScoreBoundsByHand(t *testing.T) {
 	// A prior of 7, a gate near 0 (σ(-20)) and a reach of 1: the model
 	// says about 7 whatever the sum.
 	sp := ScoreParams{Base: 7, Gate: -20, Reach: 1}
-	lopsided := ScoreInput{Sum: -300, Stage: 0.7, Doubt: 1.5}
+	// The doubt on the unsettled chains, 1.5, sets the bound, not the
+	// doubt on every stone, 5.
+	lopsided := ScoreInput{Sum: -300, Stage: 0.7, Doubt: 5, Unsure: 1.5}
 	free := sp.Of(lopsided)
 	if math.Abs(free-7) > 0.01 {
 		t.Fatalf("unbounded score %v, want about the prior 7", free)

@@ -78,10 +78,12 @@ func TestDeadGroupInsideWall(t *testing.T) {
 				t.Errorf("the wall is judged dead (P = %.2f)", a.Dead[p])
 			}
 			// Nothing is left open, so the score is the count (Black's 81
-			// points) but for the stones in doubt, though the score model's
-			// prior, this early in a game, is about 7.
-			if a.Open != 0 || math.Abs(r.Score-81) > 2 || math.Abs(r.Score-a.Sum) > 4*a.Doubt+1e-9 {
-				t.Errorf("score %.2f, map sum %.2f, open %v, doubt %.2f: want the score within 4·doubt of the sum, and about 81", r.Score, a.Sum, a.Open, a.Doubt)
+			// points) but for the stones whose fate is unsettled (at most
+			// the white group's 3, each with a doubt of at most 1/2),
+			// though the score model's prior, this early in a game, is
+			// about 7.
+			if a.Open != 0 || math.Abs(a.Sum-81) > 0.5 || a.Unsure > 1.5 || math.Abs(r.Score-a.Sum) > 4*a.Unsure+1e-9 {
+				t.Errorf("score %.2f, map sum %.2f, open %v, unsure %.2f: want the sum about 81, and the score within 4·unsure (at most 6) of it", r.Score, a.Sum, a.Open, a.Unsure)
 			}
 		})
 	}
@@ -519,7 +521,10 @@ func TestWinProbability(t *testing.T) {
 				}
 				got, ok, err := j.WinProbability(b, 6.5)
 				want := model.Of(r.Score, 6.5, Stage(b), a.Doubt)
-				if err != nil || !ok || got != want || !(got > 0 && got < 1) {
+				// Strictly between 0 and 1 on the dev positions; the wall,
+				// won by 74 points on 9x9, may round to 1.
+				inside := got > 0 && got < 1 || i == len(ps)-1 && got == 1
+				if err != nil || !ok || got != want || !inside {
 					t.Errorf("position %d: WinProbability = %v, %v, %v; want %v, true", i, got, ok, err, want)
 				}
 				// Komi far below, at and far above the score.

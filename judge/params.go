@@ -74,11 +74,13 @@ type Params struct {
 // set: it strays from the map's sum by at most the points still open (o,
 // the empty points the count gives to neither side, and those it gives to
 // a colour beyond ThinTerritory points for each stone walling them in:
-// Analysis.Thin) and four points for each stone that may be misjudged (u:
-// its own point, which changes hands, and about as much territory with
-// it),
+// Analysis.Thin) and four points for each stone whose fate the judge
+// cannot tell, weighted by its doubt (v, Analysis.Unsure: the sum of
+// min(P, 1-P) over the stones of the unsettled chains, P from
+// UnsettledFrom to UnsettledTo; a misjudged stone's own point changes
+// hands, and about as much territory with it),
 //
-//	sum - (o + 4u) <= score <= sum + (o + 4u),
+//	sum - (o + 4v) <= score <= sum + (o + 4v),
 //
 // and it stays within ±Points. The first lets the map speak once the
 // board is settled: the close professional games the model is fitted on
@@ -105,10 +107,12 @@ type ScoreParams struct {
 // ScoreInput is what the score model reads of a judged position (see
 // Analysis): the map's sum, the stage, the side to move (+1 Black, -1
 // White), the doubt, the stones at risk counted alive and judged dead, and
-// for the bounds the points not settled (Analysis.Open and Thin) and the
-// number of points on the board (0 for no bounds).
+// for the bounds the points not settled (Analysis.Open and Thin), the
+// doubt on the unsettled chains (Analysis.Unsure) and the number of points
+// on the board (0 for no bounds).
 type ScoreInput struct {
 	Sum, Stage, ToMove, Doubt float64
+	Unsure                    float64
 	RiskAlive, RiskDead       float64
 	Open, Points              float64
 }
@@ -118,7 +122,7 @@ type ScoreInput struct {
 func (sp ScoreParams) Of(in ScoreInput) float64 {
 	score := sp.model(in)
 	if in.Points > 0 {
-		m := in.Open + 4*in.Doubt
+		m := in.Open + 4*in.Unsure
 		score = max(in.Sum-m, min(in.Sum+m, score))
 		score = max(-in.Points, min(in.Points, score))
 	}
