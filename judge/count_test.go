@@ -15,15 +15,17 @@ import (
 )
 
 // At the last position of the counted dev games the count is the truth:
-// the labelled final ownership sums to it in 160 of the 165 games with the
-// shipped parameters (the misses are chains misjudged), and its sign after
-// komi is the recorded winner's in 160. Of the 5 it misses, 1 is lost by
-// misjudged chains (tygem_2011-05-21, whose label and record also
-// disagree by 50 points) and 4 by the half point that territory counting,
-// the games' Korean rules, takes from Black when he played the last stone:
-// there the true area names the other colour too. The bounds leave room
-// for refitted parameters; a count that mishandled territory, dame, seki
-// or the dead stones would miss dozens.
+// the labelled final ownership sums to it in 153 of the 165 games with the
+// shipped parameters, fitted on the training games (the misses are chains
+// misjudged), and its sign after komi is the recorded winner's in 155.
+// Fitted on these very games' final ownership, the judge of before issue
+// 26 had 160 and 160: of the 5 it missed, 4 were the half point that
+// territory counting, the games' Korean rules, takes from Black when he
+// played the last stone (there the true area names the other colour too)
+// and 1 misjudged chains (tygem_2011-05-21, whose label and record also
+// disagree by 50 points). The bounds leave room for refitted parameters; a
+// count that mishandled territory, dame, seki or the dead stones would
+// miss dozens.
 func TestCountAtTheEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("judges the last position of 165 games")
@@ -80,8 +82,8 @@ func TestCountAtTheEnd(t *testing.T) {
 		}
 	}
 	t.Logf("%d games: count exact in %d, winner named in %d", games, exact, winners)
-	if games != 165 || exact < 150 || winners < 155 {
-		t.Errorf("%d games: the count is the labelled area in %d (want at least 150) and names the winner in %d (want at least 155)", games, exact, winners)
+	if games != 165 || exact < 145 || winners < 150 {
+		t.Errorf("%d games: the count is the labelled area in %d (want at least 145) and names the winner in %d (want at least 150)", games, exact, winners)
 	}
 }
 

@@ -8,15 +8,16 @@ import (
 )
 
 // A white group shut inside a black wall with no room for two eyes is
-// judged dead, and the map gives Black every point. With 27 stones on 81
-// points the judge is early in a game, where its score model (fitted on
-// close professional games) leans on a prior of about komi's worth; but no
-// point is left open here (every empty region borders Black alone, walled
-// in) and the fate of no chain is unsettled, so the score is held to the
-// map's sum, within four points for each unit of doubt on the unsettled
-// chains. The win probability follows the score, the even point being
-// about the score. The position is judged once; the analysis answers
-// every question.
+// judged dead (with probability 0.79: this early in a game the judge plays
+// no playouts, and judge-playouts, which does, says 0.95), taken off, and
+// the map gives Black every point. With 27 stones on 81 points the judge
+// is early in a game, where its score model leans on a prior of about
+// komi's worth; but no point is left open here (every empty region
+// borders Black alone, walled in), so the score stays within four points
+// for each unit of doubt on the unsettled chains (the white group's 3
+// stones, 0.21 each) of the map's sum. The win probability follows the
+// score, the even point being about the score. The position is judged
+// once; the analysis answers every question.
 func ExampleJudge_Analyze() {
 	b := board.MustParse(`
 		. . . . . . . . .
@@ -44,10 +45,10 @@ func ExampleJudge_Analyze() {
 		fmt.Printf("komi %g: Black wins with probability %.2f\n", komi, p)
 	}
 	// Output:
-	// score 80.9, map sum 80.9
+	// score 78.4, map sum 80.9
 	// dead [D6 E6 D5]
 	// komi 7: Black wins with probability 1.00
-	// komi 78.5: Black wins with probability 0.68
-	// komi 80.5: Black wins with probability 0.48
-	// komi 82.5: Black wins with probability 0.29
+	// komi 78.5: Black wins with probability 0.48
+	// komi 80.5: Black wins with probability 0.33
+	// komi 82.5: Black wins with probability 0.22
 }

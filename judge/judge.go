@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 
 	"goeval/board"
@@ -185,7 +186,7 @@ func (j *Judge) Analyze(a *Analysis, b *board.Board) error {
 	life.AnalyzeSeki(&j.seki, b, &j.feat.Chains)
 	j.deaths(p)
 	a.reset(b)
-	removed := j.judgeChains(a, p.DeadAt)
+	removed := j.judgeChains(a, b, p.DeadAt)
 
 	// The second estimate, with the dead given to their killers.
 	x2 := x
@@ -219,16 +220,17 @@ func (j *Judge) Analyze(a *Analysis, b *board.Board) error {
 	return nil
 }
 
-// judgeChains sets each stone's death probability (a.Dead, from j.p2),
-// whether it is taken off (a.Removed: above deadAt) and whether it is in
-// seki (a.Seki, whose empty points are the seki's shared liberties). It
-// reports whether any stone is taken off.
-func (j *Judge) judgeChains(a *Analysis, deadAt float64) (removed bool) {
+// judgeChains sets each stone of b's death probability (a.Dead, from
+// j.p2), whether it is taken off (a.Removed: above deadAt, unless it is a
+// ko stone between living chains, see koStone) and whether it is in seki (a.Seki, whose empty
+// points are the seki's shared liberties). It reports whether any stone is
+// taken off.
+func (j *Judge) judgeChains(a *Analysis, b *board.Board, deadAt float64) (removed bool) {
 	copy(a.Seki, j.seki.Shared) // the stones' below
 	cs := &j.feat.Chains
 	for id, ch := range cs.List {
 		pd := j.p2[id]
-		kill := pd > deadAt
+		kill := pd > deadAt && !j.koStone(b, ch, deadAt)
 		removed = removed || kill
 		for pt := ch.Head; ; {
 			a.Dead[pt] = pd
@@ -339,4 +341,42 @@ func (j *Judge) Count(b *board.Board) (control.Count, error) {
 		return control.Count{}, err
 	}
 	return a.Count(), nil
+}
+
+// koStone reports whether the chain ch of b is a lone stone that can be
+// taken only by a ko capture between living chains: the opponent's stone
+// on its one liberty would capture it alone and be left in atari itself,
+// so that the capture could be taken back at once (or that capture is the
+// retake the ko forbids now), and the stone's own chains around that
+// liberty, which make the capture a ko, are not judged dead (their death
+// probability at most deadAt). Such a stone's fate is the ko fight's,
+// which the death model does not judge: it keeps its death probability
+// but is never taken off, so that the count leaves the ko open
+// (ko.CountTerritory resolves it). A ko stone whose surroundings are dead
+// too is the remnant of a ko inside the opponent's territory, and dies
+// with them.
+func (j *Judge) koStone(b *board.Board, ch board.Chain, deadAt float64) bool {
+	if ch.Stones != 1 || ch.Liberties != 1 {
+		return false
+	}
+	g := b.Geometry()
+	lib := board.Pass
+	for _, q := range g.Neighbors(ch.Head) {
+		if b.At(q) == board.Empty {
+			lib = q
+		}
+	}
+	for _, q := range g.Neighbors(lib) {
+		if q != ch.Head && b.At(q) == ch.Color && j.p2[j.feat.Chains.ID[q]] > deadAt {
+			return false
+		}
+	}
+	t := *b
+	switch err := t.Play(-ch.Color, lib); {
+	case errors.Is(err, board.ErrKo):
+		return true
+	case err != nil:
+		return false
+	}
+	return t.Ko() == ch.Head
 }

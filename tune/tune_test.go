@@ -132,7 +132,7 @@ func TestRunDev(t *testing.T) {
 	var first []byte
 	for _, workers := range []int{1, 2} {
 		rep, err := Run(context.Background(), Config{
-			Files: ok, Labels: labels, Base: judge.Default(), Stride: 40, Folds: 2, Workers: workers,
+			Files: ok, Labels: labels, Base: judge.Default(), Stride: 10, Folds: 2, Workers: workers,
 			Bands: []compare.Band{{Move: 100}, {Move: 20, FromEnd: true}},
 		})
 		if err != nil {

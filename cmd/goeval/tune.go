@@ -17,38 +17,55 @@ import (
 )
 
 func init() {
-	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge estimator to labelled game records, with cross-validation", run: tuneCommand})
+	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge estimator to a reference evaluation or labelled game records, with cross-validation", run: tuneCommand})
 }
 
 const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model,
-score model and win model) to game records whose final ownership is known, and measures the
-fit by cross-validation: each fold of games is judged by parameters fitted
-without it, beside the λ/κ estimator and the tie baseline.
+score model and win model) to game records, and measures the fit by
+cross-validation: each fold of games is judged by parameters fitted without
+it.
 
 Usage:
   goeval tune [flags] PATH...
   goeval tune moves [flags] PATH...   (the move model: see goeval tune moves -h)
 
-PATH is an SGF file or a folder, searched recursively for *.sgf files. The
-final ownership comes from a labels file (--labels; a folder given as PATH
-that holds final-ownership.jsonl supplies it). Every game is measured;
-labelled counted games are also trained on.
+PATH is an SGF file or a folder, searched recursively for *.sgf files (SGF
+collections included: a game is named by its file and its number there).
 
---write FILE saves the parameters fitted on all the labelled games as JSON.
+With --reference FILE the judge learns from a stronger program's evaluation
+of positions (JSON Lines, as kata-reference.jsonl beside the training
+games): at every position it evaluates, each chain's death is the
+reference's ownership of its stones, the score's target is its lead plus
+komi, and the win model's the game's winner. The cross-validated table
+measures the held-out games against the reference (lead MAE, ownership MSE
+and sign agreement on the points it is sure of, winner agreement) and their
+results (the winners of resigned and counted games, the counted games'
+margins, the Brier score), in bands of 21 moves around each --moves.
+--counted-weight weighs the positions of counted games in the score model's
+fit: they are a quarter of the training games and about half of the dev
+and test sets'.
+
+Without --reference it learns from the final ownership of counted games
+(--labels; a folder given as PATH that holds final-ownership.jsonl
+supplies it), at every --stride moves; games known only by their winner
+teach the win model; the folds are measured with goeval compare.
+
+--write FILE saves the parameters fitted on all the games as JSON.
 By default the judge has two models: one for positions with less than
 --late-from of the points occupied, without playouts, and one for the others,
 with --playouts random playouts behind two more features and a λ/κ estimate
 of its own (--late-lambda, --late-kappa; --late-from 0 fits one model, with
 the playouts everywhere), and a threshold of its own for taking dead chains
 off (--late-dead-at). λ, κ and the thresholds themselves are not fitted
-here: cross-validated runs chose them (see the README; judge-playouts,
-whose late model starts earlier, did better with the late λ left at 0.44
-and the late threshold at 0.4). The judge's defaults, judge/params.json,
-and judge-playouts', judge/params-playouts.json, were written this way
-(about 5 and 8 minutes on 2 cores):
+here (see docs/judge-notes.md). The judge's defaults, judge/params.json,
+and judge-playouts', judge/params-playouts.json, were written this way, on
+the training games only (about 5 and 17 minutes on 2 cores):
 
-  goeval tune --stride 5 --late-lambda 0.48 --late-dead-at 0.45 --write judge/params.json ../shared/data/games/dev
-  goeval tune --stride 5 --playouts 32 --late-from 0.3 --late-lambda 0.44 --late-dead-at 0.4 --write judge/params-playouts.json ../shared/data/games/dev
+  goeval tune --reference ../shared/data/games/train/kata-reference.jsonl --counted-weight 3 \
+    --write judge/params.json ../shared/data/games/train
+  goeval tune --reference ../shared/data/games/train/kata-reference.jsonl --counted-weight 3 \
+    --playouts 48 --late-from 0.2 --late-lambda 0.44 --late-dead-at 0.4 \
+    --write judge/params-playouts.json ../shared/data/games/train
 
 The flags' defaults are the shipped judge's.
 `
