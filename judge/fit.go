@@ -144,10 +144,12 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 }
 
 // WinSample is one training position for the win model: the score the
-// judge gave it, its stage, the game's komi, and whether Black won.
+// judge gave it, its stage, the game's komi, whether Black won, and its
+// weight (0 counts as 1).
 type WinSample struct {
 	Score, Stage, Doubt, Komi float64
 	BlackWins                 bool
+	Weight                    float64
 }
 
 // WinL2 is the weight of FitWin's penalty.
@@ -175,7 +177,10 @@ func FitWin(samples []WinSample) (WinParams, error) {
 	if black == 0 || black == len(samples) {
 		return WinParams{}, fmt.Errorf("%w: fitting the win model on %d positions, %d won by Black", ErrOneSided, len(samples), black)
 	}
-	n := float64(len(samples))
+	n := 0.0
+	for _, s := range samples {
+		n += weightOf(s.Weight)
+	}
 	prior := [4]float64{0, math.Log(5), 0, 0} // the penalty's centre; Offset is free
 	// x = (Offset, Scale, ScaleStage, ScaleDoubt);
 	// z = (score-komi-Offset)·e^-(Scale+ScaleStage·s+ScaleDoubt·u).
@@ -183,9 +188,10 @@ func FitWin(samples []WinSample) (WinParams, error) {
 		l := 0.0
 		for _, s := range samples {
 			z := (s.Score - s.Komi - x[0]) * math.Exp(-(x[1] + x[2]*s.Stage + x[3]*s.Doubt))
-			l += softplus(z)
+			w := weightOf(s.Weight)
+			l += w * softplus(z)
 			if s.BlackWins {
-				l -= z
+				l -= w * z
 			}
 		}
 		l /= n
@@ -203,6 +209,7 @@ func FitWin(samples []WinSample) (WinParams, error) {
 			if s.BlackWins {
 				r--
 			}
+			r *= weightOf(s.Weight)
 			// dz/dOffset = -e, dz/dScale = -z, dz/dScaleStage = -z·s,
 			// dz/dScaleDoubt = -z·u.
 			g[0] -= r * e / n

@@ -306,3 +306,29 @@ func TestFitWinOneSided(t *testing.T) {
 		t.Error("no error for no samples")
 	}
 }
+
+// FitWin weighs its samples: at a margin of 0, half the games are won by
+// Black; weighing Black's wins there 3 makes him win 3 of 4 at that
+// margin. (Games at ±10 points, won by the side ahead, pin the spread.)
+func TestFitWinWeights(t *testing.T) {
+	fit := func(w float64) float64 {
+		var samples []WinSample
+		for i := range 400 {
+			samples = append(samples,
+				WinSample{Score: 6.5, Komi: 6.5, Stage: 0.5, BlackWins: i%2 == 0, Weight: map[bool]float64{true: w, false: 1}[i%2 == 0]},
+				WinSample{Score: 16.5, Komi: 6.5, Stage: 0.5, BlackWins: true},
+				WinSample{Score: -3.5, Komi: 6.5, Stage: 0.5, BlackWins: false})
+		}
+		wp, err := FitWin(samples)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return wp.Of(6.5, 6.5, 0.5, 0)
+	}
+	if p := fit(1); math.Abs(p-0.5) > 0.02 {
+		t.Errorf("unweighted: P(Black wins) at a margin of 0 is %.3f, want 0.5", p)
+	}
+	if p := fit(3); math.Abs(p-0.75) > 0.03 {
+		t.Errorf("Black's wins weighing 3: P(Black wins) at a margin of 0 is %.3f, want 0.75", p)
+	}
+}

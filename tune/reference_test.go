@@ -208,7 +208,7 @@ func TestRunRefTrain(t *testing.T) {
 	}
 }
 
-// TestCountedWeight: with CountedWeight the score model's fit weighs the
+// TestCountedWeight: with CountedWeight the score and win models' fits weigh the
 // positions of counted games (a margin or a draw in RE) by it, and others by 1.
 func TestCountedWeight(t *testing.T) {
 	for _, c := range []struct {
@@ -217,7 +217,7 @@ func TestCountedWeight(t *testing.T) {
 		want   float64
 	}{{0, compare.Score, 1}, {3, compare.Score, 3}, {3, compare.Resignation, 1}, {3, compare.Draw, 3}} {
 		cfg := Config{CountedWeight: c.weight}
-		if got := cfg.scoreWeight(&position{kind: c.kind}); got != c.want {
+		if got := cfg.weight(&position{kind: c.kind}); got != c.want {
 			t.Errorf("weight %v, %v: %v, want %v", c.weight, c.kind, got, c.want)
 		}
 	}

@@ -41,7 +41,8 @@ type Config struct {
 	// DeathFromReference).
 	HardDeath bool
 	// CountedWeight, if positive, is the weight of the positions of
-	// counted games in the score model's fit (the others weigh 1).
+	// counted games in the score and win models' fits (the others weigh
+	// 1).
 	CountedWeight float64
 	// Base gives λ, κ and DeadAt (the late model's too, but for
 	// LateLambda and LateKappa); its weights, playouts and late model
@@ -382,10 +383,10 @@ func (w *collector) chainsBy(b *board.Board, lk *influence.Symmetric, playouts i
 	return cs, nil
 }
 
-// scoreWeight returns the weight of position q in the score model's fit:
-// CountedWeight for a counted game's (a margin or a draw), when set,
+// weight returns the weight of position q in the score and win models'
+// fits: CountedWeight for a counted game's (a margin or a draw), when set,
 // else 1.
-func (c *Config) scoreWeight(q *position) float64 {
+func (c *Config) weight(q *position) float64 {
 	if c.CountedWeight > 0 && (compare.Result{Kind: q.kind}).Counted() {
 		return c.CountedWeight
 	}
@@ -535,7 +536,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 		if err := s.j.Analyze(&s.a, &q.board); err != nil {
 			return err
 		}
-		sums[k] = judge.ScoreSample{ScoreInput: s.a.ScoreInput(q.board.ToMove()), Area: q.area, Weight: cfg.scoreWeight(q)}
+		sums[k] = judge.ScoreSample{ScoreInput: s.a.ScoreInput(q.board.ToMove()), Area: q.area, Weight: cfg.weight(q)}
 		return nil
 	})
 	if err != nil {
@@ -557,7 +558,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	for k, i := range idx {
 		q, s := &pos[i], &sums[k]
 		if q.winner != board.Empty {
-			wins = append(wins, judge.WinSample{Score: sp.Of(s.ScoreInput), Stage: s.Stage, Doubt: s.Doubt, Komi: q.komi, BlackWins: q.winner == board.Black})
+			wins = append(wins, judge.WinSample{Score: sp.Of(s.ScoreInput), Stage: s.Stage, Doubt: s.Doubt, Komi: q.komi, BlackWins: q.winner == board.Black, Weight: cfg.weight(q)})
 		}
 	}
 	switch wp, err := judge.FitWin(wins); {

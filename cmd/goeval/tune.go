@@ -41,9 +41,9 @@ measures the held-out games against the reference (lead MAE, ownership MSE
 and sign agreement on the points it is sure of, winner agreement) and their
 results (the winners of resigned and counted games, the counted games'
 margins, the Brier score), in bands of 21 moves around each --moves.
---counted-weight weighs the positions of counted games in the score model's
-fit: they are a quarter of the training games and about half of the dev
-and test sets'.
+--counted-weight weighs the positions of counted games in the score and win
+models' fits: they are a quarter of the training games and about half of
+the dev and test sets'.
 
 Without --reference it learns from the final ownership of counted games
 (--labels; a folder given as PATH that holds final-ownership.jsonl
@@ -77,7 +77,7 @@ func tuneCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune", tuneUsage)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
 	reference := fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
-	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score model's fit (0: 1, as the others)")
+	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
 	hardDeath := fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
 	stride := fs.Int("stride", 10, "sample a training position every this many moves")
