@@ -25,7 +25,9 @@
 //     play them only in late positions, which have weights of their own
 //     (Params.Late, from the stage Params.LateFrom on).
 //  3. A logistic death model turns the features into the probability P
-//     that the chain is dead, in two rounds: the first from the chain's
+//     that the chain is dead (fitted to a stronger program's expected
+//     ownership of the chain's stones, so that P is one half less half
+//     of it), in two rounds: the first from the chain's
 //     own features, the second from its first-round odds and those of its
 //     neighbours (its group mates' deaths, its attackers' deaths), so that
 //     chains share their fate. Chains that Benson's algorithm proves
@@ -44,7 +46,8 @@
 //  4. Chains with P above DeadAt are given to the opponent (as if
 //     captured and filled), and the λ/κ estimate is run again, warm-started
 //     from x, so that the territory around a dead group goes to its
-//     killer.
+//     killer. A lone stone that can be taken only by a ko capture, next
+//     to a living chain of its colour, is not: its fate is the ko's.
 //  5. The map: a stone's control is its colour times (1 - 2P), so a dead
 //     stone shows the opponent's sign (goeval draws it in lower case); an
 //     empty point's is the second estimate's. Chains with P from 0.2 to
@@ -57,8 +60,8 @@
 //     whole for the colour judged to own it) by a gate that opens as the
 //     game settles and closes with the expected number of misjudged
 //     stones; and a count far from the prior is believed only up to a
-//     reach of a few points (R·tanh(d/R), see ScoreParams), since in close
-//     games it is more often a misjudged group than a rout. The count
+//     reach (R·tanh(d/R), see ScoreParams), since it is more often a
+//     misjudged group than a rout. The count
 //     first loses a fitted share of the stones at risk, by side (the sum
 //     of colour·P over the stones counted alive, and a little of it over
 //     those judged dead): late in the game each stone counted alive with
@@ -67,25 +70,25 @@
 //     what the map can see: it stays within the points still open (in
 //     the count, step 8, and the territory held thinly: more than
 //     ThinTerritory points for each stone walling it in, as a lone stone
-//     "holds" an empty board) and four points a doubtful stone of the
-//     map's sum, so that once the board is settled a lopsided game is
-//     forecast as lopsided (see ScoreParams).
+//     "holds" an empty board) and four points for each unit of doubt on
+//     the unsettled chains of the map's sum, so that once the board is
+//     settled a lopsided game is forecast as lopsided (see ScoreParams).
 //  7. The win probability (Analysis.WinProbability, with the game's
 //     komi): a logistic in the score's margin over komi, whose even point (a
-//     quarter to a half point to Black: the dev games' Korean rules count
+//     fraction of a point to Black: the games' Korean rules count
 //     territory, in which Black's area is a point more than his territory
 //     when he played the last stone) and spread (the margin at which the
 //     odds reach about 3 to 1; it narrows as the game goes on and widens
 //     with the expected number of misjudged stones) are fitted to the
-//     winners of all the games with a known winner, resigned ones
-//     included. Cross-validated, it is no better than a coin up to move
-//     150 (Brier score 0.25) and says so, staying near 1/2 there; from
-//     move 200 on it is calibrated (see the README).
+//     winners of the training games. On the dev set it stays near 1/2 up
+//     to move 150 (Brier score 0.25), a little overconfident where it
+//     strays, and is about calibrated 20 moves before the end (see the
+//     README).
 //  8. The count (Analysis.Count, control.Counter): the position counted
 //     as it stands, as a finished game is counted under area rules, with the
 //     chains taken off in step 4 dead and the seki left (board.CountArea).
 //     The score forecasts the end; the count says how things stand, and at
-//     the end of a game it is the result (exact on 160 of the 165 counted
+//     the end of a game it is the result (exact on 153 of the 165 counted
 //     dev games' last positions).
 //
 // Judge.Analyze does all of this once and fills an Analysis, which the
@@ -96,18 +99,24 @@
 // see only a control.Estimator: the judge keeps the analysis of its last
 // Estimate and answers from it while they ask about that position.
 //
-// The weights of steps 3, 6 and 7 are fitted by "goeval tune" (package tune) on
-// the dev game set with cross-validation and shipped in params.json; Default
-// returns them: from 0.42 of the points occupied on (about move 180), a late
-// model with 8 playouts and a λ/κ estimate of its own, with λ and κ chosen by a
-// grid of cross-validated tune runs (see the README). WithPlayouts returns the
-// parameters of the slower judge registered as "judge-playouts"
-// (params-playouts.json): a late model with 32 playouts from 0.3 of the points
-// occupied on (about move 120). The judge's map and score are measured against
-// the truth by "goeval compare"; see the README for the figures, and what the
-// playouts buy and cost.
+// The weights of steps 3, 6 and 7 are fitted by "goeval tune --reference"
+// (package tune) on the training games: a stronger program's evaluation of
+// 14,888 of their positions (KataGo's small network: its ownership for the
+// death model, its lead for the score model) and the games' winners for
+// the win model, the positions of counted games weighing 3 in the last two
+// (they are a quarter of the training games, half of the dev set's). They
+// ship in params.json; Default returns them: from 0.42 of the points
+// occupied on (about move 180), a late model with 8 playouts and a λ/κ
+// estimate of its own (λ and κ chosen, before, by cross-validated runs on
+// the dev set). WithPlayouts returns the parameters of the slower judge
+// registered as "judge-playouts" (params-playouts.json): a late model with
+// 48 playouts from 0.2 of the points occupied on (about move 75). The
+// judge is measured on the dev set, which it was not fitted on, by
+// "goeval compare" against the truth and, with --reference, against the
+// stronger program; see the README for the figures and docs/judge-notes.md
+// for what each part buys.
 //
-// The dev games are 19x19 with komi 6.5, and the fitted weights are used as
+// The training games are 19x19 with komi 6.5, and the fitted weights are used as
 // they are on the other sizes. The death model reads each chain's own
 // surroundings and carries over; the count needs no weights (it was exact
 // on all 32 finished 9x9 records under area rules in the SGF corpus, and

@@ -48,7 +48,7 @@ func ExampleJudge_Analyze() {
 	// score 78.4, map sum 80.9
 	// dead [D6 E6 D5]
 	// komi 7: Black wins with probability 1.00
-	// komi 78.5: Black wins with probability 0.48
-	// komi 80.5: Black wins with probability 0.33
-	// komi 82.5: Black wins with probability 0.22
+	// komi 78.5: Black wins with probability 0.51
+	// komi 80.5: Black wins with probability 0.38
+	// komi 82.5: Black wins with probability 0.26
 }
