@@ -101,6 +101,57 @@ func ReadLabels(path string) (*Labels, error) {
 // Errors wrap ErrLabels and say where: "labels.jsonl:12: compare: ...".
 func ParseLabels(name string, r io.Reader) (*Labels, error) {
 	out := &Labels{Name: name, byFile: map[string]*Label{}}
+	err := jsonLines(name, r, ErrLabels, func(line int, text []byte, bad func(string, ...any) error) error {
+		var raw struct {
+			Label
+			AreaScore *float64 `json:"area_score"`
+		}
+		if err := json.Unmarshal(text, &raw); err != nil {
+			return bad("%v", err)
+		}
+		l := raw.Label
+		l.Line = line
+		if msg := baseName(l.File); msg != "" {
+			return bad("%s", msg)
+		}
+		if out.byFile[l.File] != nil {
+			return bad("%s labelled twice (first on line %d)", l.File, out.byFile[l.File].Line)
+		}
+		size := int(math.Sqrt(float64(len(l.Ownership))) + 0.5)
+		if size*size != len(l.Ownership) || board.ValidSize(size) != nil {
+			return bad("%s: %d ownership values is not a board size's square", l.File, len(l.Ownership))
+		}
+		sum := 0.0
+		for i, v := range l.Ownership {
+			if v < -1 || v > 1 {
+				return bad("%s: ownership value %d at index %d (want -1, 0 or 1)", l.File, v, i)
+			}
+			sum += float64(v)
+		}
+		if raw.AreaScore != nil && *raw.AreaScore != sum {
+			return bad("%s: area_score %g but the ownership sums to %g", l.File, *raw.AreaScore, sum)
+		}
+		l.AreaScore = sum
+		geo := board.GeometryOf(size)
+		for _, v := range l.Dead {
+			if _, err := geo.ParseGTP(v); err != nil {
+				return bad("%s: dead stone %v", l.File, err)
+			}
+		}
+		out.byFile[l.File] = &l
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// jsonLines calls fn with every line of r that is not blank, its number
+// (from 1) and a function that makes an error at that line wrapping kind
+// ("name:12: compare: malformed ...: what"), and stops at fn's first
+// error.
+func jsonLines(name string, r io.Reader, kind error, fn func(line int, text []byte, bad func(format string, args ...any) error) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -109,50 +160,26 @@ func ParseLabels(name string, r io.Reader) (*Labels, error) {
 			continue
 		}
 		bad := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %w: %s", name, line, ErrLabels, fmt.Sprintf(format, args...))
+			return fmt.Errorf("%s:%d: %w: %s", name, line, kind, fmt.Sprintf(format, args...))
 		}
-		var raw struct {
-			Label
-			AreaScore *float64 `json:"area_score"`
+		if err := fn(line, text, bad); err != nil {
+			return err
 		}
-		if err := json.Unmarshal(text, &raw); err != nil {
-			return nil, bad("%v", err)
-		}
-		l := raw.Label
-		l.Line = line
-		switch {
-		case l.File == "":
-			return nil, bad(`no "file"`)
-		case filepath.Base(l.File) != l.File:
-			return nil, bad(`"file" %q is not a base name`, l.File)
-		case out.byFile[l.File] != nil:
-			return nil, bad("%s labelled twice (first on line %d)", l.File, out.byFile[l.File].Line)
-		}
-		size := int(math.Sqrt(float64(len(l.Ownership))) + 0.5)
-		if size*size != len(l.Ownership) || board.ValidSize(size) != nil {
-			return nil, bad("%s: %d ownership values is not a board size's square", l.File, len(l.Ownership))
-		}
-		sum := 0.0
-		for i, v := range l.Ownership {
-			if v < -1 || v > 1 {
-				return nil, bad("%s: ownership value %d at index %d (want -1, 0 or 1)", l.File, v, i)
-			}
-			sum += float64(v)
-		}
-		if raw.AreaScore != nil && *raw.AreaScore != sum {
-			return nil, bad("%s: area_score %g but the ownership sums to %g", l.File, *raw.AreaScore, sum)
-		}
-		l.AreaScore = sum
-		geo := board.GeometryOf(size)
-		for _, v := range l.Dead {
-			if _, err := geo.ParseGTP(v); err != nil {
-				return nil, bad("%s: dead stone %v", l.File, err)
-			}
-		}
-		out.byFile[l.File] = &l
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	return out, nil
+	return nil
+}
+
+// baseName returns what is wrong with a "file" field that must name a
+// game record by its base name, or "".
+func baseName(file string) string {
+	switch {
+	case file == "":
+		return `no "file"`
+	case filepath.Base(file) != file:
+		return fmt.Sprintf(`"file" %q is not a base name`, file)
+	}
+	return ""
 }

@@ -1,8 +1,6 @@
 package compare
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -110,16 +108,7 @@ func ReadReference(path string) (*Reference, error) {
 // Errors wrap ErrReference and say where: "ref.jsonl:12: compare: ...".
 func ParseReference(name string, r io.Reader) (*Reference, error) {
 	out := &Reference{Name: name, byKey: map[refKey]*RefPosition{}}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
-		bad := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %w: %s", name, line, ErrReference, fmt.Sprintf(format, args...))
-		}
+	err := jsonLines(name, r, ErrReference, func(line int, text []byte, bad func(string, ...any) error) error {
 		var raw struct {
 			RefPosition
 			Move    *int     `json:"move"`
@@ -128,48 +117,48 @@ func ParseReference(name string, r io.Reader) (*Reference, error) {
 			Winrate *float64 `json:"winrate"`
 		}
 		if err := json.Unmarshal(text, &raw); err != nil {
-			return nil, bad("%v", err)
+			return bad("%v", err)
 		}
 		p := raw.RefPosition
 		p.Line = line
 		if p.Game == 0 {
 			p.Game = 1
 		}
+		if msg := baseName(p.File); msg != "" {
+			return bad("%s", msg)
+		}
 		switch {
-		case p.File == "":
-			return nil, bad(`no "file"`)
-		case filepath.Base(p.File) != p.File:
-			return nil, bad(`"file" %q is not a base name`, p.File)
 		case raw.Move == nil || *raw.Move < 0:
-			return nil, bad(`%s: no "move", or a negative one`, p.File)
+			return bad(`%s: no "move", or a negative one`, p.File)
 		case raw.Komi == nil || raw.Lead == nil || raw.Winrate == nil:
-			return nil, bad(`%s move %d: "komi", "lead" and "winrate" are required`, p.File, *raw.Move)
+			return bad(`%s move %d: "komi", "lead" and "winrate" are required`, p.File, *raw.Move)
 		case p.Game < 0:
-			return nil, bad(`%s: "game" %d (want 1 or more)`, p.File, p.Game)
+			return bad(`%s: "game" %d (want 1 or more)`, p.File, p.Game)
 		}
 		p.Move, p.Komi, p.Lead, p.Winrate = *raw.Move, *raw.Komi, *raw.Lead, *raw.Winrate
 		where := fmt.Sprintf("%s game %d move %d", p.File, p.Game, p.Move)
 		if !(p.Winrate >= 0 && p.Winrate <= 1) || math.IsNaN(p.Lead) || math.IsInf(p.Lead, 0) || math.IsNaN(p.Komi) || math.IsInf(p.Komi, 0) {
-			return nil, bad("%s: winrate %v, lead %v or komi %v out of range", where, p.Winrate, p.Lead, p.Komi)
+			return bad("%s: winrate %v, lead %v or komi %v out of range", where, p.Winrate, p.Lead, p.Komi)
 		}
 		size := int(math.Sqrt(float64(len(p.Ownership))) + 0.5)
 		if size*size != len(p.Ownership) || board.ValidSize(size) != nil {
-			return nil, bad("%s: %d ownership values is not a board size's square", where, len(p.Ownership))
+			return bad("%s: %d ownership values is not a board size's square", where, len(p.Ownership))
 		}
 		for i, v := range p.Ownership {
 			if !(v >= -1 && v <= 1) {
-				return nil, bad("%s: ownership value %v at index %d (want -1 to 1)", where, v, i)
+				return bad("%s: ownership value %v at index %d (want -1 to 1)", where, v, i)
 			}
 		}
 		k := refKey{p.File, p.Game, p.Move}
 		if q := out.byKey[k]; q != nil {
-			return nil, bad("%s given twice (first on line %d)", where, q.Line)
+			return bad("%s given twice (first on line %d)", where, q.Line)
 		}
 		out.byKey[k] = &p
 		out.list = append(out.list, &p)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

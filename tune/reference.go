@@ -12,7 +12,6 @@ import (
 
 	"goeval/board"
 	"goeval/compare"
-	"goeval/influence"
 	"goeval/internal/pool"
 	"goeval/judge"
 	"goeval/sgf"
@@ -116,14 +115,7 @@ func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, error)
 		defer mu.Unlock()
 		cfg.logf("not trained on: "+format, args...)
 	}
-	err := pool.Map(ctx, cfg.Workers, len(games), func() (*collector, error) {
-		early, err := influence.NewSymmetric(cfg.settings(false))
-		if err != nil {
-			return nil, err
-		}
-		late, err := influence.NewSymmetric(cfg.settings(true))
-		return &collector{early: early, late: late}, err
-	}, func(ctx context.Context, w *collector, i int) error {
+	err := pool.Map(ctx, cfg.Workers, len(games), cfg.newCollector, func(ctx context.Context, w *collector, i int) error {
 		rg := &games[i]
 		name := fmt.Sprintf("%s (game %d)", rg.file, rg.game)
 		g, err := colls[rg.file].Game(rg.game)

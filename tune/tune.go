@@ -252,14 +252,7 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 		defer mu.Unlock()
 		cfg.logf("not trained on: %v", err) // and listed by the comparison
 	}
-	err = pool.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
-		early, err := influence.NewSymmetric(cfg.settings(false))
-		if err != nil {
-			return nil, err
-		}
-		late, err := influence.NewSymmetric(cfg.settings(true))
-		return &collector{early: early, late: late}, err
-	}, func(ctx context.Context, w *collector, i int) error {
+	err = pool.Map(ctx, cfg.Workers, len(cfg.Files), cfg.newCollector, func(ctx context.Context, w *collector, i int) error {
 		l := cfg.Labels.Lookup(cfg.Files[i])
 		g, err := sgf.Load(cfg.Files[i], 1)
 		if err != nil && l == nil {
@@ -326,6 +319,17 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 		}
 	}
 	return pos, labelled, winOnly, nil
+}
+
+// newCollector returns a worker's scratch for collecting positions, with
+// the estimates of the early and the late model.
+func (c *Config) newCollector() (*collector, error) {
+	early, err := influence.NewSymmetric(c.settings(false))
+	if err != nil {
+		return nil, err
+	}
+	late, err := influence.NewSymmetric(c.settings(true))
+	return &collector{early: early, late: late}, err
 }
 
 // collector is the scratch of one worker of collect.
