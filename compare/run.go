@@ -7,12 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"time"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/internal/pool"
+	"goeval/internal/progress"
 )
 
 // Estimator is a goeval estimator taking part in a comparison.
@@ -64,18 +63,10 @@ type Position struct {
 	Moves []board.Move
 }
 
-// Progress says how far a run has got.
-type Progress struct {
-	// Phase is "goeval" while goeval's estimators run, "peers" while the
-	// peers run.
-	Phase string
-	// Done and Total count files (goeval phase) or games (peers phase).
-	Done, Total int
-	// Positions counts the positions evaluated so far in this phase.
-	Positions int
-	// Elapsed is the time since the phase started.
-	Elapsed time.Duration
-}
+// Progress says how far a run has got: Phase is "goeval" while goeval's
+// estimators run (Done and Total count files) and "peers" while the peers
+// run (games).
+type Progress = progress.State
 
 // Config says what to compare. Its zero value compares nothing but the
 // tie baseline over DefaultBands, with GOMAXPROCS workers.
@@ -147,37 +138,6 @@ func Files(paths []string) ([]string, []FileError) {
 	return out, errs
 }
 
-// progress serialises progress reports.
-type progress struct {
-	mu    sync.Mutex
-	f     func(Progress)
-	p     Progress
-	start time.Time
-}
-
-func (pr *progress) begin(phase string, total int) {
-	if pr.f == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p = Progress{Phase: phase, Total: total}
-	pr.start = time.Now()
-	pr.f(pr.p)
-}
-
-func (pr *progress) add(done, positions int) {
-	if pr.f == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p.Done += done
-	pr.p.Positions += positions
-	pr.p.Elapsed = time.Since(pr.start)
-	pr.f(pr.p)
-}
-
 // worker is one worker's own estimators and scratch.
 type worker struct {
 	ests  []control.Estimator
@@ -219,7 +179,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 			}
 		}
 	}
-	pr := &progress{f: cfg.Progress}
+	pr := progress.New(cfg.Progress)
 	// Check that every peer starts before spending time on anything else.
 	for _, p := range cfg.Peers {
 		e, err := p.Start()
@@ -231,7 +191,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 
 	// Phase 1: read, replay, judge, and evaluate with goeval's estimators.
 	data := make([]file, len(files))
-	pr.begin("goeval", len(files))
+	pr.Begin("goeval", "files", len(files))
 	err := pool.Map(ctx, cfg.Workers, len(files), func() (*worker, error) {
 		w := &worker{}
 		for _, e := range cfg.Estimators {
@@ -245,7 +205,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 		f := &data[i]
 		f.path = files[i]
 		positions := readFile(f, &cfg, bands, len(names), w)
-		pr.add(1, positions)
+		pr.Add(1, positions)
 		return nil
 	})
 	if err != nil {

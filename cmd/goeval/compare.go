@@ -151,18 +151,12 @@ func compareCommand(e *env, args []string) error {
 		return err
 	}
 
-	files, ferrs := compare.Files(paths)
-	if len(files) == 0 {
-		for _, fe := range ferrs {
-			printFileError(e, fe)
-		}
-		return fmt.Errorf("no game records to compare")
+	files, ferrs, err := recordFiles(e, paths, "compare")
+	if err != nil {
+		return err
 	}
-	var bar *progressBar
-	if e.stderrTTY {
-		bar = &progressBar{w: e.stderr}
-		cfg.Progress = bar.update
-	}
+	bar := newProgressBar(e)
+	cfg.Progress = bar.progress()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := compare.Run(ctx, cfg, files)
@@ -217,6 +211,19 @@ func commandLine(name string, args []string) string {
 		parts = append(parts, a)
 	}
 	return strings.Join(parts, " ")
+}
+
+// recordFiles expands PATH arguments into game records (compare.Files).
+// When there are none it prints why and fails, saying what it had to do.
+func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileError, error) {
+	files, ferrs := compare.Files(paths)
+	if len(files) == 0 {
+		for _, fe := range ferrs {
+			printFileError(e, fe)
+		}
+		return nil, nil, fmt.Errorf("no game records to %s", what)
+	}
+	return files, ferrs, nil
 }
 
 // printFileError prints an error about a file once with its name (most

@@ -111,24 +111,12 @@ func predictCommand(e *env, args []string) error {
 		return usagef("no rankers given (--rankers, --peer)")
 	}
 
-	files, ferrs := compare.Files(paths)
-	if len(files) == 0 {
-		for _, fe := range ferrs {
-			printFileError(e, fe)
-		}
-		return fmt.Errorf("no game records to read")
+	files, ferrs, err := recordFiles(e, paths, "read")
+	if err != nil {
+		return err
 	}
-	var bar *progressBar
-	if e.stderrTTY {
-		bar = &progressBar{w: e.stderr}
-		cfg.Progress = func(p predict.Progress) {
-			unit := "files"
-			if p.Phase == "ranking" {
-				unit = "games"
-			}
-			bar.draw(p.Phase, unit, p.Done, p.Total, p.Positions, p.Elapsed)
-		}
-	}
+	bar := newProgressBar(e)
+	cfg.Progress = bar.progress()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()

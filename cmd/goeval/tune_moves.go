@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"goeval/compare"
 	"goeval/eval"
 	"goeval/movemodel"
 	"goeval/tune"
@@ -93,12 +92,12 @@ func tuneMovesCommand(e *env, args []string) error {
 		}
 		drop = append(drop, g)
 	}
-	files, ferrs := compare.Files(paths)
+	files, ferrs, err := recordFiles(e, paths, "fit on")
+	if err != nil {
+		return err
+	}
 	for _, fe := range ferrs {
 		printFileError(e, fe)
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
