@@ -95,6 +95,9 @@ func gtpCommand(e *env, args []string) error {
 	if *by != "model" && *by != "eval" {
 		return usagef("invalid --by %q (want model, eval)", *by)
 	}
+	if *by == "eval" && mf.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by eval")
+	}
 	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size}
 	if *by == "model" {
 		if cfg.Model, err = mf.load(); err != nil {

@@ -155,6 +155,9 @@ func rankCommand(e *env, args []string) error {
 	if *f.by != "model" && *f.by != "eval" {
 		return usagef("invalid --by %q (want model, eval)", *f.by)
 	}
+	if *f.by == "eval" && f.model.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by eval")
+	}
 	top := *f.top
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none

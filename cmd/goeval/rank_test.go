@@ -285,6 +285,9 @@ func TestRankByErrors(t *testing.T) {
 	if code, _, stderr := goeval(t, "rank", "--by", "magic", example); code != 2 || !strings.Contains(stderr, `invalid --by "magic"`) {
 		t.Errorf("--by magic: exit %d, %s", code, stderr)
 	}
+	if code, _, stderr := goeval(t, "rank", "--by", "eval", "--model", "x.params", example); code != 2 || !strings.Contains(stderr, "--by eval") {
+		t.Errorf("--by eval --model: exit %d, %s", code, stderr)
+	}
 	missing := filepath.Join(t.TempDir(), "none.params")
 	if code, _, stderr := goeval(t, "rank", "--model", missing, example); code != 1 || !strings.Contains(stderr, missing) {
 		t.Errorf("--model missing: exit %d, %s", code, stderr)
