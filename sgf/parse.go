@@ -1,6 +1,7 @@
 package sgf
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -204,6 +205,10 @@ func ReadFile(path string) (*Collection, error) {
 func Parse(name string, data []byte) (*Collection, error) {
 	d, err := decodeInput(data)
 	if err != nil {
+		var nul *nulError
+		if errors.As(err, &nul) {
+			return nil, fmt.Errorf("%s:%w", name, err) // "name:line:col: ..."
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	src := newSource(name, d.text)
