@@ -45,6 +45,16 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
+// interruptContext returns the context of a long command, which an
+// interrupt (Ctrl-C) cancels; tests replace it.
+var interruptContext = interruptible
+
+// interruptedError is a command stopped by an interrupt, having said what
+// it kept: exit status 130, as a shell reports a command ended by SIGINT.
+type interruptedError struct{ msg string }
+
+func (e *interruptedError) Error() string { return e.msg }
+
 // errHelp is returned after help was printed on request: exit status 0.
 var errHelp = errors.New("help requested")
 
@@ -65,9 +75,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = evalCommand(e, args)
 	}
 	var ue *usageError
+	var ie *interruptedError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return 0
+	case errors.As(err, &ie):
+		fmt.Fprintf(stderr, "goeval: %v\n", err)
+		return 130
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
 		if name != "" {

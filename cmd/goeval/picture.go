@@ -1,15 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"goeval/control"
+	"goeval/internal/outfile"
 	"goeval/render"
 )
 
@@ -62,36 +60,13 @@ func (of *outputFlags) refuseTerminal(e *env, format string) error {
 }
 
 // write runs draw on the output: the file named by -o, or standard
-// output. A file is written whole or not at all: it is written under a
-// temporary name beside it and renamed when complete.
+// output. A file is written whole or not at all, through a link, pipe or
+// device at the path rather than over it (package outfile).
 func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
 	if of.output == "" || of.output == "-" {
 		return draw(e.stdout)
 	}
-	dir, base := ".", of.output
-	if i := strings.LastIndexByte(of.output, '/'); i >= 0 {
-		dir, base = of.output[:i+1], of.output[i+1:]
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*")
-	if err != nil {
-		return fmt.Errorf("-o %s: %w", of.output, errors.Unwrap(err))
-	}
-	bw := bufio.NewWriter(f)
-	err = draw(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), of.output)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err := outfile.Write(of.output, draw); err != nil {
 		return fmt.Errorf("-o %s: %w", of.output, err)
 	}
 	return nil

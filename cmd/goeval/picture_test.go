@@ -214,3 +214,31 @@ func TestOutputFlag(t *testing.T) {
 		t.Errorf("--output: %v %q", err, data)
 	}
 }
+
+// TestOutputThroughLink checks -o on a symbolic link: the link stays and
+// its target gets the output, with its mode kept; an -o that cannot be
+// written says why (package outfile tests pipes and the rest).
+func TestOutputThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "map.json"), filepath.Join(dir, "latest.json")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("map.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := goeval(t, "--estimator", "stones", "--format", "json", "-o", link, example); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	li, _ := os.Lstat(link)
+	ti, _ := os.Stat(target)
+	b, _ := os.ReadFile(target)
+	if li.Mode()&os.ModeSymlink == 0 || ti.Mode().Perm() != 0o600 || !json.Valid(b) {
+		t.Errorf("link %v, target %v holding %.40q: want the link kept, the target written with mode 0600", li.Mode(), ti.Mode(), b)
+	}
+	missing := filepath.Join(dir, "none", "map.json")
+	code, _, stderr := goeval(t, "--estimator", "stones", "--format", "json", "-o", missing, example)
+	if want := "goeval: -o " + missing + ": create " + missing + ": no such file or directory\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr, want)
+	}
+}
