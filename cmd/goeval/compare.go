@@ -89,7 +89,6 @@ func compareCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no SGF file or folder given")
 	}
 	if *format != "text" && *format != "csv" && *format != "json" && *format != "html" {

@@ -146,7 +146,6 @@ func evalCommand(e *env, args []string) error {
 		return err
 	}
 	if len(files) == 0 {
-		fs.Usage()
 		return usagef("no SGF file given")
 	}
 	if len(files) > 1 {

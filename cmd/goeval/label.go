@@ -66,7 +66,6 @@ func labelCommand(e *env, args []string) error {
 	}
 	switch {
 	case len(paths) == 0:
-		fs.Usage()
 		return usagef("no game records given")
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")

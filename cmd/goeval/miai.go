@@ -81,7 +81,6 @@ func miaiCommand(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 {
-		fs.Usage()
 		return usagef("no tree or SGF file given")
 	}
 	if len(pos) > 1 {

@@ -83,7 +83,6 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 		return nil, nil, err
 	}
 	if len(files) == 0 {
-		fs.Usage()
 		return nil, nil, usagef("no SGF file given")
 	}
 	if len(files) > 1 {

@@ -177,7 +177,7 @@ func TestRankValuesExitCodes(t *testing.T) {
 				if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
 					t.Errorf("stderr %q lacks the goeval: prefix", stderr)
 				}
-				if code == 2 && !strings.Contains(stderr, "Run 'goeval "+cmd+" -h' for usage.") {
+				if code == 2 && !strings.Contains(stderr, "Run 'goeval "+cmd+" -h' for help.") {
 					t.Errorf("stderr %q lacks the usage hint", stderr)
 				}
 				if tt.name == "help" {

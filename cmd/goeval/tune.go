@@ -79,7 +79,6 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no game records given")
 	}
 	bands, err := compare.ParseBands(*moves)
