@@ -242,3 +242,21 @@ func TestOutputThroughLink(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr, want)
 	}
 }
+
+// TestPNGToDevNull: /dev/null is a character device but not a terminal, so
+// a PNG may go there (and colours are off). The device is only written
+// to, as a shell's "> /dev/null" does.
+func TestPNGToDevNull(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	var errb bytes.Buffer
+	if code := run([]string{"--format", "png", "--estimator", "stones", example}, strings.NewReader(""), null, &errb); code != 0 {
+		t.Errorf("PNG to %s: exit %d: %s", os.DevNull, code, errb.String())
+	}
+	if isTerminal(null) {
+		t.Errorf("%s is taken for a terminal", os.DevNull)
+	}
+}
