@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"goeval/board"
@@ -139,7 +138,6 @@ func evalCommand(e *env, args []string) error {
 	pf := addPositionFlags(fs)
 	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
-	color := fs.String("color", "auto", "shade the board with ANSI greys: auto (on a terminal), always or never")
 	of := addOutputFlags(fs)
 	files, err := parseArgs(fs, args)
 	if err != nil {
@@ -163,9 +161,6 @@ func evalCommand(e *env, args []string) error {
 	}
 	if err := of.refuseTerminal(e, *format); err != nil {
 		return err
-	}
-	if *color != "auto" && *color != "always" && *color != "never" {
-		return usagef("invalid --color %q (want auto, always, never)", *color)
 	}
 	newEst, err := ef.factory()
 	if err != nil {
@@ -209,11 +204,7 @@ func evalCommand(e *env, args []string) error {
 			return est.(control.Viewer).View(w, *show, pos.board)
 		})
 	}
-	shade := render.Plain
-	if *color == "always" || (*color == "auto" && e.stdoutTTY && of.output == "" && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
-		shade = render.ANSI
-	}
-	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, shade) })
+	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, of.shade(e)) })
 }
 
 func contains(list []string, s string) bool {
@@ -284,7 +275,7 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		}
 	}
 	komi := pos.game.Info.Komi
-	fmt.Fprintf(w, "score %s on the board, %s after komi %g\n", margin(res.Score), margin(res.Score-komi), komi)
+	fmt.Fprintln(w, scoreCaption(est.Name(), res.Score, komi))
 	if sum := mapSum(res); math.Abs(sum-res.Score) > 0.05 {
 		fmt.Fprintf(w, "(the map itself sums to %s; the estimator weighs it against what the map cannot see)\n", margin(sum))
 	}
@@ -300,7 +291,7 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		return err
 	}
 	if ok {
-		fmt.Fprintf(w, "counted as it stands: %s\n", scoreCaption(c.Area, komi))
+		fmt.Fprintf(w, "counted as it stands, %s\n", scoreCaption(est.Name(), c.Area, komi))
 		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
 		if c.Open > 0 {
 			fmt.Fprintf(w, "; %d points still open, for neither", c.Open)

@@ -66,7 +66,7 @@ func TestEvalText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"move 3 of 258, White to move, komi 6.5, result B+10.5\n", "score B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
+	for _, want := range []string{"move 3 of 258, White to move, komi 6.5, result B+10.5\n", "score by stones: B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -91,7 +91,7 @@ func TestEvalCount(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := "counted as it stands: B+17.0 on the board, B+10.5 after komi 6.5"
+	want := "counted as it stands, score by judge: B+17.0 on the board, B+10.5 after komi 6.5"
 	if !strings.Contains(out, want+"\n") {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}

@@ -162,7 +162,11 @@ func rankCommand(e *env, args []string) error {
 		}
 		return f.out.writePicture(e, *f.format, pic)
 	}
-	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top) })
+	tb, err := newTextBoard(e, f.out, pos, newEst())
+	if err != nil {
+		return err
+	}
+	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top, tb) })
 }
 
 // palette returns the checked --palette.
@@ -195,7 +199,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 		positionLine(pos),
 		"a..z: the best 26 moves for " + mover + ", a first; ×: the worst 26",
 		estimatorCaption(rk.Estimator, rk.Params),
-		scoreCaption(res.Score, pos.game.Info.Komi),
+		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
 	}
 	if len(rk.Moves) > 0 {
 		best := rk.Moves[0]
@@ -260,7 +264,7 @@ func statsLine(w io.Writer, s rank.Stats) {
 	fmt.Fprintln(w)
 }
 
-func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error {
+func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int, tb textBoard) error {
 	header(w, pos)
 	estimatorLine(w, rk.Estimator, rk.Params)
 	g := pos.board.Geometry()
@@ -273,21 +277,15 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 		}
 	}
 	var sb strings.Builder
-	render.Grid(&sb, g, 2, func(p board.Point) string {
-		switch pos.board.At(p) {
-		case board.Black:
-			return "X"
-		case board.White:
-			return "O"
-		}
-		if s, ok := markAt[p]; ok {
-			return s
-		}
-		return "."
-	})
+	render.MarkedMap(&sb, pos.board, tb.control, tb.shade, 2, func(p board.Point) string { return markAt[p] })
 	mover := rk.ToMove.Name()
-	fmt.Fprint(&sb, "a..z: the best 26 moves for ", mover, ", a first; ×: the worst 26\n")
-	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n", signed(rk.Pass.Score), mover)
+	// One meaning per symbol on this board, said under it: x and o are
+	// moves here, not the dead stones of goeval FILE's map.
+	fmt.Fprint(&sb, tb.stones(), "; a..z: the best 26 moves for ", mover, ", a first (x and o among them); ×: the worst 26\n")
+	if tb.legend != "" {
+		fmt.Fprintln(&sb, tb.legend)
+	}
+	fmt.Fprintf(&sb, "score now by %s: %s on the board (the score after a pass by %s)\n", rk.Estimator, signed(rk.Pass.Score), mover)
 	win := rk.Pass.HasWin
 	if win {
 		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, rk.Pass.WinFor(rk.ToMove))
