@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"goeval/board"
@@ -221,6 +222,10 @@ type Report struct {
 	// evaluation that failed; Warnings lists oddities that did not stop
 	// a game from being used.
 	Errors, Warnings []FileError
+	// Interrupted says what the report leaves out when the run was
+	// cancelled ("interrupted: 12 of 300 files read"); "" for a run that
+	// finished.
+	Interrupted string
 }
 
 // JudgementCheck measures goeval's final-position judgement (Judge)
@@ -405,7 +410,10 @@ type worker struct {
 // documentation). Files or games that cannot be used, and evaluations that
 // fail, are listed in the report's Errors and the run goes on. Run returns
 // an error only if the run could not be carried out (a peer that does not
-// start, a cancelled context); the report is then nil.
+// start); the report is then nil. If ctx is cancelled, Run returns the
+// report of the work finished, with Interrupted saying what it leaves out,
+// and ctx's error: the files read (each whole), and, cancelled while the
+// peers run, every estimator but the peers on every game read.
 //
 // The report is the same for any number of workers, timings apart.
 func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
@@ -444,6 +452,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	// Phase 1: read, replay, judge, and evaluate with goeval's estimators.
 	data := make([]file, len(files))
 	pr.begin("goeval", len(files))
+	var done atomic.Int64 // files read
 	err := eval.Map(ctx, cfg.Workers, len(files), func() (*worker, error) {
 		w := &worker{}
 		for _, e := range cfg.Estimators {
@@ -458,10 +467,23 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 		f.path = files[i]
 		positions := readFile(f, &cfg, bands, len(names), w)
 		pr.add(1, positions)
+		done.Add(1)
 		return nil
 	})
+	interrupted := ""
 	if err != nil {
-		return nil, err
+		if ctx.Err() == nil {
+			return nil, err
+		}
+		// The files read are measured; the others were not started.
+		interrupted = fmt.Sprintf("interrupted: %d of %d files read", done.Load(), len(files))
+		var read []file
+		for _, f := range data {
+			if f.path != "" {
+				read = append(read, f)
+			}
+		}
+		data = read
 	}
 	var used []*game
 	for fi := range data {
@@ -474,12 +496,39 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	}
 
 	// Phase 2: the peers, each worker with its own engines.
-	if len(cfg.Peers) > 0 && len(used) > 0 {
+	if len(cfg.Peers) > 0 && len(used) > 0 && interrupted == "" {
 		if err := runPeers(ctx, &cfg, bands, used, firstPeer, pr); err != nil {
-			return nil, err
+			if ctx.Err() == nil {
+				return nil, err
+			}
+			measured := 0
+			for _, g := range used {
+				if peerTouched(g, firstPeer) {
+					measured++
+				}
+			}
+			interrupted = fmt.Sprintf("interrupted while the peers ran: they measured %d of %d games; goeval's estimators all of them", measured, len(used))
 		}
 	}
-	return report(&cfg, bands, names, firstPeer, data), nil
+	r := report(&cfg, bands, names, firstPeer, data)
+	if interrupted != "" {
+		r.Interrupted = interrupted
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// peerTouched reports whether a peer evaluated (or failed on) a position of
+// g.
+func peerTouched(g *game, firstPeer int) bool {
+	for _, cells := range g.cells {
+		for _, c := range cells[firstPeer:] {
+			if c.done || c.failed {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readFile reads one file and measures its games; it returns the number of
