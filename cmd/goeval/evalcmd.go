@@ -139,8 +139,13 @@ func evalCommand(e *env, args []string) error {
 	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
 	of := addOutputFlags(fs)
+	showVersion := fs.Bool("version", false, "print goeval's version (the module version, or the commit it was built from) and exit")
 	files, err := parseArgs(fs, args)
 	if err != nil {
+		return err
+	}
+	if *showVersion {
+		_, err := fmt.Fprintln(e.stdout, "goeval "+version())
 		return err
 	}
 	if len(files) == 0 {
