@@ -73,6 +73,8 @@ func (m *Moyo) Labels(name string, b *board.Board) ([]string, string, error) {
 			out[i] = s
 		}
 	}
+	// A picture draws the stones as stones, not as X and O.
+	legend = strings.TrimPrefix(strings.TrimPrefix(legend, "X O stones, "), "X O stones; ")
 	return out, legend, nil
 }
 
@@ -84,7 +86,7 @@ func viewCells(a *Analysis, name string) (cell func(p board.Point) string, width
 	case "objects":
 		cell = func(p board.Point) string { return objectSymbol(a, p) }
 	case "pairs":
-		width, legend = 2, legendNumbers
+		width, legend = 2, "X O stones; two digits: Black's and White's cutoff numbers; x o territory, b w cutoff points, # @ legs, & ! spans"
 		cell = func(p board.Point) string {
 			if a.HasPair(p) {
 				return fmt.Sprintf("%d%d", a.B[p], a.W[p])

@@ -31,10 +31,14 @@ twentieth of the points are still open, and --format json always gives it
 
 --format svg or png draws a picture, as the seed's figures do: each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
-for colours), the stones (one judged dead carries a square of the other
-colour), coordinates, and under the board the estimator, the score and the
-result after komi (and the count, as above), and the iterations. With
---show, the view's numbers or symbols are drawn on the points. -o FILE
+for blue and red), the stones, coordinates, and under the board a legend
+and the estimator, the score and the result after komi (and the count, as
+above), and the iterations. A stone that the map gives to the other colour
+(dead) carries a square of the other colour; one that the map gives to its
+own colour by less than 0.6 (unsettled: for the judge, a death probability
+from 0.2 to 0.5) a grey square; the legend shows the marks in use. With
+--show, the view's numbers or symbols are drawn on the points, in black or
+white with a halo, never on discs that could pass for stones. -o FILE
 writes it to a file; a PNG is not written to a terminal.
 
 Commands:

@@ -164,9 +164,10 @@ func TestRankSVG(t *testing.T) {
 	if len(letters) != 26 {
 		t.Errorf("%d letters drawn, want a..z", len(letters))
 	}
-	// A cross is two strokes in the cross colour.
-	if n := strings.Count(out, `stroke="#c00000"`); n != 2*26 {
-		t.Errorf("%d cross strokes, want 52", n)
+	// The lines are the grid's, 19 each way, and the crosses': two strokes
+	// over two wider strokes of their halo.
+	if n := strings.Count(out, "<line "); n != 2*19+4*26 {
+		t.Errorf("%d lines, want 38 of the grid and 104 for 26 crosses", n)
 	}
 	code, out, stderr = goeval(t, "values", "--format", "svg", "--estimator", "propagate", "--move", "150", example)
 	if code != 0 || !strings.Contains(strings.Join(svgTexts(t, out), "\n"), "miai value of a play") {
