@@ -66,7 +66,7 @@
 //     (rank.Values; deiri/2, Black positive), one point and value a line;
 //   - sboard goeval-ranking [COLOR]: the ranking for COLOR (the side to
 //     move by default) as letters a..z on the 26 best moves and X on the 26
-//     worst (GTP is 7-bit ASCII, so the seed's cross is a capital X, and
+//     worst (GTP is 7-bit ASCII, so the cross of the symmetric-estimate article's Figure 10 (docs/estimators.md §4) is a capital X, and
 //     every letter is lower case), "" elsewhere;
 //   - gfx goeval-ranking-gfx [COLOR]: the same drawn with GoGui's own
 //     LABEL and MARK (a cross), and the best move in the status line.

@@ -7,7 +7,7 @@
 //
 // # Pictures
 //
-// A Picture draws a board the way the seed's figures do: each point's
+// A Picture draws a board the way the figures of the papers in docs/estimators.md do: each point's
 // control as a square of grey (black for +1, Black's; white for -1,
 // White's; mid-grey for 0) or of another Palette, the grid, star points
 // and GTP coordinates over it, and the stones, black with a light rim and

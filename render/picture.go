@@ -18,7 +18,7 @@ type Palette int
 
 // The palettes.
 const (
-	// Grey is the seed's grayscale: +1 (Black's) black, -1 (White's) white,
+	// Grey is the grayscale of the articles' figures: +1 (Black's) black, -1 (White's) white,
 	// 0 (even) mid-grey, linear in between.
 	Grey Palette = iota
 	// RedBlue is a diverging scale: +1 blue, -1 red, 0 white, linear in
@@ -74,7 +74,8 @@ func (pl Palette) Color(v float64) color.RGBA {
 }
 
 // Cross is the label that Picture draws as a cross (×) rather than as
-// text: the mark of the worst moves in the seed's Figure 10.
+// text: the mark of the worst moves in the symmetric-estimate article's
+// Figure 10 (docs/estimators.md §4).
 const Cross = "×"
 
 // DefaultWidth is the width in pixels of a picture when none is asked for.

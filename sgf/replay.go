@@ -22,8 +22,8 @@ var errStop = errors.New("stop")
 // Replay plays the main line of g onto a new board. If visit is not nil it
 // is called with the position after every number of moves n = 0, 1, ...,
 // Moves, once each: the position after the first n move nodes (B or W,
-// passes included), with the setup nodes that follow them, as SPEC section
-// 7 defines "move n". The board passed to visit is the replay's own: visit
+// passes included), with the setup nodes that follow them, as docs/estimators.md
+// §7 defines "move n". The board passed to visit is the replay's own: visit
 // must copy it to keep it. If visit returns an error the replay stops and
 // returns it.
 //

@@ -1,7 +1,7 @@
 // Package thermo computes thermographs, counts and miai values of local Go
 // endgame trees, exactly, in the sense of combinatorial game theory (CGT),
-// as SPEC section 5 and the seeds "MiaiCountingWithTrees" and "Calculating
-// a Thermograph" describe. It is a pure library with no dependency on the
+// as docs/estimators.md §5 and the pages "Miai Counting With Trees" and
+// "Calculating a Thermograph" (Sensei's Library) describe. It is a pure library with no dependency on the
 // rest of goeval.
 //
 // # Trees and notation
@@ -16,7 +16,7 @@
 //
 // A side with no options means that player has no move there, as in CGT:
 // such a node is a number by the simplest-number rule, so "{ | 3}" is 0,
-// "{3 | }" is 4 and "{ | }" is 0. (MiaiCount, the seed's hand method, reads
+// "{3 | }" is 4 and "{ | }" is 0. (MiaiCount, "Miai Counting With Trees"' hand method, reads
 // a one-sided node differently, as a forced answer; see there.)
 //
 // Ko is out of scope: the notation cannot express it, and a tree built in
@@ -61,23 +61,23 @@
 // starts (Black's maximizing RW(t)-t, White's minimizing LW(t)+t; ties go
 // to the better value just below the temperature, then to the first
 // option). A play is sente when its follow-up, the node it reaches, is
-// hotter than the node itself (seed 000), so the opponent answers; the
+// hotter than the node itself ("Miai Counting With Trees"), so the opponent answers; the
 // other player's play is then reverse sente; otherwise both are gote. When
 // both plays are sente the node is "double sente", as in
 // {{30 | {10|-10}} | {{10|-10} | -30}} (miai value 10, follow-ups 15); note
 // that the proverb's {{10|0} | {0|-10}}, where each answer ends the fight,
 // is the number 0 in CGT and is classified "number". Result.Sente names the follow-up, the
 // expected answer and the variation it makes irrelevant, and returns the
-// tree with that variation cut out, as seed 000 does.
+// tree with that variation cut out, as that page does.
 //
-// MiaiCount is the seed's miai counting by averages, kept separate because
+// MiaiCount is that page's miai counting by averages, kept separate because
 // people compare it with thermography: it agrees on plain gote trees and
 // differs where a play is sente (for {4 | {3 | -17}} it says -3/2 with miai
 // value 11/2, thermography 3 with miai value 1).
 //
 // # Output
 //
-// Thermograph.Plot draws a thermograph as text in the seeds' and CGT's
+// Thermograph.Plot draws a thermograph as text in the sources' and CGT's
 // orientation: Black's (higher) values to the LEFT, temperature up.
 // Result.Tree draws the tree with "count (miai value)" per node, and
 // Result.Report gives JSON-ready structs with exact strings.

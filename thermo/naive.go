@@ -28,7 +28,8 @@ type Naive struct {
 	Left, Right         []*Naive
 }
 
-// MiaiCount computes miai counting by averages (seed 000) for every node of
+// MiaiCount computes miai counting by averages ("Miai Counting With Trees",
+// docs/estimators.md §5) for every node of
 // g. A leaf is its value. A node with options on both sides takes Black's
 // best option B (highest count) and White's best W (lowest count) and, with
 // b and w the net Black moves from the node to the positions their counts
@@ -37,7 +38,7 @@ type Naive struct {
 //	Temperature = (count(B) - count(W)) / (b - w)
 //	Count       = count(B) - b*Temperature = count(W) - w*Temperature
 //
-// A node with options for one player only is read as seed 000 reads the
+// A node with options for one player only is read as "Miai Counting With Trees" reads the
 // node "C ()" left after cutting out an ignored variation: that player's
 // answer is forced, so the node passes its best option's count up with the
 // tally moved by one move (it has no temperature of its own). This is not
@@ -101,7 +102,7 @@ func naive(g *Game, path string, memo map[*Game]*Naive) (*Naive, error) {
 
 // Tree draws the averages like Result.Tree: "13/4 (3/4)" for a node, the
 // value for a leaf, and for a forced node its count after the answer with
-// empty brackets and the tally, "3 () tally +1", after seed 000's "C ()".
+// empty brackets and the tally, "3 () tally +1", after that page's "C ()".
 func (n *Naive) Tree() string {
 	var b strings.Builder
 	n.drawTree(&b, "", "")

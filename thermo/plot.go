@@ -15,7 +15,7 @@ type PlotOptions struct {
 	Height int
 }
 
-// Plot draws the thermograph as text, in the orientation of the seeds'
+// Plot draws the thermograph as text, in the orientation of the sources'
 // pictures and of CGT books: values run horizontally with Black's (higher)
 // values to the LEFT, temperature runs up from 0 at the bottom. One row and
 // one column stand for the same amount, so the sloped parts of the walls

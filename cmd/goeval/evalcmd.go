@@ -29,7 +29,7 @@ borders it): the text and pictures show that count when at most a
 twentieth of the points are still open, and --format json always gives it
 ("count").
 
---format svg or png draws a picture, as the seed's figures do: each point's
+--format svg or png draws a picture, as the papers' figures do (docs/estimators.md): each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
 for blue and red), the stones, coordinates, and under the board a legend
 and the estimator, the score and the result after komi (and the count, as
@@ -368,7 +368,7 @@ func mapSum(res *control.Result) float64 {
 	return s
 }
 
-// jsonPosition is the JSON contract of SPEC section 7. Fields may be added,
+// jsonPosition is the JSON contract of docs/estimators.md §7. Fields may be added,
 // never renamed.
 type jsonPosition struct {
 	File       string             `json:"file"`

@@ -23,7 +23,7 @@ func init() {
 
 const miaiUsage = `goeval miai values a local endgame: the count (mean) and miai value
 (temperature) of every node, how the plays at the root classify, and the
-root's thermograph, all exact (SPEC section 5).
+root's thermograph, all exact (docs/estimators.md §5).
 
 Usage:
   goeval miai [flags] TREE
@@ -49,10 +49,10 @@ moves of one colour in a row are that player's option after the first. Ko
 Output: the tree with "count (miai value) classification" at every node;
 the root's plays: gote, sente (for whom) or reverse sente, and for a sente
 play its follow-up, the expected answer and the tree with the ignored
-variation cut out, counted by averages as seed 000 does; the root's
+variation cut out, counted by averages as "Miai Counting With Trees" does; the root's
 thermograph as formulas (LW, Black first; RW, White first; t the
 temperature) and as a plot, Black's values to the LEFT, t up; and miai
-counting by averages (seed 000) for comparison, which agrees with the
+counting by averages ("Miai Counting With Trees") for comparison, which agrees with the
 thermograph on gote trees and goes wrong on sente ones.
 
 --format json prints one object: "tree", the root's "count" and
@@ -263,7 +263,7 @@ func writeMiaiText(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.
 	b.WriteString("\n")
 	b.WriteString(th.Plot(opt))
 
-	b.WriteString("\nMiai counting by averages (seed 000), for comparison\n")
+	b.WriteString("\nMiai counting by averages (\"Miai Counting With Trees\"), for comparison\n")
 	if naiveErr != nil {
 		fmt.Fprintf(&b, "  not possible: %v\n", naiveErr)
 	} else {
@@ -319,7 +319,7 @@ func writeClassification(b *strings.Builder, r *thermo.Result) {
 		fmt.Fprintf(b, " and %s never happens\n", strings.Join(ignored, ", "))
 		fmt.Fprintf(b, "    with that cut out: %s", s.Simplified)
 		if n, err := thermo.MiaiCount(s.Simplified); err == nil {
-			fmt.Fprintf(b, ", count %s, miai value %s by averages (seed 000)\n", n.Count.RatString(), ratOrNone(n.Temperature))
+			fmt.Fprintf(b, ", count %s, miai value %s by averages\n", n.Count.RatString(), ratOrNone(n.Temperature))
 		} else {
 			fmt.Fprintf(b, " (averages: %v)\n", err)
 		}

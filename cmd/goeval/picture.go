@@ -36,7 +36,7 @@ func addOutputFlag(fs *flag.FlagSet) *outputFlags {
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	of := addOutputFlag(fs)
 	fs.StringVar(&of.color, "color", "auto", "text: shade the board with ANSI greys: auto (on a terminal), always or never")
-	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the seed) or redblue (blue Black's, red White's)")
+	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)")
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
 }

@@ -19,13 +19,14 @@ import (
 )
 
 func init() {
-	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move one ply deep (seed 003, Figure 10)", run: rankCommand})
+	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move one ply deep (docs/estimators.md §4)", run: rankCommand})
 }
 
 const rankUsage = `goeval rank ranks every legal move of the side to move one ply deep: it
 plays each on a copy of the board, evaluates the position after it and sorts
-the moves by the score from the mover's point of view, best first (seed 003,
-Figure 10). Occupied points, suicides and the recapture of a ko are not
+the moves by the score from the mover's point of view, best first (as
+the symmetric-estimate article's Figure 10 does; docs/estimators.md §4).
+Occupied points, suicides and the recapture of a ko are not
 candidates.
 
 Usage:
@@ -33,11 +34,11 @@ Usage:
 
 The board shows the 26 best moves as the letters a..z (a is the best) and the
 26 worst as crosses (×). --format svg or png draws that board as a picture
-over the position's control map, as the seed's Figure 10 does. The table gives for each move the score after it (on the
+over the position's control map, as the symmetric-estimate article's Figure 10 does (docs/estimators.md §4). The table gives for each move the score after it (on the
 board, Black positive, before komi), the gain over passing (the score after
 the move minus the score after a pass, from the mover's point of view) and,
 for the --top best moves, the miai value: half the difference between Black
-and White playing the point (seed 000, SPEC section 4). With an estimator
+and White playing the point (docs/estimators.md §4). With an estimator
 that gives a win probability (--estimator judge), a column "win" gives the
 mover's chance of winning after each move (JSON: win_probability, Black's).
 The text table lists the lettered, --top and crossed moves; --format json
@@ -175,7 +176,7 @@ func (f *playFlags) palette() render.Palette {
 	return p
 }
 
-// rankPicture draws a ranking as the seed's Figure 10 does: the 26 best
+// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 26 best
 // moves lettered a..z, the 26 worst crossed, over the control map of the
 // position (evaluated once more, from the stones, with est).
 func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
@@ -211,7 +212,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 }
 
 // marks returns the board mark of each ranked move: a..z for the best 26,
-// × for the worst 26 that are not lettered (a cross, as the seed's Figure
+// × for the worst 26 that are not lettered (a cross, as the article's Figure
 // 10 draws them; not the letter x, which is the 24th best), "" for the others.
 func marks(n int) []string {
 	out := make([]string, n)

@@ -14,11 +14,11 @@ import (
 )
 
 func init() {
-	register(&command{name: "values", args: "FILE.sgf", summary: "the deiri and miai value of every empty point (SPEC section 4)", run: valuesCommand})
+	register(&command{name: "values", args: "FILE.sgf", summary: "the deiri and miai value of every empty point (docs/estimators.md §4)", run: valuesCommand})
 }
 
 const valuesUsage = `goeval values gives the value of a play at every empty point, miai
-counting's way (seed 000, SPEC section 4): Black plays the point, then,
+counting's way (docs/estimators.md §4): Black plays the point, then,
 separately, White does, both from the position as it stands, and
 
   deiri = score after Black plays - score after White plays
