@@ -73,14 +73,7 @@ func TestOneLineGames(t *testing.T) {
 				t.Skip("short")
 			}
 			src, cols := oneLineGame(tt.moves, tt.nested)
-			c, err := Parse("one.sgf", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := c.Game(1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := parseGame(t, src)
 			line := g.MainLine()
 			if len(line) != len(cols) {
 				t.Fatalf("%d nodes on the main line, want %d", len(line), len(cols))

@@ -13,7 +13,13 @@ import (
 
 func parseGame(t *testing.T, src string) *Game {
 	t.Helper()
-	c, err := Parse("test.sgf", []byte(src))
+	return parseNamed(t, "test.sgf", src)
+}
+
+// parseNamed parses src as the file name and returns its first game.
+func parseNamed(t *testing.T, name, src string) *Game {
+	t.Helper()
+	c, err := Parse(name, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,14 +355,7 @@ func TestInfoWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := Parse("x.sgf", []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := c.Game(1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := parseNamed(t, "x.sgf", tt.src)
 			_, sum, err := g.Position(-1)
 			if err != nil {
 				t.Fatal(err)
