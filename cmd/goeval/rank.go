@@ -24,21 +24,23 @@ func init() {
 
 const rankUsage = `goeval rank ranks every legal move of the side to move one ply deep: it
 plays each on a copy of the board, evaluates the position after it and sorts
-the moves by the score from the mover's point of view, best first (as
-the symmetric-estimate article's Figure 10 does; docs/estimators.md §4).
-Occupied points, suicides and the recapture of a ko are not
-candidates.
+the moves by the score from the mover's point of view, best first, as the
+symmetric-estimate article's Figure 10 does (docs/estimators.md §4).
+Occupied points, suicides and the recapture of a ko are not candidates.
+The estimator is λ/κ (lambda-kappa) unless --estimator says otherwise, where
+goeval FILE scores by the judge: every score names its estimator.
 
 Usage:
   goeval rank [flags] FILE.sgf
 
 The board shows the 26 best moves as the letters a..z (a is the best) and the
 26 worst as crosses (×). --format svg or png draws that board as a picture
-over the position's control map, as the symmetric-estimate article's Figure 10 does (docs/estimators.md §4). The table gives for each move the score after it (on the
-board, Black positive, before komi), the gain over passing (the score after
-the move minus the score after a pass, from the mover's point of view) and,
-for the --top best moves, the miai value: half the difference between Black
-and White playing the point (docs/estimators.md §4). With an estimator
+over the position's control map, as that figure does. The table gives for
+each move the score after it (on the board, Black positive, before komi),
+the gain over passing (the score after the move minus the score after a
+pass, from the mover's point of view) and, for the --top best moves, the
+miai value: half the difference between Black and White playing the point
+(docs/estimators.md §4). With an estimator
 that gives a win probability (--estimator judge), a column "win" gives the
 mover's chance of winning after each move (JSON: win_probability, Black's).
 The text table lists the lettered, --top and crossed moves; --format json
