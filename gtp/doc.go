@@ -7,9 +7,9 @@
 // Input is cleaned as GTP says: control characters other than tab and
 // newline are dropped, tabs become spaces, "#" starts a comment, and blank
 // lines are skipped; a line holding only an id answers "?id no command
-// after the id", and a line longer than MaxLine (1 MiB) answers "? line
-// longer than 1048576 bytes: ignored" (with its id) and the engine reads
-// on. Every failure is a "? message" answer, never a crash:
+// after the id", and a line of 1 MiB or more (longer than MaxLine)
+// answers "? line of 1 MiB or more: ignored" (with its id) and the engine
+// reads on. Every failure is a "? message" answer, never a crash:
 // an unknown command answers "? unknown command", a malformed vertex names
 // the vertex ("? invalid vertex \"z9\""), an illegal move says why, a board
 // size outside 2..25 is "? unacceptable size", and a panic in a command is

@@ -207,7 +207,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 			}
 		}
 		if id, ok := strings.CutPrefix(raw, tooLong); ok {
-			e.respond(id, "", fmt.Errorf("line longer than %d bytes: ignored", MaxLine))
+			e.respond(id, "", errors.New("line of 1 MiB or more: ignored"))
 			if err := e.out.Flush(); err != nil {
 				return err
 			}
@@ -243,10 +243,11 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
-// MaxLine is the longest command line an engine reads, in bytes. A longer
-// line is answered "? line longer than ..." (with the line's id, if it
-// starts with one) and skipped, and the engine goes on.
-const MaxLine = 1 << 20
+// MaxLine is the longest command line an engine reads, in bytes, its line
+// break apart: just under 1 MiB. A longer line is answered "? line of 1
+// MiB or more: ignored" (with the line's id, if it starts with one) and
+// skipped, and the engine goes on.
+const MaxLine = 1<<20 - 1
 
 // tooLong starts what the reader passes on for a line longer than MaxLine,
 // followed by the line's id. No line read holds a newline, so no command

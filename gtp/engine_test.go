@@ -169,7 +169,8 @@ func TestEndOfInput(t *testing.T) {
 	}
 }
 
-// TestLongLines checks that a line longer than MaxLine is answered with an
+// TestLongLines checks that a line of 1 MiB or more (longer than MaxLine)
+// is answered with an
 // error that names it, with its id, and that the engine reads on; a line of
 // MaxLine bytes is still a command.
 func TestLongLines(t *testing.T) {
@@ -183,9 +184,9 @@ func TestLongLines(t *testing.T) {
 		pad("5 version", MaxLine)+"\r",
 		"6 name")
 	want := []string{"=1 goeval", "=2 goeval",
-		"?3 line longer than 1048576 bytes: ignored",
-		"?4 line longer than 1048576 bytes: ignored",
-		"? line longer than 1048576 bytes: ignored",
+		"?3 line of 1 MiB or more: ignored",
+		"?4 line of 1 MiB or more: ignored",
+		"? line of 1 MiB or more: ignored",
 		"=5 devel", "=6 goeval"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("answers %q, want %q", got, want)
