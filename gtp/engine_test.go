@@ -170,9 +170,8 @@ func TestEndOfInput(t *testing.T) {
 }
 
 // TestLongLines checks that a line of 1 MiB or more (longer than MaxLine)
-// is answered with an
-// error that names it, with its id, and that the engine reads on; a line of
-// MaxLine bytes is still a command.
+// is answered with an error that says so, with its id, and that the engine
+// reads on; a line of MaxLine bytes is still a command.
 func TestLongLines(t *testing.T) {
 	pad := func(s string, n int) string { return s + strings.Repeat(" ", n-len(s)) }
 	got := session(t, Config{},
