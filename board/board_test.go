@@ -416,10 +416,9 @@ func TestSymmetryAndSwap(t *testing.T) {
 // slowBoard is the obviously-correct twin: a 2-D array, chains found by
 // recursion, ko as "no return to the position before the opponent's move".
 type slowBoard struct {
-	n     int
-	c     [][]Color
-	prev  [][]Color // position before the last move
-	moves int
+	n    int
+	c    [][]Color
+	prev [][]Color // position before the last move
 }
 
 func newSlow(n int) *slowBoard {

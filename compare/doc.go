@@ -80,7 +80,7 @@
 // # Running
 //
 // Run reads files (Files expands folders) and evaluates in parallel on a
-// fixed number of workers (eval.Map): one job per file for goeval's
+// fixed number of workers (pool.Map): one job per file for goeval's
 // estimators, each worker with its own estimators; then, if there are
 // peers, one job per game, each worker with its own engine per peer, so
 // that a game's positions reach one engine in order and can be replayed

@@ -208,3 +208,106 @@ func (j *Judge) enclosures(dst []board.Point, b *board.Board, c board.Color) []b
 	}
 	return dst
 }
+
+// labelCheck is goeval's final-position judgement of a labelled game
+// measured against its label (Config.CheckJudgement).
+type labelCheck struct {
+	done  bool
+	agree int     // points whose judged owner is the label's
+	area  float64 // the judged area less the label's
+	dead  int     // stones judged dead
+}
+
+// findTruth finds the game's truth (g.truth; see the package
+// documentation): the result and komi from the record, and for a counted
+// game the final ownership by the first route that gives it: the labels
+// (fromLabel), the markup or goeval's judgement (fromMarkupOrJudgement).
+// final is the game's final position and games the number of games in
+// its file. It returns false, with the game failed, if the game cannot be
+// used.
+func (g *game) findTruth(sg *sgf.Game, games int, cfg *Config, final *board.Board, w *worker) bool {
+	t := &g.truth
+	t.Komi = sg.Info.Komi
+	var err error
+	t.Result, err = ParseResult(sg.Info.Result)
+	if err != nil {
+		g.warns = append(g.warns, err.Error()+": result taken as unknown")
+	}
+	if l := cfg.Labels.Lookup(g.file); l != nil && !g.fromLabel(l, cfg, games, final, w) {
+		return false
+	}
+	if t.Final == nil && t.Result.Counted() {
+		return g.fromMarkupOrJudgement(sg, final, w)
+	}
+	return true
+}
+
+// fromLabel takes the final ownership from the game's label l, if the
+// label fits the record, and with Config.CheckJudgement measures goeval's
+// judgement of final against it. A label of a file of several games is
+// ignored with a warning. It returns false, with the game failed, if the
+// label does not fit.
+func (g *game) fromLabel(l *Label, cfg *Config, games int, final *board.Board, w *worker) bool {
+	switch {
+	case games > 1:
+		g.warns = append(g.warns, fmt.Sprintf("%s:%d: labels ignored: the file holds %d games and a label cannot tell which", cfg.Labels.Name, l.Line, games))
+		return true
+	case len(l.Ownership) != final.Geometry().N:
+		g.fail(labelMismatch, fmt.Sprintf("%s:%d: the label has %d points, the board %d", cfg.Labels.Name, l.Line, len(l.Ownership), final.Geometry().N))
+		return false
+	case l.Moves != 0 && l.Moves != g.total:
+		g.fail(labelMismatch, fmt.Sprintf("%s:%d: the label says %d moves, the record has %d", cfg.Labels.Name, l.Line, l.Moves, g.total))
+		return false
+	}
+	t := &g.truth
+	t.Final, t.Area, t.Source, t.Dead = l.Ownership, l.AreaScore, FromLabels, len(l.Dead)
+	if cfg.CheckJudgement {
+		g.checkLabel(l, final, w)
+	}
+	return true
+}
+
+// checkLabel judges final as if the game had no label and measures the
+// judgement against the label l (g.check); a judgement that fails is
+// listed in g.errs.
+func (g *game) checkLabel(l *Label, final *board.Board, w *worker) {
+	var err error
+	w.dead, err = w.judge.Dead(w.dead[:0], final)
+	if err != nil {
+		g.errs = append(g.errs, err.Error())
+		return
+	}
+	own, area := Ownership(nil, final, w.dead)
+	g.check = labelCheck{done: true, area: area - l.AreaScore, dead: len(w.dead)}
+	for p, v := range own {
+		if v == l.Ownership[p] {
+			g.check.agree++
+		}
+	}
+}
+
+// fromMarkupOrJudgement takes the final ownership of a counted game
+// without a label from the dead stones that TB[] and TW[] mark in the
+// last node (MarkupDead), or, without such markup, from goeval's
+// judgement of final (Judge). It returns false, with the game failed, if
+// the judgement fails.
+func (g *game) fromMarkupOrJudgement(sg *sgf.Game, final *board.Board, w *worker) bool {
+	dead, ok, err := MarkupDead(sg.MainLine()[len(sg.MainLine())-1], final)
+	if err != nil {
+		g.warns = append(g.warns, fmt.Sprintf("%s:%v: markup ignored", g.file, err))
+	}
+	src := FromMarkup
+	if !ok || err != nil {
+		src = FromJudgement
+		w.dead, err = w.judge.Dead(w.dead[:0], final)
+		if err != nil {
+			g.fail(judgementFailed, err.Error())
+			return false
+		}
+		dead = w.dead
+	}
+	t := &g.truth
+	t.Final, t.Area = Ownership(nil, final, dead)
+	t.Source, t.Dead = src, len(dead)
+	return true
+}

@@ -21,6 +21,7 @@ const (
 
 // analyzeArgs are the arguments of kata-analyze.
 type analyzeArgs struct {
+	lz        bool // lz-analyze: Leela Zero's format
 	color     board.Color
 	interval  time.Duration // 0: once
 	ownership bool
@@ -90,8 +91,9 @@ type analysis struct {
 // interval, until a line arrives on lines (or they end), which it returns
 // to be carried out next unless it is blank. See the package
 // documentation for the format.
-func (e *Engine) analyze(ctx context.Context, id string, args []string, lines <-chan string) (*string, error) {
+func (e *Engine) analyze(ctx context.Context, id string, lz bool, args []string, lines <-chan string) (*string, error) {
 	a, err := e.parseAnalyze(args)
+	a.lz = lz
 	if err != nil {
 		e.respond(id, "", err)
 		return nil, e.out.Flush()
@@ -169,24 +171,71 @@ func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
 	if err != nil {
 		return analysis{err: err}
 	}
+	n := min(a.maxMoves, len(rk.Moves))
+	evals := make([]moveEval, n)
+	for i, m := range rk.Moves[:n] {
+		if err := ctx.Err(); err != nil {
+			return analysis{err: err}
+		}
+		if evals[i], err = e.judgeAfter(a.color, m.Point); err != nil {
+			return analysis{err: err}
+		}
+	}
 	var res *control.Result
 	if a.ownership {
 		if res, err = e.estimate(); err != nil {
 			return analysis{err: err}
 		}
 	}
-	return analysis{line: infoLine(e.b.Geometry(), rk, res, a, e.komi)}
+	return analysis{line: infoLine(e.b.Geometry(), rk, evals, res, a)}
 }
 
-// squash maps a score lead to (0, 1): the stand-in win rate.
+// moveEval is the judge's evaluation of the position after a move, from
+// the mover's side: its chance of winning and its lead after komi.
+type moveEval struct{ winrate, lead float64 }
+
+// judgeAfter evaluates with the judge the position after c plays p: its
+// win probability if it gives one, else a squashed lead.
+func (e *Engine) judgeAfter(c board.Color, p board.Point) (moveEval, error) {
+	b := e.b
+	b.SetToMove(c)
+	if err := b.Play(c, p); err != nil {
+		return moveEval{}, err
+	}
+	var res control.Result
+	if err := e.judge.Estimate(&res, &b); err != nil {
+		return moveEval{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
+	}
+	sign := float64(c)
+	ev := moveEval{lead: sign * (res.Score - e.komi)}
+	ev.winrate = squash(ev.lead)
+	if wp, ok := e.judge.(control.WinPredictor); ok {
+		w, ok, err := wp.WinProbability(&b, e.komi)
+		if err != nil {
+			return moveEval{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
+		}
+		if ok {
+			ev.winrate = w
+			if c == board.White {
+				ev.winrate = 1 - w
+			}
+		}
+	}
+	return ev, nil
+}
+
+// squash maps a score lead to (0, 1): the stand-in win rate of a judge
+// without a win model.
 func squash(lead float64) float64 { return 1 / (1 + math.Exp(-lead/10)) }
 
-// infoLine formats the best a.maxMoves moves of rk as KataGo's info
-// entries, and res's control as ownership if res is not nil, all from the
-// perspective of rk.ToMove.
-func infoLine(g *board.Geometry, rk *rank.Ranking, res *control.Result, a analyzeArgs, komi float64) string {
+// infoLine formats the best moves of rk, evaluated by evals, as KataGo's
+// (or with a.lz, Leela Zero's) info entries, and res's control as
+// ownership if res is not nil, all from the perspective of rk.ToMove. The
+// prior is the move model's probability when rk is by the model, else
+// even.
+func infoLine(g *board.Geometry, rk *rank.Ranking, evals []moveEval, res *control.Result, a analyzeArgs) string {
 	sign := float64(rk.ToMove)
-	n := min(a.maxMoves, len(rk.Moves))
+	n := len(evals)
 	f := func(v float64, prec int) string {
 		s := strconv.FormatFloat(v, 'f', prec, 64)
 		if strings.Trim(s, "-0.") == "" {
@@ -197,15 +246,20 @@ func infoLine(g *board.Geometry, rk *rank.Ranking, res *control.Result, a analyz
 	var parts []string
 	for i, m := range rk.Moves[:n] {
 		v := g.GTP(m.Point)
-		lead := sign * (m.Score - komi)
-		wr := squash(lead)
-		if m.HasWin {
-			wr = m.WinFor(rk.ToMove)
+		wr, lead := evals[i].winrate, evals[i].lead
+		prior := 1 / float64(n)
+		if rk.ByModel {
+			prior = m.Prob
+		}
+		if a.lz {
+			parts = append(parts, fmt.Sprintf("info move %s visits 1 winrate %d prior %d lcb %d order %d pv %s",
+				v, int(math.Round(wr*10000)), int(math.Round(prior*10000)), int(math.Round(wr*10000)), i, v))
+			continue
 		}
 		parts = append(parts, fmt.Sprintf("info move %s visits 1 utility %s winrate %s scoreMean %s scoreStdev 0 scoreLead %s scoreSelfplay %s prior %s lcb %s utilityLcb %s order %d pv %s",
-			v, f(2*wr-1, 6), f(wr, 6), f(lead, 3), f(lead, 3), f(lead, 3), f(1/float64(n), 6), f(wr, 6), f(2*wr-1, 6), i, v))
+			v, f(2*wr-1, 6), f(wr, 6), f(lead, 3), f(lead, 3), f(lead, 3), f(prior, 6), f(wr, 6), f(2*wr-1, 6), i, v))
 	}
-	if res != nil {
+	if res != nil && !a.lz {
 		var sb strings.Builder
 		sb.WriteString("ownership")
 		for _, v := range res.Control {

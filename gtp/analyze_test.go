@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -245,37 +244,46 @@ func TestKataAnalyzeEOF(t *testing.T) {
 	}
 }
 
-// TestInfoLineWinrate: kata-analyze's winrate (and lcb) is the ranking
-// estimator's win probability for the player analysed where it gives one
-// (here White, so one minus Black's), else the squashed score lead.
-func TestInfoLineWinrate(t *testing.T) {
+// TestInfoLine checks the info entries: the winrate and lead of each
+// move as given, the prior the model's probability (even without a
+// model), and Leela Zero's format in hundredths of a percent.
+func TestInfoLine(t *testing.T) {
 	g := board.New(9).Geometry()
-	rk := &rank.Ranking{ToMove: board.White, Moves: []rank.Move{
-		{Point: 0, Outcome: rank.Outcome{Score: 2, Win: 0.3, HasWin: true}},
-		{Point: 1, Outcome: rank.Outcome{Score: 3}},
+	rk := &rank.Ranking{ToMove: board.White, ByModel: true, Moves: []rank.Move{
+		{Point: 0, Prob: 0.6}, {Point: 1, Prob: 0.25}, {Point: 2, Prob: 0.1},
 	}}
-	line := infoLine(g, rk, nil, analyzeArgs{maxMoves: 2}, 6.5)
-	infos := strings.Split(strings.TrimPrefix(line, "info "), " info ")
-	if len(infos) != 2 {
-		t.Fatalf("%d infos: %s", len(infos), line)
-	}
+	evals := []moveEval{{winrate: 0.7, lead: 2.5}, {winrate: 0.4, lead: -1}}
 	field := func(info, key string) string {
 		f := strings.Fields(info)
-		for i := 0; i+1 < len(f); i += 2 {
+		for i := 0; i+1 < len(f); i++ {
 			if f[i] == key {
 				return f[i+1]
 			}
 		}
 		return ""
 	}
-	// White leads by 6.5 - 3 = 3.5 after the second move: squashed.
-	squashed := strconv.FormatFloat(1/(1+math.Exp(-0.35)), 'f', 6, 64)
-	for i, want := range []string{"0.700000", squashed} {
-		if got := field(infos[i], "winrate"); got != want {
-			t.Errorf("move %d: winrate %s, want %s", i, got, want)
+	split := func(line string) []string {
+		infos := strings.Split(strings.TrimPrefix(line, "info "), " info ")
+		if len(infos) != 2 {
+			t.Fatalf("%d infos: %s", len(infos), line)
 		}
-		if got := field(infos[i], "lcb"); got != want {
-			t.Errorf("move %d: lcb %s, want %s", i, got, want)
+		return infos
+	}
+	infos := split(infoLine(g, rk, evals, nil, analyzeArgs{}))
+	for i, want := range [][3]string{{"0.700000", "2.500", "0.600000"}, {"0.400000", "-1.000", "0.250000"}} {
+		if got := [3]string{field(infos[i], "winrate"), field(infos[i], "scoreLead"), field(infos[i], "prior")}; got != want {
+			t.Errorf("move %d: winrate, lead, prior %v, want %v", i, got, want)
 		}
+	}
+	infos = split(infoLine(g, rk, evals, nil, analyzeArgs{lz: true}))
+	for i, want := range [][2]string{{"7000", "6000"}, {"4000", "2500"}} {
+		if got := [2]string{field(infos[i], "winrate"), field(infos[i], "prior")}; got != want {
+			t.Errorf("lz move %d: winrate, prior %v, want %v", i, got, want)
+		}
+	}
+	rk.ByModel = false
+	infos = split(infoLine(g, rk, evals, nil, analyzeArgs{}))
+	if p := field(infos[1], "prior"); p != "0.500000" {
+		t.Errorf("without a model: prior %s, want even, 0.5", p)
 	}
 }

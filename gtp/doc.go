@@ -40,7 +40,9 @@
 //     counted under area rules (board.CountArea): the dead stones of
 //     final_status_list off, every other stone owns its point and every
 //     empty region the colour that alone borders it (dame and seki
-//     liberties count for neither).
+//     liberties count for neither). With Config.Territory it counts under
+//     territory scoring instead (package ko): territory and prisoners,
+//     the basic kos still open resolved by the Ikeda Territory I table.
 //   - final_status_list alive|dead|seki lists the stones of that status,
 //     one chain per line in map order (GNU Go lists one string per line).
 //     With a judge that counts (control.Counter, as goeval's judge does),

@@ -13,6 +13,8 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/ko"
+	"goeval/movemodel"
 	"goeval/rank"
 	"goeval/render"
 	"goeval/sgf"
@@ -47,11 +49,25 @@ type Config struct {
 	// Estimators are offered as ownership maps in GoGui's analyze
 	// commands (goeval-ownership-NAME), in this order.
 	Estimators []Estimator
+	// Model, if not nil, orders the moves of genmove and the analyze
+	// commands by the move model (package movemodel): genmove plays its
+	// likeliest move that is worth playing, and kata-analyze lists its
+	// moves with their probabilities as the prior. ModelEstimator builds
+	// the estimators its features need (rank.Settings).
+	Model          *movemodel.Model
+	ModelEstimator func(name string) (func() control.Estimator, error)
 	// Workers is the number of goroutines that rank moves; 0 means
 	// GOMAXPROCS.
 	Workers int
 	// Size is the board size at the start; 0 means 19.
 	Size int
+	// Territory makes final_score count under territory scoring
+	// (ko.CountTerritory): territory and prisoners, with the basic kos
+	// still open and the dame resolved by the Ikeda Territory I table,
+	// which assumes KoThreatsBlack and KoThreatsWhite ko threats. The
+	// default counts under area rules.
+	Territory                      bool
+	KoThreatsBlack, KoThreatsWhite int
 }
 
 // Engine is one GTP session: a board, its history and komi, and the
@@ -59,7 +75,7 @@ type Config struct {
 type Engine struct {
 	cfg     Config
 	b       board.Board
-	history []board.Board // positions before each play, for undo
+	history []step // the positions before each play and the plays, for undo
 	komi    float64
 
 	judge  control.Estimator
@@ -70,6 +86,13 @@ type Engine struct {
 	names  []string // list_commands, sorted
 
 	out *bufio.Writer
+}
+
+// step is one play of the game: the position before it and its point
+// (board.Pass for a pass).
+type step struct {
+	before board.Board
+	move   board.Point
 }
 
 // handler carries out a command; its answer is "= " + the string, or
@@ -110,7 +133,7 @@ func New(cfg Config) (*Engine, error) {
 	if rankWith == nil {
 		rankWith = cfg.Judge
 	}
-	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi})
+	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi, Model: cfg.Model, ModelEstimator: cfg.ModelEstimator, ModelOnly: true})
 	for name, h := range coreCommands {
 		e.cmds[name] = h
 	}
@@ -121,7 +144,7 @@ func New(cfg Config) (*Engine, error) {
 	for name := range e.cmds {
 		e.names = append(e.names, name)
 	}
-	e.names = append(e.names, "kata-analyze")
+	e.names = append(e.names, "kata-analyze", "lz-analyze")
 	slices.Sort(e.names)
 	return e, nil
 }
@@ -223,8 +246,8 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 			}
 			continue
 		}
-		if name == "kata-analyze" {
-			next, err := e.analyze(ctx, id, args, lines)
+		if name == "kata-analyze" || name == "lz-analyze" {
+			next, err := e.analyze(ctx, id, name == "lz-analyze", args, lines)
 			if err != nil {
 				return err
 			}
@@ -361,7 +384,7 @@ func (e *Engine) knownCommand(args []string) (string, error) {
 		return "", syntax("known_command NAME")
 	}
 	_, ok := e.cmds[args[0]]
-	return strconv.FormatBool(ok || args[0] == "kata-analyze"), nil
+	return strconv.FormatBool(ok || args[0] == "kata-analyze" || args[0] == "lz-analyze"), nil
 }
 
 func (e *Engine) boardsize(args []string) (string, error) {
@@ -442,7 +465,7 @@ func (e *Engine) play(args []string) (string, error) {
 	if err := e.b.Play(c, p); err != nil {
 		return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
 	}
-	e.history = append(e.history, before)
+	e.history = append(e.history, step{before, p})
 	return "", nil
 }
 
@@ -464,7 +487,7 @@ func (e *Engine) undo([]string) (string, error) {
 	if len(e.history) == 0 {
 		return "", errors.New("cannot undo")
 	}
-	e.b = e.history[len(e.history)-1]
+	e.b = e.history[len(e.history)-1].before
 	e.history = e.history[:len(e.history)-1]
 	return "", nil
 }
@@ -523,7 +546,15 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 		// as GNU Go does.
 	}
 	e.b = positions[len(positions)-1]
-	e.history = append(e.history[:0], positions[:len(positions)-1]...)
+	moves, _, _ := g.Moves()
+	e.history = e.history[:0]
+	for i, before := range positions[:len(positions)-1] {
+		p := board.Pass
+		if i < len(moves) {
+			p = moves[i].Point
+		}
+		e.history = append(e.history, step{before, p})
+	}
 	if g.Info.KomiGiven {
 		e.komi = g.Info.Komi
 	}
@@ -587,6 +618,13 @@ func (e *Engine) finalScore([]string) (string, error) {
 	cnt, err := e.count()
 	if err != nil {
 		return "", err
+	}
+	if e.cfg.Territory {
+		tc, err := ko.CountTerritory(&e.b, cnt.Dead, cnt.Seki, e.cfg.KoThreatsBlack, e.cfg.KoThreatsWhite)
+		if err != nil {
+			return "", err
+		}
+		return scoreString(float64(tc.Score) - e.komi), nil
 	}
 	return scoreString(cnt.Area - e.komi), nil
 }
@@ -677,12 +715,26 @@ func (e *Engine) finalStatusList(args []string) (string, error) {
 	return strings.Join(lines, "\n"), nil
 }
 
+// lastMoves returns the last two plays (the last first): board.Pass for a
+// pass, movemodel.NoMove where there was none.
+func (e *Engine) lastMoves() (last, last2 board.Point) {
+	last, last2 = movemodel.NoMove, movemodel.NoMove
+	if n := len(e.history); n >= 1 {
+		last = e.history[n-1].move
+		if n >= 2 {
+			last2 = e.history[n-2].move
+		}
+	}
+	return last, last2
+}
+
 // rankFor ranks the moves of c on the current position.
 func (e *Engine) rankFor(ctx context.Context, c board.Color) (*rank.Ranking, error) {
 	b := e.b
 	b.SetToMove(c)
 	e.ranker.SetKomi(e.komi)
-	rk, err := e.ranker.Rank(ctx, &b)
+	last, last2 := e.lastMoves()
+	rk, err := e.ranker.RankAfter(ctx, &b, last, last2)
 	if err != nil {
 		return nil, err
 	}
@@ -716,16 +768,16 @@ func (e *Engine) genmove(args []string, play bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p := board.Pass
-	if len(rk.Moves) > 0 && rk.Moves[0].Gain > 0 {
-		p = rk.Moves[0].Point
+	p, err := e.choose(rk)
+	if err != nil {
+		return "", err
 	}
 	if play {
 		before := e.b
 		if err := e.b.Play(c, p); err != nil { // cannot happen: the move was ranked as legal
 			return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
 		}
-		e.history = append(e.history, before)
+		e.history = append(e.history, step{before, p})
 	}
 	return e.b.Geometry().GTP(p), nil
 }

@@ -131,7 +131,7 @@ func TestSession(t *testing.T) {
 		{"loadsgf nowhere.sgf", "? cannot open or parse 'nowhere.sgf': open nowhere.sgf: no such file or directory"},
 		{"list_commands", "= " + strings.Join([]string{"boardsize", "clear_board", "estimate_score", "final_score", "final_status_list",
 			"genmove", "goeval-ownership-stones", "goeval-ranking", "goeval-ranking-gfx", "goeval-values", "gogui-analyze_commands",
-			"gogui_analyze_commands", "kata-analyze", "known_command", "komi", "list_commands", "loadsgf", "name", "play",
+			"gogui_analyze_commands", "kata-analyze", "known_command", "komi", "list_commands", "loadsgf", "lz-analyze", "name", "play",
 			"protocol_version", "quit", "reg_genmove", "showboard", "undo", "version"}, "\n")},
 		{"  # a comment and blank lines are skipped", ""},
 		{"", ""},
@@ -379,5 +379,29 @@ func TestFinalScoreCounts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Under territory scoring, final_score counts territory and prisoners and
+// resolves the open basic ko of testdata/ko/open-ko.sgf by the Ikeda
+// table: Black's territory 12, White's 19, and one ko Black can connect
+// with White to move. With no ko threats that is the table's case 4:
+// White captures and connects, -1, so 12 - 19 - 1 = -8, W+8.5 after komi
+// 0.5. A ko threat more for Black makes it case 3, which Black wins: -7,
+// W+7.5. Area rules count C6 for Black: 22 - 27 = -5, W+5.5.
+func TestFinalScoreTerritory(t *testing.T) {
+	const file = "../testdata/ko/open-ko.sgf"
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Territory: true}, "= W+8.5"},
+		{Config{Territory: true, KoThreatsBlack: 1}, "= W+7.5"},
+		{Config{}, "= W+5.5"},
+	} {
+		got := session(t, c.cfg, "loadsgf "+file, "final_score")
+		if got[0] != "= white" || got[1] != c.want {
+			t.Errorf("%+v: %q, want [\"= white\" %q]", c.cfg, got, c.want)
+		}
 	}
 }

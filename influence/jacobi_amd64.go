@@ -6,38 +6,14 @@ import (
 	"goeval/board"
 )
 
-// The assembly kernels (jacobi_amd64.s) and the processor check that
-// chooses them.
+// The assembly kernels of the symmetric estimator (jacobi_amd64.s) and
+// the switches that choose them (from the processor's features: cpu_amd64.go).
 
 //go:noescape
 func jacobiAVX2(y, x, a, b, kg *float64, n, w int) float64
 
 //go:noescape
 func chainsAVX2(val, half, kc *float64, adj, qlen *int32, nq int, x *float64)
-
-func cpuid(leaf, sub uint32) (a, b, c, d uint32)
-
-func xgetbv0() (eax uint32)
-
-// haveAVX2 reports whether the processor and the operating system support
-// AVX2 and FMA.
-var haveAVX2 = func() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, c1, _ := cpuid(1, 0)
-	const fma, osxsave, avx = 1 << 12, 1 << 27, 1 << 28
-	if c1&fma == 0 || c1&osxsave == 0 || c1&avx == 0 {
-		return false
-	}
-	if xgetbv0()&6 != 6 { // the OS saves XMM and YMM state
-		return false
-	}
-	_, b7, _, _ := cpuid(7, 0)
-	const avx2 = 1 << 5
-	return b7&avx2 != 0
-}()
 
 // useAsm selects the assembly kernels; tests turn it off to compare.
 var useAsm = haveAVX2
@@ -124,24 +100,6 @@ var (
 	_ [unsafe.Offsetof(chainScratch{}.tmp) - 8192]struct{}
 	_ [8192 - unsafe.Offsetof(chainScratch{}.tmp)]struct{}
 )
-
-// haveAVX512F reports whether the processor and the operating system
-// support the instructions of the float32 kernels: AVX512F (with the ZMM
-// and mask registers saved), BMI2 and POPCNT.
-var haveAVX512F = func() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, c1, _ := cpuid(1, 0)
-	const osxsave, popcnt = 1 << 27, 1 << 23
-	if c1&osxsave == 0 || c1&popcnt == 0 || xgetbv0()&0xe6 != 0xe6 {
-		return false
-	}
-	_, b7, _, _ := cpuid(7, 0)
-	const avx512f, bmi2 = 1 << 16, 1 << 8
-	return b7&avx512f != 0 && b7&bmi2 != 0
-}()
 
 // useAsm32 selects the AVX-512 float32 kernels; tests turn it off to
 // compare.

@@ -17,14 +17,6 @@ func chainsFast(val, half, kc []float64, adj, qlen []int32, x []float64) {
 	chains(val, half, kc, adj, qlen, x)
 }
 
-// haveAVX2, haveAVX512, usePropAsm and usePropAVX2 are false: there are
-// no assembly kernels for the propagating estimator on this architecture.
-var haveAVX2, haveAVX512, usePropAsm, usePropAVX2 = false, false, false, false
-
-func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) uint32 {
-	panic("influence: no assembly kernel")
-}
-
 // use32 and useAsm32 are false: without the AVX-512 kernels the float32
 // path would be no faster than the float64 one.
 var use32, useAsm32 = false, false

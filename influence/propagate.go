@@ -603,14 +603,6 @@ var propNoRegionRow = func() (r [board.MaxSize]int16) {
 	return r
 }()
 
-// propSource is a stone with a liberty: its liberties (padded points) and
-// its colour.
-type propSource struct {
-	lib   [4]int16
-	n     uint8
-	black bool
-}
-
 // influence fills accB and accW (padded) with B(p) and W(p) on the empty
 // points of b and 0 on its stones; other entries are left undefined.
 func (e *Propagate) influence(b *board.Board) {

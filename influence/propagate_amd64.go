@@ -21,28 +21,6 @@ func propUnbandAVX512(dst, src *float64, J int)
 //go:noescape
 func propControlAVX512(dst, accB, accW *float64, cells *uint8, size, stride int, capTotal bool)
 
-// haveAVX512 reports whether the processor and the operating system
-// support the AVX-512 instructions of propSearchAVX512: AVX512F, AVX512DQ
-// and AVX512_VPOPCNTDQ, with the ZMM and mask registers saved.
-var haveAVX512 = func() bool {
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, c1, _ := cpuid(1, 0)
-	const osxsave = 1 << 27
-	if c1&osxsave == 0 {
-		return false
-	}
-	// XMM, YMM, the opmask registers and both halves of the ZMM state.
-	if xgetbv0()&0xe6 != 0xe6 {
-		return false
-	}
-	_, b7, c7, _ := cpuid(7, 0)
-	const avx512f, avx512dq, vpopcntdq = 1 << 16, 1 << 17, 1 << 14
-	return b7&avx512f != 0 && b7&avx512dq != 0 && c7&vpopcntdq != 0
-}()
-
 //go:noescape
 func propRowAVX2(fin, fout, set *uint64, accB, accW *float64, stride, words int, visit uint32, w float64, black0, black1 uint64) (got uint32)
 

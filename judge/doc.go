@@ -30,16 +30,17 @@
 //     neighbours (its group mates' deaths, its attackers' deaths), so that
 //     chains share their fate. Chains that Benson's algorithm proves
 //     pass-alive (package life), and chains in seki (two opposing chains
-//     whose liberties are all shared or eyes), never die; a seki's shared
-//     liberties are dame (control 0). Three look-alikes are no seki: an
-//     eye that leans on a chain of two liberties (taken on the eye point);
-//     a pair in which one chain can fill one of its liberties and come out
-//     with a liberty neither had (by joining another of its chains, by a
-//     capture, or through an "eye" that touches its wall), which makes it
-//     a race that the death model judges; and two eyeless chains sharing
-//     two liberties where the smaller fills one on purpose and its capture
-//     leaves the other a closed, dead eye shape (nakade); that other chain
-//     then dies and the sacrificer lives.
+//     whose liberties are all shared or eyes: life.AnalyzeSeki), never
+//     die; a seki's shared liberties are dame (control 0). Three
+//     look-alikes are no seki: an eye that leans on a chain of two
+//     liberties (taken on the eye point); a pair in which one chain can
+//     fill one of its liberties and come out with a liberty neither had
+//     (by joining another of its chains, by a capture, or through an "eye"
+//     that touches its wall), which makes it a race that the death model
+//     judges; and two eyeless chains sharing two liberties where the
+//     smaller fills one on purpose and its capture leaves the other a
+//     closed, dead eye shape (nakade); that other chain then dies and the
+//     sacrificer lives.
 //  4. Chains with P above DeadAt are given to the opponent (as if
 //     captured and filled), and the λ/κ estimate is run again, warm-started
 //     from x, so that the territory around a dead group goes to its
@@ -67,8 +68,8 @@
 //     the count, step 8) and four points a doubtful stone of the map's
 //     sum, so that once the board is settled a lopsided game is
 //     forecast as lopsided (see ScoreParams).
-//  7. The win probability (WinProbability, with the game's komi): a
-//     logistic in the score's margin over komi, whose even point (a
+//  7. The win probability (Analysis.WinProbability, with the game's
+//     komi): a logistic in the score's margin over komi, whose even point (a
 //     quarter to a half point to Black: the dev games' Korean rules count
 //     territory, in which Black's area is a point more than his territory
 //     when he played the last stone) and spread (the margin at which the
@@ -78,12 +79,20 @@
 //     included. Cross-validated, it is no better than a coin up to move
 //     150 (Brier score 0.25) and says so, staying near 1/2 there; from
 //     move 200 on it is calibrated (see the README).
-//  8. The count (Count, control.Counter): the position counted as it
-//     stands, as a finished game is counted under area rules, with the
+//  8. The count (Analysis.Count, control.Counter): the position counted
+//     as it stands, as a finished game is counted under area rules, with the
 //     chains taken off in step 4 dead and the seki left (board.CountArea).
 //     The score forecasts the end; the count says how things stand, and at
 //     the end of a game it is the result (exact on 160 of the 165 counted
 //     dev games' last positions).
+//
+// Judge.Analyze does all of this once and fills an Analysis, which the
+// caller holds and asks for the map and score, the dead stones and seki,
+// the count (step 8), the win probability (step 7) and the unsettled
+// chains, without judging the position again. Estimate and the control
+// interfaces (WinProbability, Count, Report, Notes) serve callers that
+// see only a control.Estimator: the judge keeps the analysis of its last
+// Estimate and answers from it while they ask about that position.
 //
 // The weights of steps 3, 6 and 7 are fitted by "goeval tune" (package tune) on
 // the dev game set with cross-validation and shipped in params.json; Default

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"goeval/board"
-	"goeval/control"
 	"goeval/judge"
 )
 
@@ -15,8 +14,9 @@ import (
 // point is left open here (every empty region borders Black alone) and no
 // stone is in doubt, so the score is held to within four points a
 // doubtful stone of the map's sum. The win probability follows the score, the even
-// point being about the score, less half a point.
-func ExampleJudge_WinProbability() {
+// point being about the score, less half a point. The position is judged
+// once; the analysis answers every question.
+func ExampleJudge_Analyze() {
 	b := board.MustParse(`
 		. . . . . . . . .
 		. X X X X X X X .
@@ -31,15 +31,15 @@ func ExampleJudge_WinProbability() {
 	if err != nil {
 		panic(err)
 	}
-	var r control.Result
-	if err := j.Estimate(&r, b); err != nil {
+	var a judge.Analysis
+	if err := j.Analyze(&a, b); err != nil {
 		panic(err)
 	}
-	fmt.Printf("score %.1f, map sum %.1f\n", r.Score, j.Analysis().Sum)
-	fields, _ := j.Report(b)
+	fmt.Printf("score %.1f, map sum %.1f\n", a.Result.Score, a.Sum)
+	fields := a.Report()
 	fmt.Println(fields[0].Key, fields[0].Value)
 	for _, komi := range []float64{7, 78.5, 80.5, 82.5} {
-		p, _, _ := j.WinProbability(b, komi)
+		p, _ := a.WinProbability(komi)
 		fmt.Printf("komi %g: Black wins with probability %.2f\n", komi, p)
 	}
 	// Output:

@@ -2,8 +2,6 @@ package judge
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"goeval/board"
 	"goeval/control"
@@ -11,84 +9,39 @@ import (
 	"goeval/life"
 )
 
-// Judge is the judging estimator. It owns scratch memory: a value is not
-// safe for concurrent use.
+// Judge is the judging estimator. Analyze judges a position into an
+// Analysis that the caller holds and asks many things of: the map and the
+// score, the dead stones, the count, the win probability, the unsettled
+// chains. Estimate and the control interfaces (control.WinPredictor,
+// Counter, Reporter, Noter) serve callers that know only an estimator:
+// the judge keeps the analysis of the last Estimate for them and reuses
+// it when they ask about the same position.
+//
+// A Judge owns scratch memory: a value is not safe for concurrent use.
 type Judge struct {
 	name string
 	p    Params
-	cur  *Params // p or p.Late: the parameters of the last Estimate
 	// lk is the λ/κ estimate of p, lkLate that of p.Late (lk if they
 	// have the same λ and κ).
 	lk, lkLate *influence.Symmetric
-	feat       Features
-	life       life.Result
-	r1         control.Result
-	r2         control.Result
 
-	a     Analysis
-	start []float64
-	last  board.Board // the position of the last Estimate, for Report
-	score float64     // and its score
-	done  bool
+	// The scratch of Analyze.
+	feat    Features
+	life    life.Result
+	seki    life.Seki
+	r1, r2  control.Result // the first estimate, and the second without the dead
+	b2      board.Board    // the position without the dead, given to their killers
+	start   []float64      // the second estimate's start, per point
+	p1, p2  []float64      // per chain: first- and second-round death probability
+	links   []Links
+	round   round2
+	f2      [][NumRound2]float64
+	regions board.Regions // the count's
 
-	inSeki   []bool // per chain
-	settled  []int8 // per chain: +1 dead, -1 alive by a sacrifice in a false seki (see seki)
-	dame     []bool // per point: a liberty shared in seki
-	libs     []board.Point
-	libStart []int32
-
-	p1    []float64 // per chain: first-round death probability
-	p2    []float64 // per chain: second-round death probability
-	links []Links
-	round round2
-	f2    [][NumRound2]float64
-
-	regions board.Regions // scratch of the count
-	removed []board.Point // scratch of the count: the stones taken off
-	area    float64       // the count's area (Count), set by Estimate
-}
-
-// Analysis is what Estimate found, beyond the map: each chain's probability
-// of being dead, and the stones taken off the board.
-type Analysis struct {
-	// Dead holds, per point, the probability that the stone there is dead
-	// (0 on empty points).
-	Dead []float64
-	// Removed holds, per point, whether the stone there was judged dead
-	// (Dead above DeadAt, neither pass-alive nor in seki).
-	Removed []bool
-	// Seki holds, per point, whether the stone there is in seki, or the
-	// empty point a liberty shared in seki (control 0).
-	Seki []bool
-	// Sum is the count the score model turns into the score: the control
-	// map's empty points, plus every stone counted whole for the colour
-	// that owns its point (the opponent's if Removed). Counting stones
-	// whole rather than by 1-2P picks more winners on the dev set (at 20
-	// moves before the end, 0.71 against 0.64).
-	Sum float64
-	// Doubt is the expected number of misjudged stones: the sum over
-	// stones of min(P, 1-P).
-	Doubt float64
-	// RiskAlive and RiskDead are the stones at risk, by side: the sums of
-	// colour·P (Black +1, White -1) over the stones counted alive (that
-	// may yet die) and over those judged dead.
-	RiskAlive, RiskDead float64
-	// Open is the number of points the count leaves open (Count): empty
-	// regions of more than board.DameSize points that both colours border.
-	Open float64
-	// Stage is the number of stones over the number of points.
-	Stage float64
-}
-
-// ScoreInput returns what the score model reads of the analysis, with
-// toMove to move.
-func (a *Analysis) ScoreInput(toMove board.Color) ScoreInput {
-	t := 1.0
-	if toMove == board.White {
-		t = -1
-	}
-	return ScoreInput{Sum: a.Sum, Stage: a.Stage, ToMove: t, Doubt: a.Doubt, RiskAlive: a.RiskAlive, RiskDead: a.RiskDead,
-		Open: a.Open, Points: float64(len(a.Dead))}
+	// last is the analysis of the last Estimate, for the control
+	// interfaces; lastOK says that it is whole (Analyze did not fail).
+	last   Analysis
+	lastOK bool
 }
 
 var (
@@ -117,7 +70,6 @@ func NewNamed(name string, p Params) (*Judge, error) {
 			return nil, err
 		}
 	}
-	j.cur = &j.p
 	return j, nil
 }
 
@@ -157,10 +109,6 @@ func (j *Judge) Params() []control.Param {
 	return ps
 }
 
-// Analysis returns the analysis of the last Estimate. It is overwritten
-// by the next one.
-func (j *Judge) Analysis() *Analysis { return &j.a }
-
 // deathProbability returns σ(w·f).
 func deathProbability(w, f []float64) float64 {
 	return sigmoid(dot(w, f))
@@ -169,22 +117,23 @@ func deathProbability(w, f []float64) float64 {
 // fixed returns the death probability of chain id when the rules decide
 // it, not the model: 0 for pass-alive chains, chains in seki and the
 // sacrificer of a false seki; 1 for chains inside the opponent's
-// pass-alive territory and the capturer of a false seki (see seki).
+// pass-alive territory and the capturer of a false seki (see
+// life.AnalyzeSeki).
 func (j *Judge) fixed(id int, ch board.Chain) (p float64, ok bool) {
 	switch {
-	case j.life.Alive[ch.Head] || j.inSeki[id] || j.settled[id] < 0:
+	case j.life.Alive[ch.Head] || j.seki.InSeki[id] || j.seki.Settled[id] < 0:
 		return 0, true
-	case j.settled[id] > 0 || j.life.Owner[ch.Head] == -ch.Color:
+	case j.seki.Settled[id] > 0 || j.life.Owner[ch.Head] == -ch.Color:
 		return 1, true
 	}
 	return 0, false
 }
 
-// deaths computes every chain's death probability into j.p2: the first
-// round from its own features, then, if the parameters have one, the
-// second round from its neighbours' first-round probabilities. Chains
+// deaths computes every chain's death probability by the models of p
+// into j.p2: the first round from its own features, then, if p has one,
+// the second round from its neighbours' first-round probabilities. Chains
 // whose fate the rules fix (see fixed) keep it in both rounds.
-func (j *Judge) deaths() {
+func (j *Judge) deaths(p *Params) {
 	cs := &j.feat.Chains
 	n := len(cs.List)
 	if cap(j.p1) < n {
@@ -195,14 +144,14 @@ func (j *Judge) deaths() {
 	}
 	j.p1, j.p2, j.links, j.f2 = j.p1[:n], j.p2[:n], j.links[:n], j.f2[:n]
 	for id, ch := range cs.List {
-		if p, ok := j.fixed(id, ch); ok {
-			j.p1[id] = p
+		if pd, ok := j.fixed(id, ch); ok {
+			j.p1[id] = pd
 		} else {
-			j.p1[id] = deathProbability(j.cur.death[:], j.feat.Of[id][:])
+			j.p1[id] = deathProbability(p.death[:], j.feat.Of[id][:])
 		}
 	}
 	copy(j.p2, j.p1)
-	if !j.cur.hasR2 {
+	if !p.hasR2 {
 		return
 	}
 	for id := range cs.List {
@@ -211,246 +160,182 @@ func (j *Judge) deaths() {
 	j.round.features(j.links, j.p1, j.f2)
 	for id, ch := range cs.List {
 		if _, ok := j.fixed(id, ch); !ok {
-			j.p2[id] = deathProbability(j.cur.round2[:], j.f2[id][:])
+			j.p2[id] = deathProbability(p.round2[:], j.f2[id][:])
 		}
 	}
 }
 
-// Estimate judges b into dst.
-func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
+// Analyze judges b into a, reusing a's memory: the map and the score
+// (a.Result, what Estimate gives) and everything behind them. The
+// analysis stays the caller's: later calls of the judge leave it alone.
+func (j *Judge) Analyze(a *Analysis, b *board.Board) error {
 	stage := Stage(b)
-	j.cur = j.p.For(stage)
+	p := j.p.For(stage)
 	lk := j.lk
-	if j.cur != &j.p {
+	if p != &j.p {
 		lk = j.lkLate
 	}
 	if err := lk.Estimate(&j.r1, b); err != nil {
 		return err
 	}
 	x := j.r1.Control
-	j.feat.Playouts = j.cur.Playouts
+	j.feat.Playouts = p.Playouts
 	j.feat.Compute(b, x)
 	life.AnalyzeChains(&j.life, b, &j.feat.Chains)
-	g := b.Geometry()
-	n := g.N
-	if cap(j.a.Dead) < n {
-		j.a.Dead = make([]float64, n)
-		j.a.Removed = make([]bool, n)
-		j.a.Seki = make([]bool, n)
-		j.start = make([]float64, n)
-	}
-	j.a.Dead, j.a.Removed, j.a.Seki, j.start = j.a.Dead[:n], j.a.Removed[:n], j.a.Seki[:n], j.start[:n]
-	clear(j.a.Dead)
-	clear(j.a.Removed)
-	clear(j.a.Seki)
-	nc := len(j.feat.Chains.List)
-	if cap(j.inSeki) < nc {
-		j.inSeki = make([]bool, nc, nc+nc/2)
-		j.settled = make([]int8, nc, nc+nc/2)
-	}
-	j.inSeki, j.settled = j.inSeki[:nc], j.settled[:nc]
-	clear(j.inSeki)
-	clear(j.settled)
-	j.seki(b, j.inSeki, j.a.Seki, j.settled)
-	copy(j.start, x)
-	b2 := *b
-	removed := false
-	j.deaths()
-	for id, ch := range j.feat.Chains.List {
-		pd := j.p2[id]
-		kill := pd > j.cur.DeadAt
-		removed = removed || kill
-		for p := ch.Head; ; {
-			j.a.Dead[p] = pd
-			j.a.Seki[p] = j.inSeki[id]
-			if kill {
-				j.a.Removed[p] = true
-				b2.Set(p, -ch.Color)
-				j.start[p] = float64(-ch.Color)
-			}
-			p = j.feat.Chains.Next(p)
-			if p == ch.Head {
-				break
-			}
-		}
-	}
+	life.AnalyzeSeki(&j.seki, b, &j.feat.Chains)
+	j.deaths(p)
+	a.reset(b)
+	removed := j.judgeChains(a, p.DeadAt)
+
+	// The second estimate, with the dead given to their killers.
 	x2 := x
 	iterations, converged := j.r1.Iterations, j.r1.Converged
 	if removed {
-		if err := lk.EstimateFrom(&j.r2, &b2, j.start); err != nil {
+		j.withoutDead(a, b, x)
+		if err := lk.EstimateFrom(&j.r2, &j.b2, j.start); err != nil {
 			return err
 		}
 		x2 = j.r2.Control
 		iterations += j.r2.Iterations
 		converged = converged && j.r2.Converged
 	}
-	dst.Reset(n)
-	cells := b.Cells()
-	j.a.Sum = 0
-	for p, c := range cells {
-		switch {
-		case c == board.Empty:
-			if !j.a.Seki[p] {
-				dst.Control[p] = x2[p]
-				j.a.Sum += x2[p]
-			}
-			continue
-		case j.a.Removed[p]:
-			j.a.Sum -= float64(c)
-		default:
-			j.a.Sum += float64(c)
-		}
-		dst.Control[p] = float64(c) * (1 - 2*j.a.Dead[p])
-	}
-	j.a.Doubt, j.a.RiskAlive, j.a.RiskDead = 0, 0, 0
-	for p, pd := range j.a.Dead {
-		j.a.Doubt += min(pd, 1-pd)
-		if j.a.Removed[p] {
-			j.a.RiskDead += float64(cells[p]) * pd
-		} else {
-			j.a.RiskAlive += float64(cells[p]) * pd
-		}
-	}
-	j.a.Stage = stage
-	j.removed = j.removed[:0]
-	for p, r := range j.a.Removed {
+
+	a.mapAndSum(b, x2)
+	a.doubts(b)
+	a.Stage = stage
+	a.removed = a.removed[:0]
+	for pt, r := range a.Removed {
 		if r {
-			j.removed = append(j.removed, board.Point(p))
+			a.removed = append(a.removed, board.Point(pt))
 		}
 	}
-	area, open := b.CountArea(j.removed, &j.regions)
-	j.area, j.a.Open = area, float64(open)
-	dst.Score = j.cur.Score.Of(j.a.ScoreInput(b.ToMove()))
-	dst.Iterative, dst.Iterations, dst.Converged = true, iterations, converged
-	j.last, j.score, j.done = *b, dst.Score, true
+	area, open := b.CountArea(a.removed, &j.regions)
+	a.area, a.Open = area, float64(open)
+	a.win = p.Win
+	r := &a.Result
+	r.Score = p.Score.Of(a.ScoreInput(b.ToMove()))
+	r.Iterative, r.Iterations, r.Converged = true, iterations, converged
 	return nil
 }
 
-// WinProbability returns the probability that Black wins from b with komi
-// komi, by the win model of the parameters that judged b (Params.Win), or
-// ok false if they have none. It reuses the last Estimate when that was
-// of b.
+// judgeChains sets each stone's death probability (a.Dead, from j.p2),
+// whether it is taken off (a.Removed: above deadAt) and whether it is in
+// seki (a.Seki, whose empty points are the seki's shared liberties). It
+// reports whether any stone is taken off.
+func (j *Judge) judgeChains(a *Analysis, deadAt float64) (removed bool) {
+	copy(a.Seki, j.seki.Shared) // the stones' below
+	cs := &j.feat.Chains
+	for id, ch := range cs.List {
+		pd := j.p2[id]
+		kill := pd > deadAt
+		removed = removed || kill
+		for pt := ch.Head; ; {
+			a.Dead[pt] = pd
+			a.Seki[pt] = j.seki.InSeki[id]
+			a.Removed[pt] = kill
+			pt = cs.Next(pt)
+			if pt == ch.Head {
+				break
+			}
+		}
+	}
+	return removed
+}
+
+// withoutDead sets j.b2 to b with the stones taken off (a.Removed) given
+// to the opponent, as if captured and filled, and j.start to x with those
+// points the opponent's: the second estimate's position and start.
+func (j *Judge) withoutDead(a *Analysis, b *board.Board, x []float64) {
+	j.b2 = *b
+	j.start = append(j.start[:0], x...)
+	for pt, c := range b.Cells() {
+		if a.Removed[pt] {
+			j.b2.Set(board.Point(pt), -c)
+			j.start[pt] = float64(-c)
+		}
+	}
+}
+
+// Estimate judges b into dst: the map and the score of Analyze.
+func (j *Judge) Estimate(dst *control.Result, b *board.Board) error {
+	a, err := j.analyze(b)
+	if err != nil {
+		return err
+	}
+	r := &a.Result
+	dst.Reset(len(r.Control))
+	copy(dst.Control, r.Control)
+	dst.Score, dst.Iterative, dst.Iterations, dst.Converged = r.Score, r.Iterative, r.Iterations, r.Converged
+	return nil
+}
+
+// analyze judges b into j.last.
+func (j *Judge) analyze(b *board.Board) (*Analysis, error) {
+	j.lastOK = false
+	if err := j.Analyze(&j.last, b); err != nil {
+		return nil, err
+	}
+	j.lastOK = true
+	return &j.last, nil
+}
+
+// analysisOf returns the analysis of b: the last Estimate's when that was
+// of b (the control interfaces' callers ask right after Estimate), else a
+// new one.
+func (j *Judge) analysisOf(b *board.Board) (*Analysis, error) {
+	if j.lastOK && j.last.board == *b {
+		return &j.last, nil
+	}
+	return j.analyze(b)
+}
+
+// WinProbability is Analysis.WinProbability of b (control.WinPredictor).
+// It reuses the last Estimate when that was of b.
 func (j *Judge) WinProbability(b *board.Board, komi float64) (p float64, ok bool, err error) {
-	if err := j.estimated(b); err != nil {
+	a, err := j.analysisOf(b)
+	if err != nil {
 		return 0, false, err
 	}
-	w := j.cur.Win
-	if w == nil {
-		return 0, false, nil
-	}
-	return w.Of(j.score, komi, j.a.Stage, j.a.Doubt), true, nil
+	p, ok = a.WinProbability(komi)
+	return p, ok, nil
 }
 
-// UnsettledFrom and UnsettledTo bound the death probability of the chains
-// the judge calls unsettled: those whose fate it cannot tell.
-const (
-	UnsettledFrom = 0.2
-	UnsettledTo   = 0.8
-)
-
-// Unsettled is a chain whose fate the judge cannot tell.
-type Unsettled struct {
-	// Stone is the chain's first stone in map order, as a GTP vertex.
-	Stone string `json:"stone"`
-	// Stones is its number of stones, and Dead its death probability.
-	Stones int     `json:"stones"`
-	Dead   float64 `json:"dead"`
-}
-
-// estimated makes sure that the last Estimate was of b.
-func (j *Judge) estimated(b *board.Board) error {
-	if j.done && j.last == *b {
-		return nil
-	}
-	var r control.Result
-	return j.Estimate(&r, b)
-}
-
-// Unsettled returns the chains of b whose death probability is from
-// UnsettledFrom to UnsettledTo, the biggest first (then in map order). It
-// reuses the last Estimate when that was of b.
+// Unsettled is Analysis.Unsettled of b. It reuses the last Estimate when
+// that was of b.
 func (j *Judge) Unsettled(b *board.Board) ([]Unsettled, error) {
-	if err := j.estimated(b); err != nil {
+	a, err := j.analysisOf(b)
+	if err != nil {
 		return nil, err
 	}
-	var chains board.Chains
-	b.Chains(&chains)
-	out := []Unsettled{}
-	for _, ch := range chains.List {
-		if p := j.a.Dead[ch.Head]; p >= UnsettledFrom && p <= UnsettledTo {
-			out = append(out, Unsettled{Stone: b.Geometry().GTP(ch.Head), Stones: ch.Stones, Dead: p})
-		}
-	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Stones > out[b].Stones })
-	return out, nil
+	return a.Unsettled(), nil
 }
 
-// Notes returns the judge's line for the text output: its unsettled
-// chains, the biggest first (at most 8 named), or nothing if there are
-// none.
+// Notes is Analysis.Notes of b (control.Noter). It reuses the last
+// Estimate when that was of b.
 func (j *Judge) Notes(b *board.Board) ([]string, error) {
-	us, err := j.Unsettled(b)
-	if err != nil || len(us) == 0 {
+	a, err := j.analysisOf(b)
+	if err != nil {
 		return nil, err
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "unsettled (death probability %g to %g):", UnsettledFrom, UnsettledTo)
-	for i, u := range us {
-		if i == 8 {
-			fmt.Fprintf(&sb, " and %d more", len(us)-i)
-			break
-		}
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		stones := "stones"
-		if u.Stones == 1 {
-			stones = "stone"
-		}
-		fmt.Fprintf(&sb, " %s %d %s %.2f", u.Stone, u.Stones, stones, u.Dead)
-	}
-	return []string{sb.String()}, nil
+	return a.Notes(), nil
 }
 
-// Report returns the extra JSON fields of the judge on b: the stones judged
-// dead and those in seki (GTP vertices), the unsettled chains and the
-// doubt behind the score. It reuses the last Estimate when that was of b.
+// Report is Analysis.Report of b (control.Reporter). It reuses the last
+// Estimate when that was of b.
 func (j *Judge) Report(b *board.Board) ([]control.Field, error) {
-	us, err := j.Unsettled(b)
+	a, err := j.analysisOf(b)
 	if err != nil {
 		return nil, err
 	}
-	c, err := j.Count(b)
-	if err != nil {
-		return nil, err
-	}
-	g := b.Geometry()
-	vertices := func(ps []board.Point) []string {
-		vs := make([]string, len(ps))
-		for i, p := range ps {
-			vs[i] = g.GTP(p)
-		}
-		return vs
-	}
-	return []control.Field{{Key: "dead", Value: vertices(c.Dead)}, {Key: "seki", Value: vertices(c.Seki)}, {Key: "unsettled", Value: us}, {Key: "doubt", Value: j.a.Doubt}}, nil
+	return a.Report(), nil
 }
 
-// Count returns b counted as a finished game is counted under area rules
-// (board.CountArea), with the stones the judge takes off
-// (Analysis.Removed) dead and those in seki left on the board
-// (control.Counter). It is not the score: the score says how the game will
-// end, the count how it stands. It reuses the last Estimate when that was
-// of b.
+// Count is Analysis.Count of b (control.Counter). It reuses the last
+// Estimate when that was of b.
 func (j *Judge) Count(b *board.Board) (control.Count, error) {
-	if err := j.estimated(b); err != nil {
+	a, err := j.analysisOf(b)
+	if err != nil {
 		return control.Count{}, err
 	}
-	c := control.Count{Dead: append([]board.Point{}, j.removed...), Seki: []board.Point{}}
-	for p, col := range b.Cells() {
-		if col != board.Empty && j.a.Seki[p] && !j.a.Removed[p] {
-			c.Seki = append(c.Seki, board.Point(p))
-		}
-	}
-	c.Area, c.Open = j.area, int(j.a.Open)
-	return c, nil
+	return a.Count(), nil
 }

@@ -24,25 +24,26 @@ var variants = []struct {
 	params func() Params
 }{{"judge", Default}, {"judge-playouts", WithPlayouts}}
 
-func judgeOf(t *testing.T, b *board.Board) (*Judge, *control.Result) {
+func judgeOf(t *testing.T, b *board.Board) (*Judge, *Analysis) {
 	t.Helper()
 	return judgeWith(t, Default(), b)
 }
 
-func judgeWith(t *testing.T, p Params, b *board.Board) (*Judge, *control.Result) {
+// judgeWith analyzes b with a new judge of parameters p, checking the map.
+func judgeWith(t *testing.T, p Params, b *board.Board) (*Judge, *Analysis) {
 	t.Helper()
 	j, err := New(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r control.Result
-	if err := j.Estimate(&r, b); err != nil {
+	var a Analysis
+	if err := j.Analyze(&a, b); err != nil {
 		t.Fatal(err)
 	}
-	if err := control.Check(&r, b); err != nil {
+	if err := control.Check(&a.Result, b); err != nil {
 		t.Fatal(err)
 	}
-	return j, &r
+	return j, &a
 }
 
 // deadInsideWall draws a white group of three stones inside a solid black
@@ -56,14 +57,15 @@ func TestDeadGroupInsideWall(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := deadInsideWall()
-			j, r := judgeWith(t, v.params(), b)
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"D6", "E6", "D5"} {
 				p := boardtest.Point(t, b, v)
 				if r.Control[p] <= 0 {
 					t.Errorf("%s: control %.2f, want the dead white stone given to Black", v, r.Control[p])
 				}
-				if !j.Analysis().Removed[p] {
-					t.Errorf("%s: not taken off the board (P = %.2f)", v, j.Analysis().Dead[p])
+				if !a.Removed[p] {
+					t.Errorf("%s: not taken off the board (P = %.2f)", v, a.Dead[p])
 				}
 			}
 			for _, v := range []string{"C7", "F4", "E5"} {
@@ -72,13 +74,12 @@ func TestDeadGroupInsideWall(t *testing.T) {
 				}
 			}
 			// The wall itself lives.
-			if p := boardtest.Point(t, b, "B8"); j.Analysis().Dead[p] > 0.5 {
-				t.Errorf("the wall is judged dead (P = %.2f)", j.Analysis().Dead[p])
+			if p := boardtest.Point(t, b, "B8"); a.Dead[p] > 0.5 {
+				t.Errorf("the wall is judged dead (P = %.2f)", a.Dead[p])
 			}
 			// Nothing is left open, so the score is the count (Black's 81
 			// points) but for the stones in doubt, though the score model's
 			// prior, this early in a game, is about 7.
-			a := j.Analysis()
 			if a.Open != 0 || math.Abs(r.Score-81) > 2 || math.Abs(r.Score-a.Sum) > 4*a.Doubt+1e-9 {
 				t.Errorf("score %.2f, map sum %.2f, open %v, doubt %.2f: want the score within 4·doubt of the sum, and about 81", r.Score, a.Sum, a.Open, a.Doubt)
 			}
@@ -94,8 +95,7 @@ func TestRiskInsideWall(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := deadInsideWall()
-			j, _ := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			_, a := judgeWith(t, v.params(), b)
 			var alive, dead float64
 			for p, c := range b.Cells() {
 				switch {
@@ -161,8 +161,7 @@ func TestCount(t *testing.T) {
 				{"inside the wall", deadInsideWall(), 81, 0, 3},
 				{"facing", facing, 0, 79, 0},
 			} {
-				j, _ := judgeWith(t, v.params(), c.b)
-				a := j.Analysis()
+				j, a := judgeWith(t, v.params(), c.b)
 				removed := 0
 				for _, r := range a.Removed {
 					if r {
@@ -205,11 +204,12 @@ func TestPassAliveNeverDies(t *testing.T) {
 				. . . . . . .
 				. . . . . . .
 				. . . . . . .`)
-			j, r := judgeWith(t, v.params(), b)
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"B7", "D7", "A6", "B6", "C6", "D6"} {
 				p := boardtest.Point(t, b, v)
-				if j.Analysis().Dead[p] != 0 || r.Control[p] != 1 {
-					t.Errorf("%s: P = %.2f, control %.2f; a pass-alive stone must stay Black's", v, j.Analysis().Dead[p], r.Control[p])
+				if a.Dead[p] != 0 || r.Control[p] != 1 {
+					t.Errorf("%s: P = %.2f, control %.2f; a pass-alive stone must stay Black's", v, a.Dead[p], r.Control[p])
 				}
 			}
 		})
@@ -227,8 +227,8 @@ func TestSekiStaysShared(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			b := boardtest.SekiInWall()
-			j, r := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			j, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"C6", "F6", "D5", "B7", "G7", "B4", "G5"} {
 				p := boardtest.Point(t, b, v)
 				if a.Removed[p] || !a.Seki[p] {
@@ -255,26 +255,16 @@ func TestSekiStaysShared(t *testing.T) {
 	}
 }
 
-// No seki: White's ring and Black's two stones inside it share their only
-// two liberties, D5 and E5, but Black fills one on purpose. White must
-// capture the three stones with the other, and the bent three left is
-// White's only eye space: Black plays its middle, D6, and White cannot
-// make two eyes. So the ring is dead and the inside is Black's.
+// No seki (boardtest.FalseSekiInWall; life.AnalyzeSeki settles it): Black's
+// two stones inside White's ring may fill a shared liberty on purpose, and
+// the bent three left after White's capture is dead. So the ring is dead
+// and the inside is Black's.
 func TestSacrificeInFalseSekiKills(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. . . . . . . . .
-				. X X X X X X . .
-				. X O O O O X . .
-				. X O X X O X . .
-				. X O . . O X . .
-				. X O O O O X . .
-				. X X X X X X . .
-				. . . . . . . . .
-				. . . . . . . . .`)
-			j, r := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			b := boardtest.FalseSekiInWall()
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"C7", "F7", "C4", "F5"} {
 				p := boardtest.Point(t, b, v)
 				if !a.Removed[p] || a.Seki[p] {
@@ -296,26 +286,14 @@ func TestSacrificeInFalseSekiKills(t *testing.T) {
 	}
 }
 
-// The sacrifice of TestSacrificeInFalseSekiKills needs a closed space:
-// here White's B9 and Black's A8-C8 share their only liberties, A9 and
-// C9, and White's sacrifice at A9 would leave Black a dead two-point
-// space, but Black's capture at C9 joins D9, whose group has two eyes
-// (F9, H9). So Black's chain lives (it can connect at C9 at any time).
+// The sacrifice of TestSacrificeInFalseSekiKills needs a closed space
+// (boardtest.SacrificeInOpenSpace): Black's A8-C8 can connect at C9 to
+// D9's group, which has two eyes, so it lives.
 func TestSacrificeNeedsClosedSpace(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. O . X X . X . X
-				X X X O X X X X X
-				O O O O O O O O O
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`)
-			j, _ := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			b := boardtest.SacrificeInOpenSpace()
+			_, a := judgeWith(t, v.params(), b)
 			for _, v := range []string{"A8", "B8", "C8", "D9", "J9"} {
 				p := boardtest.Point(t, b, v)
 				if a.Removed[p] {
@@ -326,25 +304,14 @@ func TestSacrificeNeedsClosedSpace(t *testing.T) {
 	}
 }
 
-// A seki with an eye each: Black's corner chain (eye A9) and White's chain
-// (eye E9) share one liberty, C9. Whoever fills it is left with its eye
-// alone and is captured, so both live and C9 is dame. (The groups around
-// them have two eyes each: A6 and C6, H9 and H7.)
+// A seki with an eye each (boardtest.SekiWithEyes): Black's corner chain
+// and White's chain share one liberty, C9, so both live and C9 is dame.
 func TestSekiWithEyes(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. X . O . O X . X
-				X X X O O O X X X
-				O O O X X X X . X
-				. O . O X X X X X
-				O O O O . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`)
-			j, r := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			b := boardtest.SekiWithEyes()
+			_, a := judgeWith(t, v.params(), b)
+			r := &a.Result
 			for _, v := range []string{"B9", "C8", "D9", "F9"} {
 				p := boardtest.Point(t, b, v)
 				if a.Removed[p] || !a.Seki[p] {
@@ -359,84 +326,33 @@ func TestSekiWithEyes(t *testing.T) {
 }
 
 // No seki when one side can fill a liberty of the pair and come out with
-// a liberty neither chain had: it then wins the race. In each position a
-// pair passes the seki rule (its chains' liberties are shared or eyes) but
-// is no seki:
-//
-//   - connection: Black's A2 B2 and White's B1 C1 share A1 and C2, and
-//     nothing else. White at C2 joins the wall (C3), Black is left in atari
-//     at A1, and White takes him there.
-//   - capture: the same pair, but White at C2 captures C3 and D2 D1, each
-//     in atari there, and gains their points as liberties. Black at C2
-//     joins them all into one chain with the single liberty A1. With the
-//     dead stones off, White has 45 points (18 stones and the 27 empty
-//     points left of the F column), Black 36 (9 stones and the 27 points
-//     right of them): -9.
-//   - eye that is a connection: White's seven stones H6..J2 have the eye
-//     J3 and share J5 with Black's J6, whose own "eye" J7 touches Black's
-//     wall. Black fills J7, joins the wall and takes White's chain: off the
-//     board, every point is Black's, 81.
+// a liberty neither chain had: it then wins the race
+// (boardtest.Approaches draws one position of each kind, with the
+// counts). The loser is taken off and the winner stays.
 func TestApproachBreaksSeki(t *testing.T) {
-	for _, c := range []struct {
-		name        string
-		pos         string
-		dead, alive []string // a stone of each chain of the pair
-		count       float64  // 0: not checked
-	}{
-		{"connection", `
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			O O O O O X . . .
-			X X . O O X . . .
-			. O O X . X . . .`, []string{"A2"}, []string{"B1"}, 0},
-		{"capture", `
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			. . . . O X . . .
-			O O O O O X . . .
-			O O X O O X . . .
-			X X . X O X . . .
-			. O O X O X . . .`, []string{"A2"}, []string{"B1"}, -9},
-		{"eye that is a connection", `
-			. . . . . . X X X
-			. . . . . . X X X
-			. . . . . . X X .
-			. . . . . . X O X
-			. . . . . . X O .
-			. . . . . . X O O
-			. . . . . . X O .
-			. . . . . . X O O
-			. . . . . . X X X`, []string{"H6"}, []string{"J6"}, 81},
-	} {
+	counts := map[string]float64{ // 0: not checked
+		"capture":                  -9,
+		"eye that is a connection": 81,
+	}
+	for _, c := range boardtest.Approaches() {
 		for _, v := range variants {
-			t.Run(c.name+"/"+v.name, func(t *testing.T) {
-				b := board.MustParse(c.pos)
-				j, _ := judgeWith(t, v.params(), b)
-				a := j.Analysis()
-				for _, s := range append(c.dead, c.alive...) {
+			t.Run(c.Name+"/"+v.name, func(t *testing.T) {
+				b := c.Board
+				j, a := judgeWith(t, v.params(), b)
+				for _, s := range []string{c.Loser, c.Winner} {
 					if p := boardtest.Point(t, b, s); a.Seki[p] {
 						t.Errorf("%s is in seki", s)
 					}
 				}
-				for _, s := range c.dead {
-					if p := boardtest.Point(t, b, s); !a.Removed[p] {
-						t.Errorf("%s: not taken off (P = %.2f), want it dead", s, a.Dead[p])
-					}
+				if p := boardtest.Point(t, b, c.Loser); !a.Removed[p] {
+					t.Errorf("%s: not taken off (P = %.2f), want it dead", c.Loser, a.Dead[p])
 				}
-				for _, s := range c.alive {
-					if p := boardtest.Point(t, b, s); a.Removed[p] {
-						t.Errorf("%s: taken off (P = %.2f), want it alive", s, a.Dead[p])
-					}
+				if p := boardtest.Point(t, b, c.Winner); a.Removed[p] {
+					t.Errorf("%s: taken off (P = %.2f), want it alive", c.Winner, a.Dead[p])
 				}
-				if c.count != 0 {
-					if cnt, err := j.Count(b); err != nil || cnt.Area != c.count {
-						t.Errorf("count %g (%v), want %g", cnt.Area, err, c.count)
+				if want := counts[c.Name]; want != 0 {
+					if cnt, err := j.Count(b); err != nil || cnt.Area != want {
+						t.Errorf("count %g (%v), want %g", cnt.Area, err, want)
 					}
 				}
 			})
@@ -444,24 +360,13 @@ func TestApproachBreaksSeki(t *testing.T) {
 	}
 }
 
-// No seki: as in TestSekiWithEyes, but White's eye E9 leans on F9, a
-// stone of its own with two liberties. Black ataris it at G9 and takes it
-// at E9, and White's chain, left with C9 alone, dies.
+// No seki (boardtest.FalseEyeSeki): as in TestSekiWithEyes, but White's
+// eye E9 leans on F9, a stone of two liberties, so White's chain dies.
 func TestFalseEyeIsNoSeki(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			b := board.MustParse(`
-				. X . O . O . . X
-				X X X O O X X X X
-				O O O X X X X . X
-				. O . O X X X X X
-				O O O O . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .
-				. . . . . . . . .`)
-			j, _ := judgeWith(t, v.params(), b)
-			a := j.Analysis()
+			b := boardtest.FalseEyeSeki()
+			_, a := judgeWith(t, v.params(), b)
 			for _, v := range []string{"D9", "E8"} {
 				p := boardtest.Point(t, b, v)
 				if a.Seki[p] || !a.Removed[p] {
@@ -479,8 +384,10 @@ func TestColourSwap(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			for i, b := range positions.Dev(t, 3, 100, 200) {
-				_, r := judgeWith(t, v.params(), b)
-				_, s := judgeWith(t, v.params(), b.Swapped())
+				_, a := judgeWith(t, v.params(), b)
+				r := &a.Result
+				_, sa := judgeWith(t, v.params(), b.Swapped())
+				s := &sa.Result
 				for p := range r.Control {
 					if math.Abs(r.Control[p]+s.Control[p]) > 1e-9 {
 						t.Fatalf("position %d: %s: %v and %v after swapping colours", i, b.Geometry().GTP(board.Point(p)), r.Control[p], s.Control[p])
@@ -501,7 +408,8 @@ func TestScoreWithinTheBoard(t *testing.T) {
 			stone := board.New(size)
 			stone.Set(0, board.White)
 			for _, b := range []*board.Board{empty, stone} {
-				_, r := judgeWith(t, v.params(), b)
+				_, a := judgeWith(t, v.params(), b)
+				r := &a.Result
 				if pts := float64(size * size); math.Abs(r.Score) > pts {
 					t.Errorf("%s on %dx%d:\n%v\nscore %v, beyond the board's %v points", v.name, size, size, b, r.Score, pts)
 				}
@@ -520,19 +428,21 @@ func TestBoardSymmetry(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
 			for i, b := range ps {
-				j, r := judgeWith(t, v.params(), b)
-				removed := append([]bool(nil), j.Analysis().Removed...)
+				_, a := judgeWith(t, v.params(), b)
+				r := &a.Result
+				removed := append([]bool(nil), a.Removed...)
 				g := b.Geometry()
 				for _, sym := range board.Symmetries[1:] {
-					k, s := judgeWith(t, v.params(), b.Transformed(sym))
+					_, ka := judgeWith(t, v.params(), b.Transformed(sym))
+					s := &ka.Result
 					if math.Abs(r.Score-s.Score) > 1e-3 {
 						t.Errorf("position %d, symmetry %d: score %.4f, transformed %.4f", i, sym, r.Score, s.Score)
 					}
 					for p := range r.Control {
 						q := g.Transform(board.Point(p), sym)
-						if removed[p] != k.Analysis().Removed[q] || math.Abs(r.Control[p]-s.Control[q]) > 1e-3 {
+						if removed[p] != ka.Removed[q] || math.Abs(r.Control[p]-s.Control[q]) > 1e-3 {
 							t.Fatalf("position %d, symmetry %d, %s: removed %v control %.4f, transformed %v %.4f",
-								i, sym, g.GTP(board.Point(p)), removed[p], r.Control[p], k.Analysis().Removed[q], s.Control[q])
+								i, sym, g.GTP(board.Point(p)), removed[p], r.Control[p], ka.Removed[q], s.Control[q])
 						}
 					}
 				}
@@ -601,13 +511,14 @@ func TestWinProbability(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			p := v.params()
 			for i, b := range ps {
-				j, r := judgeWith(t, p, b)
+				j, a := judgeWith(t, p, b)
+				r := &a.Result
 				model := p.For(Stage(b)).Win
 				if model == nil {
 					t.Fatalf("position %d: the shipped parameters have no win model", i)
 				}
 				got, ok, err := j.WinProbability(b, 6.5)
-				want := model.Of(r.Score, 6.5, Stage(b), j.Analysis().Doubt)
+				want := model.Of(r.Score, 6.5, Stage(b), a.Doubt)
 				if err != nil || !ok || got != want || !(got > 0 && got < 1) {
 					t.Errorf("position %d: WinProbability = %v, %v, %v; want %v, true", i, got, ok, err, want)
 				}
@@ -620,8 +531,9 @@ func TestWinProbability(t *testing.T) {
 				}
 				// Another position than the last estimated.
 				other := ps[(i+1)%len(ps)]
-				jo, ro := judgeWith(t, p, other)
-				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other), jo.Analysis().Doubt) {
+				_, ao := judgeWith(t, p, other)
+				ro := &ao.Result
+				if got, _, _ := j.WinProbability(other, 6.5); got != p.For(Stage(other)).Win.Of(ro.Score, 6.5, Stage(other), ao.Doubt) {
 					t.Errorf("position %d: the probability of another position is not its own", i)
 				}
 			}
@@ -649,14 +561,14 @@ func TestLateModel(t *testing.T) {
 	if p.For(0.29) != &p || p.For(0.3) != &late {
 		t.Fatal("For picks the wrong model")
 	}
-	j, _ := judgeWith(t, p, b)
-	if pt := boardtest.Point(t, b, "D6"); j.Analysis().Removed[pt] {
-		t.Errorf("D6: taken off with the late model's dead_at 0.999999 (P = %.2f)", j.Analysis().Dead[pt])
+	_, a := judgeWith(t, p, b)
+	if pt := boardtest.Point(t, b, "D6"); a.Removed[pt] {
+		t.Errorf("D6: taken off with the late model's dead_at 0.999999 (P = %.2f)", a.Dead[pt])
 	}
 	p.LateFrom = 0.5 // now the early model judges, and the group dies
-	j, _ = judgeWith(t, p, b)
-	if pt := boardtest.Point(t, b, "D6"); !j.Analysis().Removed[pt] {
-		t.Errorf("D6: not taken off by the early model (P = %.2f)", j.Analysis().Dead[pt])
+	_, a = judgeWith(t, p, b)
+	if pt := boardtest.Point(t, b, "D6"); !a.Removed[pt] {
+		t.Errorf("D6: not taken off by the early model (P = %.2f)", a.Dead[pt])
 	}
 }
 
@@ -685,17 +597,22 @@ func TestLateLambda(t *testing.T) {
 		}
 		return true
 	}
-	_, r := judgeWith(t, own, late)
-	_, want := judgeWith(t, alone, late)
+	_, a := judgeWith(t, own, late)
+	r := &a.Result
+	_, aw := judgeWith(t, alone, late)
+	want := &aw.Result
 	if !same(r, want) {
 		t.Errorf("late position: score %.3f, the late model alone %.3f (or the maps differ)", r.Score, want.Score)
 	}
-	_, shared := judgeWith(t, def, late)
+	_, ash := judgeWith(t, def, late)
+	shared := &ash.Result
 	if same(r, shared) {
 		t.Error("late position: the late model's own λ and κ change nothing")
 	}
-	_, r = judgeWith(t, own, early)
-	_, want = judgeWith(t, def, early)
+	_, a = judgeWith(t, own, early)
+	r = &a.Result
+	_, aw = judgeWith(t, def, early)
+	want = &aw.Result
 	if !same(r, want) {
 		t.Errorf("early position: score %.3f, with the shipped parameters %.3f (or the maps differ)", r.Score, want.Score)
 	}
@@ -795,16 +712,16 @@ func TestReadingFeatures(t *testing.T) {
 func TestLadderDies(t *testing.T) {
 	b := ladder(false)
 	b.SetToMove(board.White)
-	j, _ := judgeOf(t, b)
+	_, a := judgeOf(t, b)
 	p := boardtest.Point(t, b, "E5")
-	caught := j.Analysis().Dead[p]
-	if !j.Analysis().Removed[p] {
+	caught := a.Dead[p]
+	if !a.Removed[p] {
 		t.Errorf("the laddered stone is not taken off (P = %.2f)", caught)
 	}
 	b = ladder(true)
 	b.SetToMove(board.White)
-	j, _ = judgeOf(t, b)
-	if free := j.Analysis().Dead[p]; free >= caught {
+	_, a = judgeOf(t, b)
+	if free := a.Dead[p]; free >= caught {
 		t.Errorf("with a ladder breaker P = %.2f, want below the laddered stone's %.2f", free, caught)
 	}
 }
@@ -823,10 +740,10 @@ func TestDoomedInsidePassAliveTerritory(t *testing.T) {
 		. . . . . . . . .
 		. . . . . . . . .
 		. . . . . . . . .`)
-	j, _ := judgeOf(t, b)
+	_, a := judgeOf(t, b)
 	p := boardtest.Point(t, b, "C7")
-	if d := j.Analysis().Dead[p]; d != 1 || !j.Analysis().Removed[p] {
-		t.Errorf("C7: P = %v, removed %v; want certain death", d, j.Analysis().Removed[p])
+	if d := a.Dead[p]; d != 1 || !a.Removed[p] {
+		t.Errorf("C7: P = %v, removed %v; want certain death", d, a.Removed[p])
 	}
 }
 
@@ -882,7 +799,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 		}
 		judges = append(judges, j)
 	}
-	var r control.Result
+	var a Analysis
 	wrong := make([]int, len(judges))
 	games := 0
 	for _, f := range shared.DevGames(t) {
@@ -906,7 +823,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 		}
 		games++
 		for k, j := range judges {
-			if err := j.Estimate(&r, pos); err != nil {
+			if err := j.Analyze(&a, pos); err != nil {
 				t.Fatal(err)
 			}
 			for p, c := range pos.Cells() {
@@ -914,7 +831,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 					continue
 				}
 				dead := l.Ownership[p] == -int8(c)
-				if j.Analysis().Removed[p] != dead {
+				if a.Removed[p] != dead {
 					wrong[k]++
 				}
 			}
@@ -941,12 +858,12 @@ func TestUnsettled(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := 0
+	var a Analysis
 	for i, b := range positions.Dev(t, 4, 100, 200) {
-		var r control.Result
-		if err := j.Estimate(&r, b); err != nil {
+		if err := j.Analyze(&a, b); err != nil {
 			t.Fatal(err)
 		}
-		dead := slices.Clone(j.Analysis().Dead)
+		dead := slices.Clone(a.Dead)
 		var chains board.Chains
 		b.Chains(&chains)
 		want := map[string]bool{}
@@ -955,10 +872,7 @@ func TestUnsettled(t *testing.T) {
 				want[b.Geometry().GTP(ch.Head)] = true
 			}
 		}
-		us, err := j.Unsettled(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		us := a.Unsettled()
 		seen += len(us)
 		if len(us) != len(want) {
 			t.Errorf("position %d: %d unsettled chains, want %d", i, len(us), len(want))
@@ -972,12 +886,8 @@ func TestUnsettled(t *testing.T) {
 				t.Errorf("position %d: %v listed after the smaller %v", i, u, us[k-1])
 			}
 		}
-		fields, err := j.Report(b)
-		if err != nil {
-			t.Fatal(err)
-		}
 		found := false
-		for _, f := range fields {
+		for _, f := range a.Report() {
 			if f.Key == "unsettled" {
 				found = reflect.DeepEqual(f.Value, us)
 			}
@@ -985,10 +895,7 @@ func TestUnsettled(t *testing.T) {
 		if !found {
 			t.Errorf("position %d: the report's unsettled chains are not Unsettled's", i)
 		}
-		notes, err := j.Notes(b)
-		switch {
-		case err != nil:
-			t.Fatal(err)
+		switch notes := a.Notes(); {
 		case len(us) == 0 && len(notes) != 0:
 			t.Errorf("position %d: notes %q without unsettled chains", i, notes)
 		case len(us) > 0 && (len(notes) != 1 || !strings.HasPrefix(notes[0], "unsettled (death probability 0.2 to 0.8): "+us[0].Stone+" ")):
@@ -997,5 +904,82 @@ func TestUnsettled(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Error("no unsettled chain in any position: the test checks nothing")
+	}
+}
+
+// answers gathers what an analysis says of its position, for comparison.
+func answers(a *Analysis) []any {
+	win, ok := a.WinProbability(6.5)
+	return []any{win, ok, a.Count(), a.Report(), a.Notes(), a.Unsettled()}
+}
+
+// judgeAnswers gathers what the judge's control interfaces say of b, as
+// answers does of an analysis.
+func judgeAnswers(t *testing.T, j *Judge, b *board.Board) []any {
+	t.Helper()
+	must := func(v any, err error) any {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	win, ok, err := j.WinProbability(b, 6.5)
+	must(nil, err)
+	return []any{win, ok, must(j.Count(b)), must(j.Report(b)), must(j.Notes(b)), must(j.Unsettled(b))}
+}
+
+// TestAnalysisAndInterfaces: Estimate gives Analyze's map and score; the
+// control interfaces (WinProbability, Count, Report, Notes, Unsettled)
+// answer as the analysis of the position asked about, whether it is the
+// one last estimated or another; and an Analysis answers for the position
+// it was filled with, whatever the judge does afterwards.
+func TestAnalysisAndInterfaces(t *testing.T) {
+	ps := append(positions.Dev(t, 2, 100, 220), deadInsideWall(), boardtest.SekiInWall())
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			j, err := New(v.params())
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := make([]Analysis, len(ps))
+			said := make([][]any, len(ps)) // what each said when it was made
+			for i, b := range ps {
+				if err := j.Analyze(&held[i], b); err != nil {
+					t.Fatal(err)
+				}
+				said[i] = append(answers(&held[i]), slices.Clone(held[i].Result.Control), held[i].Result.Score)
+			}
+			var r control.Result
+			for i, b := range ps {
+				_, a := judgeWith(t, v.params(), b)
+				other := ps[(i+1)%len(ps)]
+				_, ao := judgeWith(t, v.params(), other)
+				if err := j.Estimate(&r, b); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(r, a.Result) {
+					t.Errorf("position %d: Estimate's result is not Analyze's", i)
+				}
+				// The position last estimated, then another, then the
+				// first again.
+				for k, c := range []struct {
+					b *board.Board
+					a *Analysis
+				}{{b, a}, {other, ao}, {b, a}} {
+					if !reflect.DeepEqual(judgeAnswers(t, j, c.b), answers(c.a)) {
+						t.Errorf("position %d, question %d: the judge's answers are not the analysis's", i, k)
+					}
+				}
+				if !reflect.DeepEqual(held[i].Result, a.Result) || !reflect.DeepEqual(answers(&held[i]), answers(a)) {
+					t.Errorf("position %d: the analysis held is not a new judge's", i)
+				}
+			}
+			for i := range held {
+				if !reflect.DeepEqual(append(answers(&held[i]), held[i].Result.Control, held[i].Result.Score), said[i]) {
+					t.Errorf("position %d: the analysis held changed as the judge went on to others", i)
+				}
+			}
+		})
 	}
 }

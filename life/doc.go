@@ -22,6 +22,20 @@
 // Analyze fills a Result: per point, whether the stone there is pass-alive
 // and which colour owns it beyond doubt (Empty when the algorithm cannot
 // tell). Seki, ko, and life that needs a move are never claimed: the
-// verdicts are certain but conservative. Maps are in board map order
-// (row-major from the top-left point).
+// verdicts are certain but conservative.
+//
+// AnalyzeSeki applies a seki rule, which is not a proof: two adjacent
+// chains of opposite colours, each with few liberties, whose liberties
+// are all shared or eyes are in seki, and their shared liberties are
+// dame. It knows three look-alikes that are no seki: an eye that leans on
+// a chain of two liberties (taken on the eye point); a pair in which one
+// chain can fill one of its liberties and come out with a liberty neither
+// had (a race); and two eyeless chains sharing two liberties where one
+// fills a liberty on purpose and its capture leaves the other a closed,
+// dead eye shape (DeadShape, nakade), which settles the pair: the
+// capturer dies and the sacrificer lives. The judge (package judge) keeps
+// the chains in seki alive and follows the settled fates.
+//
+// Maps are in board map order (row-major from the top-left point); per
+// chain slices are indexed as board.Chains.List.
 package life

@@ -42,6 +42,8 @@ type Evaluator struct {
 	komi   float64
 	played []board.Move
 	placed bool // set up stone by stone: no history
+
+	topMoves int8 // Suggest: 0 not asked yet, 1 top_moves known, 2 not
 }
 
 // NewEvaluator asks the engine which commands it knows and returns an

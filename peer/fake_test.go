@@ -31,17 +31,22 @@ func TestMain(m *testing.M) {
 // and 0 on other stones. GOEVAL_FAKE_GTP_LACKS lists commands it
 // pretends not to know. Extra commands: sleep (never answers in time),
 // crash (exits with status 3), noise (junk before the answer), plays (the
-// number of play commands so far), ids ("=7" style answer).
+// number of play commands so far), ids ("=7" style answer). Its
+// top_moves_black and top_moves_white list the first three empty points in
+// map order with values 3, 2, 1 (none on a full board); its genmove plays
+// the first empty point, or passes; its undo takes back the last stone played.
 func fakeEngine(in io.Reader, out, errw io.Writer) {
 	lacks := map[string]bool{}
 	for _, c := range strings.Fields(os.Getenv("GOEVAL_FAKE_GTP_LACKS")) {
 		lacks[c] = true
 	}
 	known := []string{"protocol_version", "name", "known_command", "list_commands", "boardsize", "clear_board",
-		"komi", "play", "estimate_score", "final_score", "initial_influence", "final_status_list", "quit"}
+		"komi", "play", "estimate_score", "final_score", "initial_influence", "final_status_list", "quit",
+		"top_moves_black", "top_moves_white", "genmove", "undo"}
 	size, komi := 19, 0.0
 	b := board.New(size)
 	plays := 0
+	last := board.Pass // the stone genmove placed, for undo
 	sc := bufio.NewScanner(in)
 	w := bufio.NewWriter(out)
 	reply := func(ok bool, s string) {
@@ -136,6 +141,35 @@ func fakeEngine(in io.Reader, out, errw io.Writer) {
 				}
 			}
 			reply(true, strings.Join(dead, " "))
+		case "top_moves_black", "top_moves_white":
+			var out []string
+			for p := 0; p < geo.N && len(out) < 6; p++ {
+				if b.At(board.Point(p)) == board.Empty {
+					out = append(out, geo.GTP(board.Point(p)), strconv.Itoa(3-len(out)/2))
+				}
+			}
+			reply(true, strings.Join(out, " "))
+		case "genmove":
+			c := board.Black
+			if strings.EqualFold(f[1], "w") || strings.EqualFold(f[1], "white") {
+				c = board.White
+			}
+			v := "pass"
+			for p := 0; p < geo.N; p++ {
+				if b.At(board.Point(p)) == board.Empty && b.Play(c, board.Point(p)) == nil {
+					v, last = geo.GTP(board.Point(p)), board.Point(p)
+					break
+				}
+			}
+			reply(true, v)
+		case "undo":
+			if last == board.Pass {
+				reply(false, "cannot undo")
+				break
+			}
+			b.Set(last, board.Empty)
+			last = board.Pass
+			reply(true, "")
 		case "sleep":
 			time.Sleep(20 * time.Second)
 			reply(true, "")

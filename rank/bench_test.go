@@ -112,3 +112,30 @@ func BenchmarkWarmStart(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRankModel ranks every legal move of dev positions at moves 50,
+// 150 and 250 by the shipped move model, on one worker: one op is one full
+// ranking, as goeval rank makes it (the one-ply evaluations, the model's
+// owner map, the features, and the miai values of the best 26).
+// "model-only" leaves out the one-ply evaluations the model does not use.
+func BenchmarkRankModel(b *testing.B) {
+	ps := positions.Bench(b)
+	for _, only := range []bool{false, true} {
+		name := "rank"
+		if only {
+			name = "model-only"
+		}
+		b.Run(name, func(b *testing.B) {
+			r := modelRanker(b, 1)
+			r.s.ModelOnly = only
+			benchLoop(b, ps, func(pos *board.Board) Stats {
+				rk, err := r.Rank(context.Background(), pos)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += rk.Moves[0].Prob
+				return rk.Stats
+			})
+		})
+	}
+}

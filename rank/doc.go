@@ -38,7 +38,7 @@
 // # Workers and determinism
 //
 // A Ranker evaluates candidates on a fixed number of workers (GOMAXPROCS
-// by default) through eval.Map: each worker owns its board copy, its
+// by default) through pool.Map: each worker owns its board copy, its
 // estimator and its scratch, and each candidate's result goes into its own
 // slot of a pre-indexed slice, so the output is the same, bit for bit, for
 // 1 worker or 16. Cancelling the context stops the work between

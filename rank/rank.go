@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +11,8 @@ import (
 
 	"goeval/board"
 	"goeval/control"
-	"goeval/eval"
+	"goeval/internal/pool"
+	"goeval/movemodel"
 )
 
 // DefaultTop is the number of best moves whose miai value Rank computes
@@ -33,6 +35,21 @@ type Settings struct {
 	// the probability that Black wins after each play, with komi Komi.
 	Win  bool
 	Komi float64
+	// Model, if not nil, orders the moves by the move model's probability
+	// (package movemodel) instead of the one-ply score; every move keeps
+	// its one-ply evaluation, and the best Top their miai value.
+	Model *movemodel.Model
+	// ModelEstimator builds, by name, the estimators whose maps the
+	// model's features need (Model.GainEstimator, Model.OwnerEstimator),
+	// such as the registry's eval.Factory; it is needed when the model
+	// uses such a feature and, for the gain, names another estimator than
+	// the Ranker's own.
+	ModelEstimator func(name string) (func() control.Estimator, error)
+	// ModelOnly, with a Model that does not use the one-ply gain, skips
+	// the one-ply evaluations: the moves are ordered by the model alone,
+	// with no Outcome, Gain or miai Value (genmove and goeval predict need
+	// no more). The position itself is still evaluated (Ranking.Pass).
+	ModelOnly bool
 }
 
 // Outcome is the evaluation of the position after one play.
@@ -116,6 +133,9 @@ type Move struct {
 	// Value is the point's miai value; nil unless the move is among the
 	// best Settings.Top.
 	Value *Value
+	// Prob is the probability that a strong player chooses the move, by
+	// Settings.Model; 0 without a model.
+	Prob float64
 }
 
 // Stats says how much work a ranking or value map took.
@@ -151,9 +171,14 @@ type Ranking struct {
 	// where they are). It always starts from the stones.
 	Pass Outcome
 	// Moves lists every legal move of ToMove but pass, best first: by
-	// score from ToMove's point of view, equal scores in map order. It is
-	// empty when pass is the only legal move.
+	// the model's probability with a model (Settings.Model), else by score
+	// from ToMove's point of view; equal ones in map order. It is empty
+	// when pass is the only legal move.
 	Moves []Move
+	// ByModel says whether Moves are in the model's order; PassProb is
+	// then the model's probability of a pass.
+	ByModel  bool
+	PassProb float64
 	// Stats counts the work done.
 	Stats Stats
 }
@@ -186,6 +211,7 @@ type Ranker struct {
 	s       Settings
 	workers []*worker
 	parent  control.Result
+	model   *modelState // with Settings.Model, made on first use
 }
 
 // New returns a Ranker that evaluates with estimators made by newEst (one
@@ -277,7 +303,7 @@ func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Ou
 	warm := r.warm()
 	var next atomic.Int32
 	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
-	err := eval.Map(ctx, r.s.Workers, len(plays), newState, func(_ context.Context, w *worker, i int) error {
+	err := pool.Map(ctx, r.s.Workers, len(plays), newState, func(_ context.Context, w *worker, i int) error {
 		pl := plays[i]
 		o, err := w.eval(b, pl.c, pl.p, r.parent.Control, warm)
 		if err != nil {
@@ -289,7 +315,7 @@ func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Ou
 	return unwrapJobs(err)
 }
 
-// unwrapJobs replaces each *eval.JobError of a joined error by the error it
+// unwrapJobs replaces each *pool.JobError of a joined error by the error it
 // holds (a *PlayError, which names the play).
 func unwrapJobs(err error) error {
 	if err == nil {
@@ -303,7 +329,7 @@ func unwrapJobs(err error) error {
 	}
 	out := make([]error, len(errs))
 	for i, e := range errs {
-		var je *eval.JobError
+		var je *pool.JobError
 		if errors.As(e, &je) {
 			e = je.Err
 		}
@@ -366,8 +392,16 @@ func warmStart(dst, parentCtl []float64, parent, child *board.Board, c board.Col
 // Rank ranks every legal move of the side to move of b (see the package
 // documentation) and computes the miai value of the best Settings.Top.
 // It returns an error if ctx is cancelled or the estimator fails; the
-// estimator's failures are *PlayErrors, all of them joined.
+// estimator's failures are *PlayErrors, all of them joined. With a model,
+// it is RankAfter with no moves before.
 func (r *Ranker) Rank(ctx context.Context, b *board.Board) (*Ranking, error) {
+	return r.RankAfter(ctx, b, movemodel.NoMove, movemodel.NoMove)
+}
+
+// RankAfter is Rank for a position reached by the moves last (the
+// previous move) and last2 (the one before): board.Pass for a pass,
+// movemodel.NoMove where there was none. Only the model looks at them.
+func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 board.Point) (*Ranking, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -387,27 +421,38 @@ func (r *Ranker) Rank(ctx context.Context, b *board.Board) (*Ranking, error) {
 		}
 	}
 	out := make([]Outcome, len(plays))
-	if err := r.run(ctx, b, plays, out); err != nil {
-		return nil, err
+	skip := r.s.Model != nil && r.s.ModelOnly && !r.s.Model.Uses(movemodel.GroupGain)
+	if !skip {
+		if err := r.run(ctx, b, plays, out); err != nil {
+			return nil, err
+		}
 	}
 	rk.Moves = make([]Move, len(plays))
 	sign := float64(mover)
 	for i, pl := range plays {
 		rk.Moves[i] = Move{Point: pl.p, Outcome: out[i], Gain: sign * (out[i].Score - rk.Pass.Score)}
-		rk.Stats.add(&out[i])
-	}
-	slices.SortStableFunc(rk.Moves, func(a, b Move) int {
-		// Best first by the mover's score; SortStable keeps map order for
-		// equal scores.
-		sa, sb := sign*a.Score, sign*b.Score
-		switch {
-		case sa > sb:
-			return -1
-		case sa < sb:
-			return 1
+		if !skip {
+			rk.Stats.add(&out[i])
 		}
-		return 0
-	})
+	}
+	if r.s.Model != nil {
+		if err := r.byModel(ctx, rk, b, last, last2); err != nil {
+			return nil, err
+		}
+	} else {
+		slices.SortStableFunc(rk.Moves, func(a, b Move) int {
+			// Best first by the mover's score; SortStable keeps map order
+			// for equal scores.
+			return cmp.Compare(sign*b.Score, sign*a.Score)
+		})
+	}
+
+	if skip {
+		for i := range rk.Moves {
+			rk.Moves[i].Gain = 0
+		}
+		return rk, nil
+	}
 
 	// Miai values of the best moves: the other colour plays there instead.
 	top := min(max(r.s.Top, 0), len(rk.Moves))

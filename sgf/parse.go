@@ -452,8 +452,5 @@ func (p *parser) value(id string) (string, error) {
 	return "", p.errorf(open, "unterminated value of property %s: no ']' before the end of the file", id)
 }
 
-// Pos returns the place of a byte offset of the decoded text, for messages.
-func (c *Collection) pos(offset int) Pos { return c.src.pos(offset) }
-
 // Base returns the file name without its directory, for compact messages.
 func (c *Collection) Base() string { return filepath.Base(c.Name) }

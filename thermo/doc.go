@@ -19,12 +19,67 @@
 // "{3 | }" is 4 and "{ | }" is 0. (MiaiCount, "Miai Counting With Trees"' hand method, reads
 // a one-sided node differently, as a forced answer; see there.)
 //
-// Ko is out of scope: the notation cannot express it, and a tree built in
-// code that contains a cycle is rejected with ErrKo.
+// Positions may be named, NAME = GAME, in a list separated by ';' whose
+// first definition is the root; a name stands for its position wherever it
+// is an option. That is how a cycle, a ko, is written (see Ko below):
+// "A = {C | -2}; C = {13 | A}". Game.String writes a graph with a cycle
+// back in this form.
 //
 // Local trees written as SGF variations (V[] leaves, or leaves valued by an
 // estimator) are read by the sub-package thermo/sgftree, which keeps boards
 // and files out of this package; "goeval miai" puts the two together.
+//
+// # Ko
+//
+// A cycle in a game graph is a ko. The package counts the kos that seed
+// 000's tally method covers: positions P1, ..., Pk (k >= 2) on a line
+// from White's win to Black's, where Black's only play inside the cycle
+// from Pi reaches Pi+1 (a take) and White's reaches Pi-1 (a retake), and
+// only White's plays from P1 and Black's from Pk leave the cycle, ending
+// the ko (a connection, a capture of the group). A direct ko has k = 2;
+// the one of "Miai Counting With Trees" is "A = {C | -2}; C = {13 | A}":
+// from A Black takes the ko (C) or White connects (-2); from C Black wins
+// it (13) or White takes back (A). With k = 3 one side needs two takes to win.
+//
+// The swing is the count of Black's win less White's (13 - (-2) = 15);
+// the tally is the number of moves between them, k + 1 (from P1 Black
+// needs k, White 1: 3 for a direct ko). A move in the ko is worth
+// swing / tally (5), which is the miai value (temperature) of every
+// position of it, and Pi counts White's win plus i such moves (A 3, C 8).
+// Where a player has several plays that end the ko, the best by count
+// (Black's highest, White's lowest) defines it. Ko holds these figures,
+// and Result.Ko points to it from each position.
+//
+// The method assumes that neither player has more ko threats than the
+// other: a take answered by a retake (after a threat and its answer
+// elsewhere, which cancel) leaves the value where it was, so that every
+// move in the ko is worth the same. The thermograph of a ko position
+// follows from the same assumption: a play inside the cycle reaches a
+// position worth its count, so that for Pi the play inside the cycle
+// gives LW(t) = count(Pi+1) - t or RW(t) = count(Pi-1) + t, and a play
+// that ends the ko is taken as in any node. The walls meet at the ko's
+// temperature at Pi's count: for the ko of "Miai Counting With Trees", A has LW = max(8-t, 3) and
+// RW = min(-2+t, 3), C has LW = max(13-t, 8) and RW = min(3+t, 8), the
+// thermographs of the simple gotes {8 | -2} and {13 | 3}. A node above a
+// ko position takes these walls as it takes any option's. (A player with
+// more threats, the komaster, changes this: if Black has them, White's
+// retakes are futile and A is {13 | -2}, count 11/2; if White has them,
+// Black's take is futile, A is {{13 | -2} | -2} and counts -2.)
+//
+// The tree {{13 | -2} | -2}, the nearest a tree without a cycle comes to
+// the seed's ko, is not that ko: White's answer -2 there ends the fight
+// rather than taking back, so Black's play is a sente that gains nothing
+// and the tree counts -2 with miai value 0, correctly for what it says
+// (it is the ko seen by a White komaster). SentePlay.Ko offers the ko
+// such a tree may have meant.
+//
+// Every other cycle is refused with a *CycleError naming it: a play that
+// leaves the position as it is, two plays of one player inside the
+// cycle, a play out of the cycle from a position that is not the
+// player's end of the line, a cycle one player cannot leave. So is a ko
+// whose swing is not positive, and one with a play that ends it in a
+// position hotter than the ko, where one move's worth is no longer the
+// same throughout (MiaiCount, the seed's averages, does not check this).
 //
 // # Thermographs
 //

@@ -14,10 +14,28 @@ var ErrSyntax = errors.New("thermo: syntax error")
 // values, ko).
 var ErrUnsupported = errors.New("thermo: unsupported game")
 
-// ErrKo is returned (wrapped) by Validate and Analyze for a game graph that
-// contains a cycle, which is how a ko shows up in a tree built from a record.
-// It wraps ErrUnsupported, so errors.Is(err, ErrUnsupported) also holds.
-var ErrKo = fmt.Errorf("%w: ko trees are not supported", ErrUnsupported)
+// ErrKo is wrapped by every *CycleError: a cycle in a game graph that is not
+// a ko the tally method counts (see the package doc), or a ko it cannot
+// count. It wraps ErrUnsupported, so errors.Is(err, ErrUnsupported) also
+// holds.
+var ErrKo = fmt.Errorf("%w: cycle", ErrUnsupported)
+
+// A CycleError reports a cycle in a game graph that the package does not
+// count. Cycle lists the positions around it, starting from the one met
+// first on the way from the root, and Names names them for people (a
+// node's Label, else its path from the root, "root.L[0]"). It wraps ErrKo.
+type CycleError struct {
+	Cycle []*Game
+	Names []string
+	Msg   string
+	text  string // "A -> C -> A"
+}
+
+// Error returns "thermo: the cycle A -> C -> A " followed by Msg.
+func (e *CycleError) Error() string { return "thermo: the cycle " + e.text + " " + e.Msg }
+
+// Unwrap returns ErrKo.
+func (e *CycleError) Unwrap() error { return ErrKo }
 
 // ErrMalformed is wrapped by errors for a programmatically built tree that
 // cannot be a game: a nil option, or a leaf that also has options.

@@ -104,15 +104,44 @@ func ExampleThermograph_Plot() {
 }
 
 func ExampleGame_Validate() {
-	// A ko: after Black takes, White can take back, and so on.
-	a := &thermo.Game{Label: "ko"}
-	b := thermo.NewNode([]*thermo.Game{thermo.IntLeaf(13)}, []*thermo.Game{a})
-	a.Left = []*thermo.Game{b}
+	// Seed 000's ko, built in code: from A Black takes (C) or White
+	// connects (-2); from C Black connects (13) or White takes back (A).
+	a := &thermo.Game{Label: "A"}
+	c := &thermo.Game{Label: "C", Left: []*thermo.Game{thermo.IntLeaf(13)}, Right: []*thermo.Game{a}}
+	a.Left = []*thermo.Game{c}
 	a.Right = []*thermo.Game{thermo.IntLeaf(-2)}
+	fmt.Println(a.Validate())
+	// A cycle that is no ko: from C White could also leave it, by a
+	// play to 5, although White's end of the line is A.
+	c.Right = append(c.Right, thermo.IntLeaf(5))
 	err := a.Validate()
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, thermo.ErrKo), errors.Is(err, thermo.ErrUnsupported))
 	// Output:
-	// thermo: unsupported game: ko trees are not supported: root.L[0].R[0] leads back to root, which is a cycle in the game graph
+	// <nil>
+	// thermo: the cycle A -> C -> A is not a ko the tally method counts: only White's plays from A and Black's from C, the ends of the line, may leave the cycle, but C has a White play to 5 (root.L[0].R[1])
 	// true true
+}
+
+// The ko of seed 000: swing 15, tally 3, 5 points a move; C counts 8 and
+// A counts 3.
+func ExampleAnalyze_ko() {
+	g := thermo.MustParse("A = {C | -2}; C = {13 | A}")
+	r, err := thermo.Analyze(g)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	k := r.Ko
+	fmt.Println("swing", k.Swing.RatString(), "tally", k.Tally, "value", k.Value.RatString())
+	fmt.Print(r.Tree())
+	fmt.Println("LW =", r.Thermograph.Left, " RW =", r.Thermograph.Right)
+	// Output:
+	// swing 15 tally 3 value 5
+	// [A] 3 (5) ko: swing 15, tally 3
+	// |-- B [C] 8 (5) ko: swing 15, tally 3
+	// |   |-- B 13
+	// |   `-- W [A] 3 (5) ko: swing 15, tally 3, back to A
+	// `-- W -2
+	// LW = max(8-t, 3)  RW = min(-2+t, 3)
 }

@@ -12,6 +12,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"{4 | {3 | 2}}", "{4||3|2}", "{a|b||c}", "{1|||2||3|4}", "{ | 3}", "{|}",
 		"{4, 5 | 2.5, -13/4}", "{4,,5|2}", "{{", "}", "{0|*}", "{1/0|0}", "{4|3} x",
+		"A = {C | -2}; C = {13 | A}", "A = {B|B}; B = {C|C}; C = {D|D}; D = {1|0}", "A = {A|0}", "A = {C|B}; B = {A|-5}; C = {13|A};",
 	} {
 		f.Add(s)
 	}
@@ -32,11 +33,15 @@ func FuzzParse(f *testing.F) {
 		}
 		r, err := Analyze(g)
 		if err != nil {
-			t.Fatalf("Analyze(%s): %v", g, err)
+			if !errors.Is(err, ErrKo) {
+				t.Fatalf("Analyze(%s): %v", g, err)
+			}
+			return
 		}
 		_ = r.Tree()
+		_ = r.Report()
 		_ = r.Thermograph.Plot(PlotOptions{})
-		if _, err := MiaiCount(g); err != nil && !errors.Is(err, ErrTally) {
+		if _, err := MiaiCount(g); err != nil && !errors.Is(err, ErrTally) && !errors.Is(err, ErrKo) {
 			t.Fatalf("MiaiCount(%s): %v", g, err)
 		}
 	})

@@ -1,7 +1,6 @@
 package thermo
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 )
@@ -16,8 +15,9 @@ import (
 // package only prints it. Pos is the byte offset of the node in the input
 // given to Parse, and 0 for nodes built in code.
 //
-// Trees may share subtrees (a transposition is fine) but must not contain a
-// cycle: Validate and Analyze reject one with ErrKo.
+// Trees may share subtrees (a transposition is fine). A cycle is a ko: it
+// must be one that the tally method counts (see the package doc), or
+// Validate and Analyze reject it with a *CycleError.
 type Game struct {
 	Left, Right []*Game
 	Value       *big.Rat
@@ -45,85 +45,77 @@ func (g *Game) IsLeaf() bool { return g.Value != nil }
 
 // String returns g in the notation Parse reads, with single bars and braces
 // everywhere, e.g. "{4 | {3 | 2}}"; an empty side prints as nothing, as in
-// "{ | 3}" and "{3 | }". Labels are not printed. A cycle prints as "<ko>" where it closes,
-// so String terminates on any graph; a nil option prints as "<nil>".
+// "{ | 3}" and "{3 | }". Labels are not printed, but for a graph with a
+// cycle (a ko), or with a node that two plays reach and whose Label is a
+// name (as parsed from the named notation), which String writes in the
+// named notation: such nodes, and the root, are defined by name, the root
+// first, as in "A = {C | -2}; C = {13 | A}", each keeping its Label as its
+// name where that is a name the notation accepts and no other node has it
+// (else G for the root, P1, P2, ...). A nil option prints as "<nil>".
 func (g *Game) String() string {
 	var b strings.Builder
-	writeGame(&b, g, map[*Game]bool{})
+	nm := names(g)
+	if nm == nil {
+		writeGame(&b, g, nil, true)
+		return b.String()
+	}
+	// Definitions in the order the names were given: first met from the
+	// root, so the root first.
+	var defs []*Game
+	preorder(g, func(n *Game) {
+		if nm[n] != "" {
+			defs = append(defs, n)
+		}
+	})
+	for i, n := range defs {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(nm[n] + " = ")
+		writeGame(&b, n, nm, true)
+	}
 	return b.String()
 }
 
-func writeGame(b *strings.Builder, g *Game, onPath map[*Game]bool) {
+// writeGame writes g; a node named in nm prints as its name, except at the
+// top of its own definition.
+func writeGame(b *strings.Builder, g *Game, nm map[*Game]string, top bool) {
 	switch {
 	case g == nil:
 		b.WriteString("<nil>")
 		return
-	case onPath[g]:
-		b.WriteString("<ko>")
+	case !top && nm[g] != "":
+		b.WriteString(nm[g])
 		return
 	case g.Value != nil && len(g.Left) == 0 && len(g.Right) == 0:
 		b.WriteString(g.Value.RatString())
 		return
 	}
-	onPath[g] = true
 	b.WriteString("{")
-	writeSide(b, g.Left, onPath)
+	writeSide(b, g.Left, nm)
 	b.WriteString(" | ")
-	writeSide(b, g.Right, onPath)
+	writeSide(b, g.Right, nm)
 	b.WriteString("}")
-	delete(onPath, g)
 }
 
-func writeSide(b *strings.Builder, opts []*Game, onPath map[*Game]bool) {
+func writeSide(b *strings.Builder, opts []*Game, nm map[*Game]string) {
 	for i, o := range opts {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		writeGame(b, o, onPath)
+		writeGame(b, o, nm, false)
 	}
 }
 
-// Validate checks that g is a finite game tree: no nil options, no leaf with
-// options, no cycle. A cycle is reported with ErrKo (which also matches
-// ErrUnsupported), the others with ErrMalformed; the message names the path
-// of options from the root, e.g. "root.L[0].R[1]".
+// Validate checks that g is a game graph the package analyses: no nil
+// options, no leaf with options, and no cycle but kos that the tally
+// method counts (see the package doc). A cycle is reported with a
+// *CycleError (which matches ErrKo and ErrUnsupported), the others with
+// ErrMalformed; the message names the nodes by their labels or their path
+// of options from the root, e.g. "root.L[0].R[1]". Whether a ko's numbers
+// let it be counted (a positive swing, no end hotter than the ko) only
+// Analyze finds out.
 func (g *Game) Validate() error {
-	if g == nil {
-		return fmt.Errorf("%w: nil game", ErrMalformed)
-	}
-	const (
-		unseen = iota
-		onPath
-		done
-	)
-	state := map[*Game]int{}
-	paths := map[*Game]string{}
-	var visit func(n *Game, path string) error
-	visit = func(n *Game, path string) error {
-		switch state[n] {
-		case done:
-			return nil
-		case onPath:
-			return fmt.Errorf("%w: %s leads back to %s, which is a cycle in the game graph", ErrKo, path, paths[n])
-		}
-		if n.Value != nil && (len(n.Left) > 0 || len(n.Right) > 0) {
-			return fmt.Errorf("%w: %s is a leaf (value %s) that also has options", ErrMalformed, path, n.Value.RatString())
-		}
-		state[n] = onPath
-		paths[n] = path
-		for side, opts := range [2][]*Game{n.Left, n.Right} {
-			for i, o := range opts {
-				p := fmt.Sprintf("%s.%c[%d]", path, "LR"[side], i)
-				if o == nil {
-					return fmt.Errorf("%w: %s is a nil option", ErrMalformed, p)
-				}
-				if err := visit(o, p); err != nil {
-					return err
-				}
-			}
-		}
-		state[n] = done
-		return nil
-	}
-	return visit(g, "root")
+	_, err := inspect(g)
+	return err
 }

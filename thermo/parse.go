@@ -26,6 +26,17 @@ const MaxInput = 1 << 20
 // Two runs of the longest length at one level are ambiguous and an error.
 // Whitespace is ignored between tokens.
 //
+// Positions may be named, which is how a ko is written: the input is then
+// a list of definitions NAME = GAME separated by ';' (one more ';' at the
+// end is allowed), the first being the root, and a NAME may stand for an
+// option anywhere, before or after its definition: the ko of "Miai Counting With Trees" is
+// "A = {C | -2}; C = {13 | A}". A name is a letter followed by letters,
+// digits and '_', other than the words kept for CGT shorthand and
+// infinities (v, inf, on, off, ...); a definition's GAME is a number or
+// braces, not another name. Each named node's Label is its name. A name
+// used but not defined, defined twice, or not reachable from the root is
+// a *SyntaxError.
+//
 // Malformed input gives a *SyntaxError (wrapping ErrSyntax) with the
 // position of the problem: unbalanced braces, an empty option between
 // commas, a leaf that is not a number, anything after the game, input
@@ -40,6 +51,9 @@ func Parse(src string) (*Game, error) {
 	p.next()
 	if p.tok.kind == tEOF {
 		return nil, p.errorf(p.tok.off, "empty input: expected a game")
+	}
+	if p.tok.kind == tWord && p.peek().kind == tEq {
+		return p.definitions()
 	}
 	g, err := p.game(0)
 	if err != nil {
@@ -70,6 +84,8 @@ const (
 	tComma
 	tBars
 	tWord
+	tEq   // '=' in a definition
+	tSemi // ';' between definitions
 )
 
 type token struct {
@@ -92,6 +108,11 @@ type parser struct {
 	src string
 	pos int
 	tok token
+	// In the named notation: the node of every name, defined or not yet,
+	// where each was defined, and where each was first used.
+	named   map[string]*Game
+	defined map[string]int
+	used    map[string]int
 }
 
 func (p *parser) next() {
@@ -108,14 +129,9 @@ func (p *parser) next() {
 		return
 	}
 	switch c := p.src[p.pos]; c {
-	case '{', '}', ',':
+	case '{', '}', ',', '=', ';':
 		p.pos++
-		k := tComma
-		if c == '{' {
-			k = tLBrace
-		} else if c == '}' {
-			k = tRBrace
-		}
+		k := map[byte]tokKind{'{': tLBrace, '}': tRBrace, ',': tComma, '=': tEq, ';': tSemi}[c]
 		p.tok = token{kind: k, off: start, text: p.src[start:p.pos]}
 		return
 	case '|':
@@ -127,12 +143,21 @@ func (p *parser) next() {
 	}
 	for p.pos < len(p.src) {
 		r, n := utf8.DecodeRuneInString(p.src[p.pos:])
-		if unicode.IsSpace(r) || strings.ContainsRune("{},|", r) {
+		if unicode.IsSpace(r) || strings.ContainsRune("{},|=;", r) {
 			break
 		}
 		p.pos += n
 	}
 	p.tok = token{kind: tWord, off: start, text: p.src[start:p.pos]}
+}
+
+// peek returns the token after the current one.
+func (p *parser) peek() token {
+	pos, tok := p.pos, p.tok
+	p.next()
+	t := p.tok
+	p.pos, p.tok = pos, tok
+	return t
 }
 
 // position turns a byte offset into a 1-based line and rune column.
@@ -190,6 +215,11 @@ func (p *parser) leaf(t token) (*Game, error) {
 		return &Game{Value: v, Pos: t.off}, nil
 	case zeroDen:
 		return nil, p.errorf(t.off, "leaf %q has a zero denominator", t.text)
+	case p.named != nil && isName(t.text):
+		if _, ok := p.used[t.text]; !ok {
+			p.used[t.text] = t.off
+		}
+		return p.node(t.text), nil
 	}
 	lower := strings.ToLower(strings.TrimLeft(t.text, "-+"))
 	if lower == "inf" || lower == "infinity" || lower == "∞" || lower == "on" || lower == "off" {
@@ -200,7 +230,84 @@ func (p *parser) leaf(t token) (*Game, error) {
 			return nil, p.unsupportedf(t.off, "CGT shorthand %q is not supported: write the game out, e.g. {0 | 0} for *", t.text)
 		}
 	}
+	if isName(t.text) {
+		return nil, p.errorf(t.off, "leaf %q is not a number (want an integer, decimal or fraction such as -3, 2.5, 13/4); to name positions, as for a ko, write definitions: A = {C | -2}; C = {13 | A}", t.text)
+	}
 	return nil, p.errorf(t.off, "leaf %q is not a number (want an integer, decimal or fraction such as -3, 2.5, 13/4)", t.text)
+}
+
+// node returns the node of a name, made on first mention.
+func (p *parser) node(name string) *Game {
+	g := p.named[name]
+	if g == nil {
+		g = &Game{Label: name}
+		p.named[name] = g
+	}
+	return g
+}
+
+// definitions parses the named notation, the current token being the
+// first name.
+func (p *parser) definitions() (*Game, error) {
+	p.named, p.defined, p.used = map[string]*Game{}, map[string]int{}, map[string]int{}
+	var root *Game
+	var order []string
+	for p.tok.kind != tEOF {
+		t := p.tok
+		if t.kind != tWord || !isName(t.text) {
+			return nil, p.errorf(t.off, "unexpected %s: expected a name to define (a letter followed by letters, digits or '_')", t.describe())
+		}
+		if off, dup := p.defined[t.text]; dup {
+			line, col := p.position(off)
+			return nil, p.errorf(t.off, "%s is defined twice (first at %d:%d)", t.text, line, col)
+		}
+		p.defined[t.text] = t.off
+		order = append(order, t.text)
+		p.next()
+		if p.tok.kind != tEq {
+			return nil, p.errorf(p.tok.off, "unexpected %s: expected '=' after the name %s", p.tok.describe(), t.text)
+		}
+		p.next()
+		body := p.tok
+		if body.kind == tWord && isName(body.text) {
+			return nil, p.errorf(body.off, "%s = %s: a definition is a number or a game in braces, not another name (use %s where %s is meant)", t.text, body.text, body.text, t.text)
+		}
+		g, err := p.game(0)
+		if err != nil {
+			return nil, err
+		}
+		n := p.node(t.text)
+		*n = *g
+		n.Label, n.Pos = t.text, body.off
+		if root == nil {
+			root = n
+		}
+		switch p.tok.kind {
+		case tSemi:
+			p.next()
+		case tEOF:
+		default:
+			return nil, p.errorf(p.tok.off, "unexpected %s after the definition of %s: expected ';' before the next definition", p.tok.describe(), t.text)
+		}
+	}
+	undefined, at := "", len(p.src)
+	for name, off := range p.used {
+		if _, ok := p.defined[name]; !ok && off < at {
+			undefined, at = name, off
+		}
+	}
+	if undefined != "" {
+		return nil, p.errorf(at, "undefined name %s", undefined)
+	}
+	// Every definition must be reachable from the root.
+	reach := map[*Game]bool{}
+	preorder(root, func(n *Game) { reach[n] = true })
+	for _, name := range order {
+		if !reach[p.named[name]] {
+			return nil, p.errorf(p.defined[name], "%s is defined but not reachable from the root %s (the first definition)", name, order[0])
+		}
+	}
+	return root, nil
 }
 
 // slot is one position between separators inside braces: a game, or nothing.

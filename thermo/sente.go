@@ -39,6 +39,15 @@ type SentePlay struct {
 	// one-sided node as a CGT number instead, so analyze the original tree,
 	// whose thermograph already accounts for the sente.
 	Simplified *Game
+	// Ko is set when the sente gains nothing because Reply reaches a
+	// position written as the one the opponent's own best play at the
+	// node reaches (as Game.String writes them), which is how a ko comes
+	// out when its retake is written as the end of the fight:
+	// {{13 | -2} | -2}. It is the ko that the tree may have meant, the
+	// answer taken as a retake: "A = {C | -2}; C = {13 | A}" for Black's
+	// sente, with C holding Player's options at FollowUp, and
+	// "A = {-2 | C}; C = {A | -13}" likewise for White's. Nil otherwise.
+	Ko *Game
 }
 
 // Sente returns the node's sente plays: none for gote and numbers, one for
@@ -48,23 +57,37 @@ func (r *Result) Sente() []SentePlay {
 	t := r.Thermograph.Temperature
 	if r.Class.Left == Sente {
 		f := r.LeftPlay
-		out = append(out, SentePlay{
+		p := SentePlay{
 			Player:     Black,
 			FollowUp:   f,
-			Reply:      bestOption(f.Right, t, false),
+			Reply:      f.Right[bestOption(f.Right, t, false)],
 			Ignored:    append([]*Game(nil), f.Game.Left...),
 			Simplified: copyWithout(r.Game, f.Game, Black),
-		})
+		}
+		if p.Reply.Game.String() == r.RightPlay.Game.String() {
+			a, c := &Game{Label: "A"}, &Game{Label: "C"}
+			a.Left, a.Right = []*Game{c}, []*Game{r.RightPlay.Game}
+			c.Left, c.Right = p.Ignored, []*Game{a}
+			p.Ko = a
+		}
+		out = append(out, p)
 	}
 	if r.Class.Right == Sente {
 		f := r.RightPlay
-		out = append(out, SentePlay{
+		p := SentePlay{
 			Player:     White,
 			FollowUp:   f,
-			Reply:      bestOption(f.Left, t, true),
+			Reply:      f.Left[bestOption(f.Left, t, true)],
 			Ignored:    append([]*Game(nil), f.Game.Right...),
 			Simplified: copyWithout(r.Game, f.Game, White),
-		})
+		}
+		if p.Reply.Game.String() == r.LeftPlay.Game.String() {
+			a, c := &Game{Label: "A"}, &Game{Label: "C"}
+			a.Left, a.Right = []*Game{r.LeftPlay.Game}, []*Game{c}
+			c.Left, c.Right = []*Game{a}, p.Ignored
+			p.Ko = a
+		}
+		out = append(out, p)
 	}
 	return out
 }

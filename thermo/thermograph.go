@@ -87,6 +87,12 @@ type Result struct {
 	// Left and Right are the results of the node's options, in order. A
 	// subtree shared in the Game graph has one shared Result.
 	Left, Right []*Result
+	// Ko is the ko the node is a position of, nil if it is none; KoIndex
+	// is its index in Ko.Positions. A ko position's count is
+	// Ko.Counts[KoIndex] and its temperature Ko.Value; its walls are
+	// those of the package doc's ko thermograph.
+	Ko      *Ko
+	KoIndex int
 
 	// Adorned stops, for the exact number test: lstop is the left stop and
 	// leClosed reports that the game is <= lstop; likewise rstop, geClosed.
@@ -95,13 +101,26 @@ type Result struct {
 }
 
 // Analyze validates g and computes the thermograph and classification of
-// every node. The error wraps ErrKo for a cycle and ErrMalformed for a nil
+// every node, counting kos by the tally method (see the package doc). The
+// error is a *CycleError (wrapping ErrKo) for a cycle that is not a ko the
+// method counts, or a ko it cannot count, and wraps ErrMalformed for a nil
 // option or a leaf with options.
 func Analyze(g *Game) (*Result, error) {
-	if err := g.Validate(); err != nil {
+	gr, err := inspect(g)
+	if err != nil {
 		return nil, err
 	}
 	memo := map[*Game]*Result{}
+	// A ko comes after the kos below it, whose positions are then in memo.
+	var kos []*Ko
+	for _, s := range gr.kos {
+		k, err := analyzeKo(s, gr.paths, memo)
+		if err != nil {
+			return nil, err
+		}
+		kos = append(kos, k)
+	}
+	nameKos(g, kos)
 	return analyze(g, memo), nil
 }
 
@@ -130,14 +149,22 @@ func analyze(g *Game, memo map[*Game]*Result) *Result {
 	for _, o := range g.Right {
 		r.Right = append(r.Right, analyze(o, memo))
 	}
+	r.solve(r.Left, r.Right)
+	return r
+}
 
+// solve computes r's thermograph, best plays and class from views of its
+// options: left[i] stands for r.Left[i] and right[i] for r.Right[i], and
+// is that option's own result except for a ko's plays inside its cycle,
+// which stand for the number the ko counts the position they reach.
+func (r *Result) solve(left, right []*Result) {
 	// The exact CGT number test. With a = max right stop of Left's options
 	// and b = min left stop of Right's, g is a number iff some x lies in
 	// the interval between them, each end included only when every option
 	// reaching it is not comparable with it (the stop's infinitesimal
 	// adornment). Then g is the simplest such x.
 	var lo, hi bound
-	for _, o := range r.Left {
+	for _, o := range left {
 		switch c := cmpNil(o.rstop, lo.v); {
 		case c > 0:
 			lo = bound{o.rstop, !o.geClosed}
@@ -145,7 +172,7 @@ func analyze(g *Game, memo map[*Game]*Result) *Result {
 			lo.incl = lo.incl && !o.geClosed
 		}
 	}
-	for _, o := range r.Right {
+	for _, o := range right {
 		switch c := cmpNil(hi.v, o.lstop); {
 		case c > 0:
 			hi = bound{o.lstop, !o.leClosed}
@@ -155,14 +182,14 @@ func analyze(g *Game, memo map[*Game]*Result) *Result {
 	}
 	if lo.v == nil || hi.v == nil || lo.v.Cmp(hi.v) < 0 || lo.v.Cmp(hi.v) == 0 && lo.incl && hi.incl {
 		r.setNumber(simplest(lo, hi))
-		return r
+		return
 	}
 	r.lstop, r.leClosed = lo.v, lo.incl
 	r.rstop, r.geClosed = hi.v, hi.incl
 
 	// Scaffolds: LW(t) = max RW_L(t) - t, RW(t) = min LW_R(t) + t.
 	var lambda, rho pl
-	for i, o := range r.Left {
+	for i, o := range left {
 		f := o.Thermograph.Right.f.shift(-1)
 		if i == 0 {
 			lambda = f
@@ -170,7 +197,7 @@ func analyze(g *Game, memo map[*Game]*Result) *Result {
 			lambda = combine(lambda, f, true)
 		}
 	}
-	for i, o := range r.Right {
+	for i, o := range right {
 		f := o.Thermograph.Left.f.shift(+1)
 		if i == 0 {
 			rho = f
@@ -186,12 +213,11 @@ func analyze(g *Game, memo map[*Game]*Result) *Result {
 		Count:       cp(m),
 		Temperature: cp(tau),
 	}
-	r.LeftPlay = bestOption(r.Left, tau, true)
-	r.RightPlay = bestOption(r.Right, tau, false)
-	lSente := r.LeftPlay.Thermograph.Temperature.Cmp(tau) > 0
-	rSente := r.RightPlay.Thermograph.Temperature.Cmp(tau) > 0
+	li, ri := bestOption(left, tau, true), bestOption(right, tau, false)
+	r.LeftPlay, r.RightPlay = r.Left[li], r.Right[ri]
+	lSente := left[li].Thermograph.Temperature.Cmp(tau) > 0
+	rSente := right[ri].Thermograph.Temperature.Cmp(tau) > 0
 	r.Class = Class{playKind(lSente, rSente), playKind(rSente, lSente)}
-	return r
 }
 
 func playKind(mine, theirs bool) PlayKind {
@@ -222,14 +248,14 @@ func (r *Result) setNumber(x *big.Rat) {
 	r.Class = Class{NoPlay, NoPlay}
 }
 
-// bestOption returns the option whose contribution to the left wall
-// (left=true: RW_o(t)-t, maximized) or right wall (LW_o(t)+t, minimized)
-// is best at t, ties going to the better value just below t, then to the
-// first option.
-func bestOption(opts []*Result, t *big.Rat, left bool) *Result {
-	var best *Result
+// bestOption returns the index of the option whose contribution to the
+// left wall (left=true: RW_o(t)-t, maximized) or right wall (LW_o(t)+t,
+// minimized) is best at t, ties going to the better value just below t,
+// then to the first option. opts must not be empty.
+func bestOption(opts []*Result, t *big.Rat, left bool) int {
+	best := -1
 	var bestV, bestS *big.Rat
-	for _, o := range opts {
+	for i, o := range opts {
 		w := o.Thermograph.Left.f
 		if left {
 			w = o.Thermograph.Right.f
@@ -244,14 +270,14 @@ func bestOption(opts []*Result, t *big.Rat, left bool) *Result {
 			// slope cancel out of every comparison.
 			v, s = neg(v), negNil(s)
 		}
-		if best == nil {
-			best, bestV, bestS = o, v, s
+		if best < 0 {
+			best, bestV, bestS = i, v, s
 			continue
 		}
 		c := v.Cmp(bestV)
 		// Just below t, a larger value comes from a smaller slope.
 		if c > 0 || c == 0 && s != nil && s.Cmp(bestS) < 0 {
-			best, bestV, bestS = o, v, s
+			best, bestV, bestS = i, v, s
 		}
 	}
 	return best

@@ -221,8 +221,10 @@ func TestHaneTsugi(t *testing.T) {
 }
 
 func TestAnalyzeErrors(t *testing.T) {
+	// A cycle that is not a ko the tally method counts: White may leave
+	// it from both positions.
 	ko := &Game{Right: []*Game{IntLeaf(0)}}
-	ko.Left = []*Game{{Left: []*Game{IntLeaf(9)}, Right: []*Game{ko}}}
+	ko.Left = []*Game{{Left: []*Game{IntLeaf(9)}, Right: []*Game{ko, IntLeaf(1)}}}
 	if _, err := Analyze(ko); !errors.Is(err, ErrKo) || !errors.Is(err, ErrUnsupported) {
 		t.Errorf("Analyze(ko) = %v, want ErrKo", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"goeval/control"
 	"goeval/eval"
 	"goeval/influence"
+	"goeval/internal/pool"
 	"goeval/judge"
 	"goeval/life"
 	"goeval/sgf"
@@ -188,7 +189,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			pooled = append(pooled, *r)
 			cfg.logf("fold %d of %d: fitted and measured on %d held-out games", k+1, cfg.Folds, len(held))
 		}
-		rep.CV = pool(pooled)
+		rep.CV = poolRows(pooled)
 	}
 	p, err := fitAll(ctx, &cfg, pos, func(int) bool { return true })
 	if err != nil {
@@ -221,7 +222,7 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 		defer mu.Unlock()
 		cfg.logf("not trained on: %v", err) // and listed by the comparison
 	}
-	err = eval.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
+	err = pool.Map(ctx, cfg.Workers, len(cfg.Files), func() (*collector, error) {
 		early, err := influence.NewSymmetric(cfg.settings(false))
 		if err != nil {
 			return nil, err
@@ -473,17 +474,21 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 		}
 	}
 	sums := make([]judge.ScoreSample, len(idx))
-	err = eval.Map(ctx, cfg.Workers, len(idx), func() (*judge.Judge, error) { return judge.New(p) },
-		func(ctx context.Context, j *judge.Judge, k int) error {
-			q := &pos[idx[k]]
-			var r control.Result
-			if err := j.Estimate(&r, &q.board); err != nil {
-				return err
-			}
-			a := j.Analysis()
-			sums[k] = judge.ScoreSample{ScoreInput: a.ScoreInput(q.board.ToMove()), Area: q.area}
-			return nil
-		})
+	type scorer struct {
+		j *judge.Judge
+		a judge.Analysis
+	}
+	err = pool.Map(ctx, cfg.Workers, len(idx), func() (*scorer, error) {
+		j, err := judge.New(p)
+		return &scorer{j: j}, err
+	}, func(ctx context.Context, s *scorer, k int) error {
+		q := &pos[idx[k]]
+		if err := s.j.Analyze(&s.a, &q.board); err != nil {
+			return err
+		}
+		sums[k] = judge.ScoreSample{ScoreInput: s.a.ScoreInput(q.board.ToMove()), Area: q.area}
+		return nil
+	})
 	if err != nil {
 		return judge.Params{}, err
 	}
@@ -542,9 +547,9 @@ func measure(ctx context.Context, cfg *Config, p judge.Params, files []string) (
 	return compare.Run(ctx, cc, files)
 }
 
-// pool merges the rows of several reports over disjoint games, weighting
+// poolRows merges the rows of several reports over disjoint games, weighting
 // each metric by the games behind it.
-func pool(reps []compare.Report) []compare.Row {
+func poolRows(reps []compare.Report) []compare.Row {
 	if len(reps) == 0 {
 		return nil
 	}

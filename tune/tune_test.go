@@ -192,7 +192,7 @@ func TestPoolWeightsByGames(t *testing.T) {
 	a, b := 0.5, 1.0
 	r1 := compare.Report{Rows: []compare.Row{{Estimator: "x", Band: "50", ScoreMAE: &a, CountedGames: 1}}}
 	r2 := compare.Report{Rows: []compare.Row{{Estimator: "x", Band: "50", ScoreMAE: &b, CountedGames: 3}}}
-	rows := pool([]compare.Report{r1, r2})
+	rows := poolRows([]compare.Report{r1, r2})
 	if got := *rows[0].ScoreMAE; got != (0.5*1+1.0*3)/4 {
 		t.Errorf("pooled MAE %v, want %v", got, (0.5+3.0)/4)
 	}
@@ -202,7 +202,7 @@ func TestPoolWeightsByGames(t *testing.T) {
 	c, d := 0.2, 0.3
 	r1.Rows[0].WinBrier, r1.Rows[0].WinGames = &c, 3
 	r2.Rows[0].WinBrier, r2.Rows[0].WinGames = &d, 1
-	rows = pool([]compare.Report{r1, r2})
+	rows = poolRows([]compare.Report{r1, r2})
 	if got := *rows[0].WinBrier; math.Abs(got-(0.2*3+0.3)/4) > 1e-15 || rows[0].WinGames != 4 || rows[0].WinLogLoss != nil {
 		t.Errorf("pooled Brier %v over %d games, log loss %v; want %v over 4, none", got, rows[0].WinGames, rows[0].WinLogLoss, (0.2*3+0.3)/4)
 	}

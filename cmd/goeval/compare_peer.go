@@ -1,7 +1,6 @@
 package main
 
 import (
-	"goeval/board"
 	"io"
 
 	"goeval/compare"
@@ -29,9 +28,8 @@ func gtpPeer(name string, argv []string, stderr io.Writer) compare.Peer {
 
 // gtpEngine adapts a peer.Evaluator to compare.Engine.
 type gtpEngine struct {
-	c     *peer.Client
-	ev    *peer.Evaluator
-	moves []board.Move
+	c  *peer.Client
+	ev *peer.Evaluator
 }
 
 func (g *gtpEngine) Evaluate(dst *control.Result, pos *compare.Position) error {

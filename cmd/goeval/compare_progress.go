@@ -18,28 +18,34 @@ type progressBar struct {
 }
 
 func (b *progressBar) update(p compare.Progress) {
+	unit := "files"
+	if p.Phase == "peers" {
+		unit = "games"
+	}
+	b.draw(p.Phase, unit, p.Done, p.Total, p.Positions, p.Elapsed)
+}
+
+// draw draws the bar: done of total units in the phase, with the rate of
+// positions and the time left.
+func (b *progressBar) draw(phase, unit string, done, total, positions int, elapsed time.Duration) {
 	now := time.Now()
-	if p.Done < p.Total && now.Sub(b.last) < 100*time.Millisecond {
+	if done < total && now.Sub(b.last) < 100*time.Millisecond {
 		return
 	}
 	b.last = now
 	const width = 30
 	filled := 0
-	if p.Total > 0 {
-		filled = width * p.Done / p.Total
-	}
-	unit := "files"
-	if p.Phase == "peers" {
-		unit = "games"
+	if total > 0 {
+		filled = width * done / total
 	}
 	rate, left := "", ""
-	if s := p.Elapsed.Seconds(); s > 0 && p.Done > 0 {
-		rate = fmt.Sprintf("  %.0f positions/s", float64(p.Positions)/s)
-		rest := time.Duration(float64(p.Elapsed) * float64(p.Total-p.Done) / float64(p.Done))
+	if s := elapsed.Seconds(); s > 0 && done > 0 {
+		rate = fmt.Sprintf("  %.0f positions/s", float64(positions)/s)
+		rest := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
 		left = fmt.Sprintf("  %s left", rest.Round(time.Second))
 	}
-	fmt.Fprintf(b.w, "\r\x1b[K%s [%s%s] %d/%d %s%s%s", p.Phase, strings.Repeat("#", filled),
-		strings.Repeat(".", width-filled), p.Done, p.Total, unit, rate, left)
+	fmt.Fprintf(b.w, "\r\x1b[K%s [%s%s] %d/%d %s%s%s", phase, strings.Repeat("#", filled),
+		strings.Repeat(".", width-filled), done, total, unit, rate, left)
 	b.drawn = true
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/movemodel"
 	"goeval/render"
 	"goeval/sgf"
 )
@@ -27,7 +28,12 @@ also counts the position as it stands, as a finished game is counted under
 area rules (its dead stones off, each empty region to the colour that alone
 borders it): the text and pictures show that count when at most a
 twentieth of the points are still open, and --format json always gives it
-("count").
+("count"). With --scoring territory the count is made under territory
+rules instead: territory and prisoners (captures and dead stones), with the
+basic kos still open on the board and the dame resolved by the Ikeda
+Territory I table (goeval ikeda), assuming --ko-threats-black and
+--ko-threats-white ko threats (0 unless given); the output says so, and
+the JSON "count" adds "territory".
 
 --format svg or png draws a picture, as the papers' figures do (docs/estimators.md): each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
@@ -102,6 +108,24 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
 }
 
+// lastMoves returns the points of the two moves before the position (the
+// last first): board.Pass for a pass, movemodel.NoMove where there was
+// none or the record cannot tell (a move that is not a point).
+func (pos *position) lastMoves() (last, last2 board.Point) {
+	last, last2 = movemodel.NoMove, movemodel.NoMove
+	moves, _, err := pos.game.Moves()
+	if err != nil || pos.move > len(moves) {
+		return last, last2
+	}
+	if pos.move >= 1 {
+		last = moves[pos.move-1].Point
+	}
+	if pos.move >= 2 {
+		last2 = moves[pos.move-2].Point
+	}
+	return last, last2
+}
+
 // positionFlags are --move and --game.
 type positionFlags struct {
 	move, game int
@@ -142,6 +166,7 @@ func evalCommand(e *env, args []string) error {
 	pf := addPositionFlags(fs)
 	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
+	sf := addScoringFlags(fs)
 	of := addOutputFlags(fs)
 	showVersion := fs.Bool("version", false, "print goeval's version (the module version, or the commit it was built from) and exit")
 	files, err := parseArgs(fs, args)
@@ -171,11 +196,20 @@ func evalCommand(e *env, args []string) error {
 	if err := of.refuseTerminal(e, *format); err != nil {
 		return err
 	}
+	if err := sf.check(); err != nil {
+		return err
+	}
+	if sf.territory() && isPicture(*format) {
+		return usagef("--scoring territory applies to the text and json output; pictures show the area count")
+	}
 	newEst, err := ef.factory()
 	if err != nil {
 		return err
 	}
 	est := newEst()
+	if _, ok := est.(control.Counter); sf.territory() && !ok {
+		return usagef("--scoring territory: estimator %s does not count positions (the judges do)", est.Name())
+	}
 	if *show != "" {
 		v, ok := est.(control.Viewer)
 		if !ok {
@@ -200,7 +234,7 @@ func evalCommand(e *env, args []string) error {
 	}
 	switch {
 	case *format == "json":
-		return of.write(e, func(w io.Writer) error { return writeJSON(w, pos, est, &res) })
+		return of.write(e, func(w io.Writer) error { return writeJSON(w, pos, est, &res, sf) })
 	case isPicture(*format):
 		pic, err := evalPicture(pos, est, &res, pal, *show)
 		if err != nil {
@@ -213,7 +247,7 @@ func evalCommand(e *env, args []string) error {
 			return est.(control.Viewer).View(w, *show, pos.board)
 		})
 	}
-	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, of.shade(e)) })
+	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, of.shade(e), sf) })
 }
 
 func contains(list []string, s string) bool {
@@ -261,7 +295,7 @@ func margin(s float64) string {
 	return "W+" + r[1:]
 }
 
-func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade) error {
+func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade, sf *scoringFlags) error {
 	header(w, pos)
 	if err := render.ControlMap(w, pos.board, res.Control, shade); err != nil {
 		return err
@@ -299,7 +333,13 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if err != nil {
 		return err
 	}
-	if ok {
+	if ok && sf.territory() {
+		tc, err := sf.countTerritory(pos, c)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "counted as it stands, %s\n%s\n", scoreCaption(est.Name(), float64(tc.Score), komi), territoryText(pos.board, tc, sf))
+	} else if ok {
 		fmt.Fprintf(w, "counted as it stands, %s\n", scoreCaption(est.Name(), c.Area, komi))
 		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
 		if c.Open > 0 {
@@ -403,9 +443,13 @@ type jsonCount struct {
 	Area   float64 `json:"area"`
 	Result float64 `json:"result"`
 	Open   int     `json:"open"`
+	// Scoring is "area" or "territory" (--scoring). Under territory
+	// scoring Result is Territory.Score less komi.
+	Scoring   string         `json:"scoring"`
+	Territory *territoryJSON `json:"territory,omitempty"`
 }
 
-func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result) error {
+func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result, sf *scoringFlags) error {
 	n := pos.board.Geometry().N
 	j := jsonPosition{
 		File: pos.file, Move: pos.move, Moves: pos.moves, Size: pos.board.Size(),
@@ -437,7 +481,15 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 		return err
 	}
 	if ok {
-		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open}
+		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open, Scoring: sf.scoring}
+		if sf.territory() {
+			tc, err := sf.countTerritory(pos, c)
+			if err != nil {
+				return err
+			}
+			j.Count.Territory = territoryReport(pos.board, tc)
+			j.Count.Result = float64(tc.Score) - pos.game.Info.Komi
+		}
 	}
 	for _, wn := range pos.warnings {
 		j.Warnings = append(j.Warnings, wn.String())

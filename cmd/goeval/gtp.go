@@ -28,12 +28,21 @@ showboard, ...) it answers:
   estimate_score             W+3.5 (upper bound: ..., lower: ...), after
                              komi: how the game will end
   final_score                W+3.5, after komi: the position counted as it
-                             stands (area rules), its dead stones off
+                             stands (area rules), its dead stones off; with
+                             --scoring territory, territory and prisoners,
+                             the basic kos still open resolved by the
+                             Ikeda Territory I table (goeval ikeda) with
+                             --ko-threats-black and --ko-threats-white
   final_status_list STATUS   alive, dead or seki: the judge's own verdicts
                              (another estimator: a stone is dead where it
                              gives its point to the other colour)
-  genmove COLOR              the best move of the one-ply ranking, or pass
-                             when none gains; reg_genmove does not play it
+  genmove COLOR              the move model's likeliest move that is worth
+                             playing: never in its own true eye and, once
+                             the judge's count is settled, only dame,
+                             open points and captures, ataris and saves;
+                             else pass (--by eval: the best move of the
+                             one-ply ranking, or pass when none gains);
+                             reg_genmove does not play it
   gogui-analyze_commands     GoGui's: an ownership map per estimator
                              (goeval-ownership-NAME), move values
                              (goeval-values) and the ranking's letters
@@ -41,14 +50,20 @@ showboard, ...) it answers:
   kata-analyze [COLOR] [INTERVAL] ownership true
                              KataGo's analysis lines, every INTERVAL
                              centiseconds until the next command, for
-                             Lizzie; ownership is from the side of the
-                             player analysed, row-major from the top-left;
-                             winrate is the judge's win probability with
-                             --rank-estimator judge, else a squashed score
+                             Lizzie: the ranking's best moves, with the
+                             move model's probability as the prior, and
+                             the judge's win probability and lead after
+                             each; ownership is the judge's, from the side
+                             of the player analysed, row-major from the
+                             top-left
+  lz-analyze [COLOR] [INTERVAL]
+                             the same in Leela Zero's format
 
 The estimator chosen with --estimator (and its parameters; default judge)
-judges scores, dead stones and kata-analyze's ownership; --rank-estimator
-(default lambda-kappa) ranks moves for genmove and the ranking commands.
+judges scores, dead stones, kata-analyze's winrates and ownership. Moves
+are ordered by the move model (--by model, the default; --model for another
+parameter file) or one ply deep (--by eval); --rank-estimator (default
+lambda-kappa) gives every move its one-ply evaluation.
 Komi is 6.5 until set.
 
 In GoGui: gogui -program "goeval gtp". In Lizzie, as engine command:
@@ -61,6 +76,9 @@ func gtpCommand(e *env, args []string) error {
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")
 	size := fs.Int("boardsize", 19, "board size at the start, 2..25")
+	by := fs.String("by", "model", "order of the moves of genmove and the analyze commands: model (the move model) or eval (the one-ply score)")
+	mf := addModelFlag(fs)
+	sf := addScoringFlags(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -68,8 +86,21 @@ func gtpCommand(e *env, args []string) error {
 	if len(rest) > 0 {
 		return usagef("goeval gtp takes no arguments (got %q)", rest[0])
 	}
+	if err := sf.check(); err != nil {
+		return err
+	}
 	if *workers < 0 {
 		return usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *workers)
+	}
+	if *by != "model" && *by != "eval" {
+		return usagef("invalid --by %q (want model, eval)", *by)
+	}
+	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size}
+	if *by == "model" {
+		if cfg.Model, err = mf.load(); err != nil {
+			return err
+		}
+		cfg.ModelEstimator = modelEstimator
 	}
 	judge, err := ef.factory()
 	if err != nil {
@@ -87,7 +118,9 @@ func gtpCommand(e *env, args []string) error {
 		}
 		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
 	}
-	eng, err := gtp.New(gtp.Config{Version: version(), Judge: judge, Rank: ranker, Estimators: ests, Workers: *workers, Size: *size})
+	cfg.Judge, cfg.Rank, cfg.Estimators = judge, ranker, ests
+	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack, sf.threatsWhite
+	eng, err := gtp.New(cfg)
 	if errors.Is(err, board.ErrSize) {
 		return usagef("invalid --boardsize %d (want %d..%d)", *size, board.MinSize, board.MaxSize)
 	}

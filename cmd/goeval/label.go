@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"goeval/compare"
-	"goeval/eval"
 	"goeval/internal/outfile"
+	"goeval/internal/pool"
 	"goeval/peer"
 )
 
@@ -97,7 +97,7 @@ func labelCommand(e *env, args []string) error {
 			l.Close()
 		}
 	}()
-	err = eval.Map(ctx, *workers, len(files), func() (*labeller, error) {
+	err = pool.Map(ctx, *workers, len(files), func() (*labeller, error) {
 		l, err := startLabeller(p.name, p.argv, *timeout)
 		if err == nil {
 			mu.Lock()

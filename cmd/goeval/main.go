@@ -52,14 +52,20 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 // interrupt (Ctrl-C) cancels; tests replace it.
 var interruptContext = interruptible
 
-// interruptedError is a command stopped by an interrupt, having said what
-// it kept: exit status 130, as a shell reports a command ended by SIGINT.
+// interruptedError is errInterrupted with its own words, for a command
+// that says what it kept and where.
 type interruptedError struct{ msg string }
 
 func (e *interruptedError) Error() string { return e.msg }
+func (e *interruptedError) Unwrap() error { return errInterrupted }
 
 // errHelp is returned after help was printed on request: exit status 0.
 var errHelp = errors.New("help requested")
+
+// errInterrupted is returned by a command that an interrupt stopped after
+// it printed what it had finished: exit status 130, as a shell gives a
+// command killed by SIGINT.
+var errInterrupted = errors.New("interrupted: the output holds what was finished")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
@@ -80,11 +86,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = evalCommand(e, args)
 	}
 	var ue *usageError
-	var ie *interruptedError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return 0
-	case errors.As(err, &ie):
+	case errors.Is(err, errInterrupted):
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
 		return 130
 	case errors.As(err, &ue):

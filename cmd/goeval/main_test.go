@@ -253,7 +253,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"slip", []string{"rnak", "f.sgf"}, "goeval: unknown command \"rnak\": did you mean \"rank\"?\n" + evalSynopsis},
 		{"slip in help", []string{"help", "valeus"}, "goeval: unknown command \"valeus\": did you mean \"values\"?\n" + evalSynopsis},
-		{"no such command", []string{"fly", "f.sgf"}, "goeval: unknown command \"fly\", and no file of that name (commands: compare, gtp, label, miai, rank, tune, values)\n" + evalSynopsis},
+		{"no such command", []string{"fly", "f.sgf"}, "goeval: unknown command \"fly\", and no file of that name (commands: " + strings.Join(commandNames(), ", ") + ")\n" + evalSynopsis},
 		{"bad flag", []string{"--nope", example}, "goeval: flag provided but not defined: -nope\n" + evalSynopsis},
 		{"no file", nil, "goeval: no SGF file given\n" + evalSynopsis},
 		{"bad flag of a command", []string{"miai", "--nope", "{1|0}"}, "goeval: flag provided but not defined: -nope\nusage: goeval miai [flags] TREE|FILE.sgf\nRun 'goeval miai -h' for help.\n"},

@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "miai", args: "TREE|FILE.sgf", summary: "count, miai value and thermograph of a local endgame tree", run: miaiCommand})
+	register(&command{name: "miai", args: "TREE|FILE.sgf", summary: "count, miai value and thermograph of a local endgame tree, kos included (\"Miai Counting With Trees\")", run: miaiCommand})
 }
 
 const miaiUsage = `goeval miai values a local endgame: the count (mean) and miai value
@@ -33,7 +33,22 @@ TREE is combinatorial-game notation, quoted for the shell: {L1, L2 | R1, R2}
 with Black's (Left's) options before the bar and White's (Right's) after it,
 a number alone being a leaf (a count, Black positive; 3, -2.5 or 13/4);
 CGSuite's longer bars are shorthand: {4||3|2} is {4 | {3 | 2}}. An argument
-that is not an existing file and starts with '{' or a number is a TREE.
+that is not an existing file and starts with '{', a number or a name
+followed by '=' is a TREE.
+
+A ko is a cycle, written with named positions: NAME = GAME; NAME = GAME;
+..., the first being the root, a name standing for its position wherever
+it is an option. The ko of "Miai Counting With Trees" (docs/estimators.md §5) is 'A = {C | -2}; C = {13 | A}': from A
+Black takes the ko (C) or White connects (-2); from C Black wins it (13)
+or White takes back (A). A ko is counted as "Miai Counting With Trees" counts it: the swing
+(Black's win less White's, 15) over the tally (the moves between them, 3)
+is what a move is worth (5), the miai value of every position of the ko,
+and each position counts White's win plus that many moves as it is away
+from it (A 3, C 8). Kos in which one side needs more than one take (a
+line of positions from White's win to Black's) are counted the same way;
+any other cycle is refused with an error that names it. The thermograph
+of a ko position assumes that neither side has more ko threats: each play
+inside the cycle reaches a position worth its count (docs/ko.md).
 
 FILE.sgf holds the tree as SGF variations from the root (--game picks a game
 of a collection; "-" reads standard input, SGF or TREE): the variations
@@ -43,8 +58,10 @@ of the position at the leaf: the on-the-board score of the WHOLE board,
 before komi, rounded to 0.01, so such a tree is best given on a small board
 (or with V[] everywhere). A pass means the player declines to play locally:
 the moves after it are options of the position where it was played. Two
-moves of one colour in a row are that player's option after the first. Ko
-(a retake, a repeated position) is not supported and is an error.
+moves of one colour in a row are that player's option after the first. A
+move that brings back a position met on the way from the root (a retake,
+played under the take, even at once) is a ko: it leads back to that
+position, ends its variation and carries no V[].
 
 Output: the tree with "count (miai value) classification" at every node;
 the root's plays: gote, sente (for whom) or reverse sente, and for a sente
@@ -53,18 +70,27 @@ variation cut out, counted by averages as "Miai Counting With Trees" does; the r
 thermograph as formulas (LW, Black first; RW, White first; t the
 temperature) and as a plot, Black's values to the LEFT, t up; and miai
 counting by averages ("Miai Counting With Trees") for comparison, which agrees with the
-thermograph on gote trees and goes wrong on sente ones.
+thermograph on gote trees and goes wrong on sente ones. A tree with kos
+also lists each ko: its positions and their counts, swing, tally and what
+a move is worth. A sente that gains nothing because its answer comes back
+to what the opponent's own play gives, as in {{13 | -2} | -2}, is noted
+as a ko written without its cycle, with the ko it may have meant.
 
 --format json prints one object: "tree", the root's "count" and
 "miai_value" as exact strings ("13/4"), "left_wall", "right_wall",
 "classification", "black_play", "white_play", the same for every option in
 "left" and "right", "sente" for the root's sente plays, and "naive" for the
-averages.
+averages. A ko position adds "name", "swing" and "tally" (classification
+"ko", plays "ko move" or "ko win"); where a line comes back to it,
+"back_to" names it instead of its options; "kos" lists the kos.
 
 Examples:
   goeval miai '{4 | {3 | 2}}'           count 13/4, miai value 3/4, gote
   goeval miai '{4 | {3 | -17}}'         White's sente: count 3, miai value 1
   goeval miai '{{-2 | -4} | -7}'        LW = max(min(-4, -3-t), -5)
+  goeval miai 'A = {C | -2}; C = {13 | A}'
+                                        the ko of "Miai Counting With Trees": A counts 3, C 8, 5 a move
+  goeval miai testdata/miai/seedko.sgf  the same ko as SGF variations
   goeval miai --format json '{4||3|2}'
   goeval miai --estimator stones testdata/miai/stones5.sgf
 `
@@ -121,6 +147,9 @@ func miaiCommand(e *env, args []string) error {
 	}
 	r, err := thermo.Analyze(src.game)
 	if err != nil {
+		if src.sgf != nil {
+			return src.sgf.Locate(err) // a ko it cannot count, at its place in the file
+		}
 		return err
 	}
 	naive, naiveErr := thermo.MiaiCount(src.game)
@@ -149,6 +178,8 @@ type localTree struct {
 	byEst    int
 	est      control.Estimator
 	warnings []sgf.Warning
+	// sgf is the tree read from SGF, nil for notation.
+	sgf *sgftree.Tree
 }
 
 // readLocalTree reads arg as notation or as an SGF file (see miaiUsage).
@@ -186,11 +217,12 @@ func readLocalTree(e *env, arg string, k int, newEst func() (control.Estimator, 
 	if err != nil {
 		return nil, err
 	}
-	return &localTree{game: t.Game, file: name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings}, nil
+	return &localTree{game: t.Game, file: name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings, sgf: t}, nil
 }
 
 // looksLikeNotation reports whether arg is a tree rather than a file name:
-// not an existing file, not named *.sgf, and starting with '{' or a number.
+// not an existing file, not named *.sgf, and starting with '{', a number or
+// a name followed by '=' (the named notation).
 func looksLikeNotation(arg string) bool {
 	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(strings.ToLower(arg), ".sgf") {
 		return false
@@ -203,7 +235,8 @@ func looksLikeNotation(arg string) bool {
 	case c == '{', c >= '0' && c <= '9', c == '-', c == '+', c == '.':
 		return true
 	}
-	return false
+	name, _, ok := strings.Cut(t, "=")
+	return ok && strings.TrimSpace(name) != "" && !strings.ContainsAny(strings.TrimSpace(name), " \t{}|,;/.")
 }
 
 // parseNotation parses a tree in notation; a syntax error shows the line
@@ -252,12 +285,22 @@ func writeMiaiText(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.
 
 	b.WriteString("\nEvery node: count (miai value) classification; B and W mark Black's and White's options\n")
 	b.WriteString(r.Tree())
+	if kos := r.Kos(); len(kos) > 0 {
+		b.WriteString("\nKos, counted by the tally method of \"Miai Counting With Trees\" (neither side having more ko threats)\n")
+		for _, k := range kos {
+			writeKo(&b, k)
+		}
+	}
 
 	b.WriteString("\nPlays at the root: ")
 	writeClassification(&b, r)
 
 	th := r.Thermograph
-	b.WriteString("\nThermograph of the root (t is the temperature)\n")
+	b.WriteString("\nThermograph of the root (t is the temperature)")
+	if r.Ko != nil {
+		b.WriteString(": a ko position, each play inside the cycle reaching a position worth its count")
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "  LW = %s   (Black plays first)\n", th.Left)
 	fmt.Fprintf(&b, "  RW = %s   (White plays first)\n", th.Right)
 	b.WriteString("\n")
@@ -291,8 +334,47 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// writeKo describes a ko: its line of positions with their counts, its
+// ends, swing, tally and the value of a move.
+func writeKo(b *strings.Builder, k *thermo.Ko) {
+	var pos []string
+	for i, n := range k.Names {
+		pos = append(pos, n+" "+k.Counts[i].RatString())
+	}
+	fmt.Fprintf(b, "  %s: White wins with %s, Black with %s; swing %s over a tally of %d moves, %s a move\n",
+		strings.Join(k.Names, " - "), koEnd(k.WhiteWin, k.WhiteCount), koEnd(k.BlackWin, k.BlackCount),
+		k.Swing.RatString(), k.Tally, k.Value.RatString())
+	fmt.Fprintf(b, "    counts: %s\n", strings.Join(pos, ", "))
+}
+
+// koEnd describes a play that ends a ko: its count, and the position it
+// reaches where that is not just the count.
+func koEnd(g *thermo.Game, count *big.Rat) string {
+	c := count.RatString()
+	if s := g.String(); s != c {
+		c += " (" + s + ")"
+	}
+	if g.Label != "" {
+		c += " [" + g.Label + "]"
+	}
+	return c
+}
+
 // writeClassification says what the root's plays are.
 func writeClassification(b *strings.Builder, r *thermo.Result) {
+	if k := r.Ko; k != nil {
+		i := r.KoIndex
+		black, white := "takes", "takes back"
+		if i == len(k.Positions)-1 {
+			black = "wins the ko"
+		}
+		if i == 0 {
+			white = "wins the ko"
+		}
+		fmt.Fprintf(b, "ko: the root is %s, a position of the ko %s\n", k.Names[i], strings.Join(k.Names, " - "))
+		fmt.Fprintf(b, "  Black's play, to %s: %s; White's play, to %s: %s; each is worth %s\n", describe(r.LeftPlay), black, describe(r.RightPlay), white, k.Value.RatString())
+		return
+	}
 	if r.Thermograph.Number {
 		b.WriteString("none: the root is a number, and neither player gains by playing there\n")
 		return
@@ -323,11 +405,27 @@ func writeClassification(b *strings.Builder, r *thermo.Result) {
 		} else {
 			fmt.Fprintf(b, " (averages: %v)\n", err)
 		}
+		if s.Ko != nil {
+			fmt.Fprintf(b, "    note: %s's answer %s gives what %s's own play at the root gives, so the sente gains nothing; the tree is not a ko.\n", other, describe(s.Reply), other)
+			fmt.Fprintf(b, "    If %s is meant as %s taking back a ko, write the cycle: %s", describe(s.Reply), other, s.Ko)
+			if kr, err := thermo.Analyze(s.Ko); err == nil {
+				fmt.Fprintf(b, " (count %s, miai value %s)", kr.Thermograph.Count.RatString(), kr.Thermograph.Temperature.RatString())
+			}
+			b.WriteString("\n")
+		}
 	}
 }
 
-// describe names an option: its tree, and its label if it has one.
+// describe names an option: its tree, and its label if it has one; a ko
+// position by its name.
 func describe(r *thermo.Result) string {
+	if r.Ko != nil {
+		s := r.Ko.Names[r.KoIndex]
+		if l := r.Game.Label; l != "" && l != s {
+			s += " [" + l + "]"
+		}
+		return s
+	}
 	s := r.Game.String()
 	if r.Game.Label != "" {
 		s += " [" + r.Game.Label + "]"
@@ -355,6 +453,7 @@ type miaiJSON struct {
 	ByEst     int    `json:"leaves_by_estimator,omitempty"`
 	Estimator string `json:"estimator,omitempty"`
 	*thermo.Report
+	Kos      []koJSON    `json:"kos,omitempty"`
 	Sente    []senteJSON `json:"sente,omitempty"`
 	Naive    *naiveJSON  `json:"naive"`
 	Warnings []string    `json:"warnings,omitempty"`
@@ -370,33 +469,33 @@ type senteJSON struct {
 	SimplifiedCount    string   `json:"simplified_count,omitempty"`
 	SimplifiedMiaiVal  string   `json:"simplified_miai_value,omitempty"`
 	SimplifiedNaiveErr string   `json:"simplified_error,omitempty"`
+	// Ko is SentePlay.Ko, the ko the tree may have meant, with its count
+	// and miai value.
+	Ko          string `json:"ko,omitempty"`
+	KoCount     string `json:"ko_count,omitempty"`
+	KoMiaiValue string `json:"ko_miai_value,omitempty"`
 }
 
-// naiveJSON is one node of miai counting by averages. MiaiValue is absent
-// for a forced node, whose Tally says how many net Black moves its count
-// lies ahead.
+// koJSON is a ko of the tree: its positions along the line from White's
+// win to Black's, their counts, the plays that end it and their counts,
+// the swing, the tally and the value of a move.
+type koJSON struct {
+	Positions  []string `json:"positions"`
+	Counts     []string `json:"counts"`
+	WhiteWin   string   `json:"white_win"`
+	WhiteCount string   `json:"white_count"`
+	BlackWin   string   `json:"black_win"`
+	BlackCount string   `json:"black_count"`
+	Swing      string   `json:"swing"`
+	Tally      int      `json:"tally"`
+	MiaiValue  string   `json:"miai_value"`
+}
+
+// naiveJSON is miai counting by averages: thermo.NaiveReport, or the
+// error that stopped it.
 type naiveJSON struct {
-	Label     string       `json:"label,omitempty"`
-	Count     string       `json:"count,omitempty"`
-	MiaiValue string       `json:"miai_value,omitempty"`
-	Tally     int          `json:"tally,omitempty"`
-	Error     string       `json:"error,omitempty"`
-	Left      []*naiveJSON `json:"left,omitempty"`
-	Right     []*naiveJSON `json:"right,omitempty"`
-}
-
-func naiveReport(n *thermo.Naive) *naiveJSON {
-	j := &naiveJSON{Label: n.Game.Label, Count: n.Count.RatString(), Tally: n.Tally}
-	if n.Temperature != nil {
-		j.MiaiValue = n.Temperature.RatString()
-	}
-	for _, o := range n.Left {
-		j.Left = append(j.Left, naiveReport(o))
-	}
-	for _, o := range n.Right {
-		j.Right = append(j.Right, naiveReport(o))
-	}
-	return j
+	*thermo.NaiveReport
+	Error string `json:"error,omitempty"`
 }
 
 func writeMiaiJSON(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.Naive, naiveErr error) error {
@@ -433,12 +532,27 @@ func writeMiaiJSON(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.
 		} else {
 			sj.SimplifiedNaiveErr = err.Error()
 		}
+		if s.Ko != nil {
+			sj.Ko = s.Ko.String()
+			if kr, err := thermo.Analyze(s.Ko); err == nil {
+				sj.KoCount, sj.KoMiaiValue = kr.Thermograph.Count.RatString(), kr.Thermograph.Temperature.RatString()
+			}
+		}
 		j.Sente = append(j.Sente, sj)
+	}
+	for _, k := range r.Kos() {
+		kj := koJSON{Positions: k.Names, WhiteWin: k.WhiteWin.String(), WhiteCount: k.WhiteCount.RatString(),
+			BlackWin: k.BlackWin.String(), BlackCount: k.BlackCount.RatString(), Swing: k.Swing.RatString(),
+			Tally: k.Tally, MiaiValue: k.Value.RatString()}
+		for _, c := range k.Counts {
+			kj.Counts = append(kj.Counts, c.RatString())
+		}
+		j.Kos = append(j.Kos, kj)
 	}
 	if naiveErr != nil {
 		j.Naive = &naiveJSON{Error: naiveErr.Error()}
 	} else {
-		j.Naive = naiveReport(naive)
+		j.Naive = &naiveJSON{NaiveReport: naive.Report()}
 	}
 	obj, err := json.Marshal(j)
 	if err != nil {

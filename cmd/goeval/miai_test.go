@@ -197,6 +197,9 @@ func TestMiaiErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.sgf")
 	os.WriteFile(bad, []byte("(;SZ[5](;B[aa]V[1])(;W[bb]V[x]))"), 0o644)
+	// Seed 000's ko with Black's win worth less than White's: no swing.
+	noSwing := filepath.Join(dir, "noswing.sgf")
+	os.WriteFile(noSwing, []byte("(;GM[1]FF[4]SZ[5]AB[ca][db][cc]AW[ba][ab][cb][bc]\n(;B[bb](;B[cb]V[-5])(;W[cb]))(;W[bb]V[-2]))"), 0o644)
 	tests := []exitCase{
 		{"help", []string{"-h"}, 0, ""},
 		{"nothing", nil, 2, "goeval: no tree or SGF file given"},
@@ -210,7 +213,10 @@ func TestMiaiErrors(t *testing.T) {
 		{"star", []string{"{4 | *}"}, 1, `goeval: 1:6: thermo: CGT shorthand "*" is not supported`},
 		{"bad V", []string{bad}, 1, "bad.sgf:1:27: local tree: V[x] is not a number"},
 		{"illegal move", []string{miaiData + "illegal.sgf"}, 1, "illegal.sgf:5:5: local tree: illegal move Black C3 (move 2 of the variation): board: point is occupied"},
-		{"ko", []string{miaiData + "ko.sgf"}, 1, "ko.sgf:5:5: local tree: Black C3 (move 2 of the variation) retakes a ko at once: ko trees are not supported"},
+		{"value on a retake", []string{miaiData + "ko.sgf"}, 1, "ko.sgf:5:19: local tree: V[] on Black C3 (move 2 of the variation), which brings back a position met before on the way from the root (a ko): its value is that position's"},
+		{"not a ko", []string{"A = {C | -2}; C = {13 | A, 5}"}, 1, "goeval: thermo: the cycle A -> C -> A is not a ko the tally method counts: only White's plays from A and Black's from C, the ends of the line, may leave the cycle, but C has a White play to 5 (root.L[0].R[1])\n"},
+		{"ko without swing", []string{noSwing}, 1, "noswing.sgf:2:23: local tree: the cycle root -> B4 -> root cannot be counted as a ko: Black's win (C4, count -5) is not worth more than White's (B4, count -2)\n"},
+		{"undefined name", []string{"A = {C | -2}"}, 1, "goeval: 1:6: thermo: undefined name C\n  A = {C | -2}\n       ^\n"},
 		{"missing file", []string{filepath.Join(dir, "none.sgf")}, 1, "no such file"},
 		{"game too far", []string{"--game", "2", miaiData + "hane.sgf"}, 1, "game 2 asked for, the file holds 1"},
 	}
@@ -227,5 +233,76 @@ func TestMiaiHelp(t *testing.T) {
 	_, out, _ = goeval(t, "-h")
 	if !strings.Contains(out, "miai") {
 		t.Error("goeval -h does not list miai")
+	}
+}
+
+// TestMiaiKo runs seed 000's ko through the command, as notation and as
+// SGF variations: swing 15, tally 3, 5 a move, A counts 3 and C 8.
+func TestMiaiKo(t *testing.T) {
+	code, out, stderr := goeval(t, "miai", "A = {C | -2}; C = {13 | A}")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"tree A = {C | -2}; C = {13 | A}\n",
+		"[A] 3 (5) ko: swing 15, tally 3\n|-- B [C] 8 (5) ko: swing 15, tally 3\n|   |-- B 13\n|   `-- W [A] 3 (5) ko: swing 15, tally 3, back to A\n`-- W -2\n",
+		"  A - C: White wins with -2, Black with 13; swing 15 over a tally of 3 moves, 5 a move\n    counts: A 3, C 8\n",
+		"Plays at the root: ko: the root is A, a position of the ko A - C\n",
+		"  LW = max(8-t, 3)   (Black plays first)\n  RW = min(-2+t, 3)   (White plays first)\n",
+		"count 3, miai value 5 by averages: the same as the thermograph\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, arg := range []string{"A = {C | -2}; C = {13 | A}", miaiData + "seedko.sgf"} {
+		j := miaiJSONOf(t, arg)
+		left, _ := j["left"].([]any)
+		if j["count"] != "3" || j["miai_value"] != "5" || j["swing"] != "15" || j["tally"] != 3.0 || j["classification"] != "ko" || len(left) != 1 {
+			t.Fatalf("%s: root %v", arg, j)
+		}
+		c := left[0].(map[string]any)
+		back := c["right"].([]any)[0].(map[string]any)
+		if c["count"] != "8" || c["miai_value"] != "5" || back["back_to"] != j["name"] || back["left"] != nil {
+			t.Errorf("%s: C %v", arg, c)
+		}
+		kos, _ := j["kos"].([]any)
+		if len(kos) != 1 {
+			t.Fatalf("%s: kos %v", arg, j["kos"])
+		}
+		k := kos[0].(map[string]any)
+		if k["swing"] != "15" || k["tally"] != 3.0 || k["miai_value"] != "5" || k["white_count"] != "-2" || k["black_count"] != "13" {
+			t.Errorf("%s: ko %v", arg, k)
+		}
+		if counts, _ := k["counts"].([]any); len(counts) != 2 || counts[0] != "3" || counts[1] != "8" {
+			t.Errorf("%s: counts %v", arg, k["counts"])
+		}
+		if n := j["naive"].(map[string]any); n["count"] != "3" || n["miai_value"] != "5" {
+			t.Errorf("%s: averages %v", arg, n)
+		}
+	}
+}
+
+// TestMiaiKoWrittenAsTree: {{13 | -2} | -2} is an ordinary tree (count
+// -2, Black's sente gaining nothing), and the output says that it is not
+// the seed's ko and which ko it may have meant.
+func TestMiaiKoWrittenAsTree(t *testing.T) {
+	code, out, stderr := goeval(t, "miai", "{{13 | -2} | -2}")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"-2 (0) black sente\n",
+		"note: White's answer -2 gives what White's own play at the root gives, so the sente gains nothing; the tree is not a ko.\n",
+		"If -2 is meant as White taking back a ko, write the cycle: A = {C | -2}; C = {13 | A} (count 3, miai value 5)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	j := miaiJSONOf(t, "{{13 | -2} | -2}")
+	s := j["sente"].([]any)[0].(map[string]any)
+	if j["count"] != "-2" || s["ko"] != "A = {C | -2}; C = {13 | A}" || s["ko_count"] != "3" || s["ko_miai_value"] != "5" {
+		t.Errorf("count %v, sente %v", j["count"], s)
 	}
 }

@@ -147,7 +147,7 @@ func TestMoyoViewSVG(t *testing.T) {
 
 // TestRankSVG checks the seed's Figure 10: the letters a..z and 26 crosses.
 func TestRankSVG(t *testing.T) {
-	code, out, stderr := goeval(t, "rank", "--format", "svg", "--estimator", "propagate", "--move", "150", example)
+	code, out, stderr := goeval(t, "rank", "--by", "eval", "--format", "svg", "--estimator", "propagate", "--move", "150", example)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -19,16 +19,20 @@ import (
 )
 
 func init() {
-	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move one ply deep (docs/estimators.md §4)", run: rankCommand})
+	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move by the move model, or one ply deep (docs/estimators.md §4)", run: rankCommand})
 }
 
-const rankUsage = `goeval rank ranks every legal move of the side to move one ply deep: it
-plays each on a copy of the board, evaluates the position after it and sorts
-the moves by the score from the mover's point of view, best first, as the
-symmetric-estimate article's Figure 10 does (docs/estimators.md §4).
-Occupied points, suicides and the recapture of a ko are not candidates.
-The estimator is λ/κ (lambda-kappa) unless --estimator says otherwise, where
-goeval FILE scores by the judge: every score names its estimator.
+const rankUsage = `goeval rank ranks every legal move of the side to move. By default
+(--by model) it orders them by the move model: the probability that a strong
+player chooses each move, from patterns, tactics and the judge's map, fitted
+to professional games (package movemodel; docs/moves.md). With --by eval it
+ranks them one ply deep, as the symmetric-estimate article's Figure 10 does
+(docs/estimators.md §4): it plays each on a copy of the board, evaluates the
+position after it and sorts the moves by the score from the mover's point of
+view, best first. Occupied points, suicides and the recapture of a ko are not
+candidates. The one-ply estimator is λ/κ (lambda-kappa) unless --estimator
+says otherwise, where goeval FILE scores by the judge: every score names its
+estimator.
 
 Usage:
   goeval rank [flags] FILE.sgf
@@ -36,12 +40,13 @@ Usage:
 The board shows the 26 best moves as the letters a..z (a is the best) and the
 26 worst as crosses (×). --format svg or png draws that board as a picture
 over the position's control map, as that figure does. The table gives for
-each move the score after it (on the board, Black positive, before komi),
-the gain over passing (the score after the move minus the score after a
-pass, from the mover's point of view) and, for the --top best moves, the
-miai value: half the difference between Black and White playing the point
-(docs/estimators.md §4). With an estimator
-that gives a win probability (--estimator judge), a column "win" gives the
+each move its probability by the model (--by model; "pass" says how likely a
+pass is), the score after it by the one-ply estimator (--estimator; on the
+board, Black positive, before komi), the gain over passing (the score after
+the move minus the score after a pass, from the mover's point of view) and,
+for the --top best moves, the miai value: half the difference between Black
+and White playing the point (docs/estimators.md §4). With an estimator that
+gives a win probability (--estimator judge), a column "win" gives the
 mover's chance of winning after each move (JSON: win_probability, Black's).
 The text table lists the lettered, --top and crossed moves; --format json
 lists them all.
@@ -59,6 +64,8 @@ FILE may be "-" for standard input.
 // playFlags are the flags that rank and values share.
 type playFlags struct {
 	ef      *estimatorFlags
+	by      *string
+	model   *modelFlag
 	pf      *positionFlags
 	top     *int
 	workers *int
@@ -141,17 +148,36 @@ func workError(pos *position, err error) error {
 func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
+	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability) or eval (the one-ply score by --estimator, the seed's ranking)")
+	f.model = addModelFlag(fs)
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
 		return err
+	}
+	if *f.by != "model" && *f.by != "eval" {
+		return usagef("invalid --by %q (want model, eval)", *f.by)
 	}
 	top := *f.top
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
 	}
+	s := rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}
+	var r *rank.Ranker
+	if *f.by == "model" {
+		m, err := f.model.load()
+		if err != nil {
+			return err
+		}
+		if r, err = modelRanker(m, newEst, s); err != nil {
+			return err
+		}
+	} else {
+		r = rank.New(newEst, s)
+	}
+	last, last2 := pos.lastMoves()
 	ctx, stop := interruptible()
 	defer stop()
-	rk, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}).Rank(ctx, pos.board)
+	rk, err := r.RankAfter(ctx, pos.board, last, last2)
 	if err != nil {
 		return workError(pos, err)
 	}
@@ -282,11 +308,18 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int, tb tex
 	var sb strings.Builder
 	render.MarkedMap(&sb, pos.board, tb.control, tb.shade, 2, func(p board.Point) string { return markAt[p] })
 	mover := rk.ToMove.Name()
+	order := "by the one-ply score"
+	if rk.ByModel {
+		order = "by the move model"
+	}
 	// One meaning per symbol on this board, said under it: x and o are
 	// moves here, not the dead stones of goeval FILE's map.
-	fmt.Fprint(&sb, tb.stones(), "; a..z: the best 26 moves for ", mover, ", a first (x and o among them); ×: the worst 26\n")
+	fmt.Fprint(&sb, tb.stones(), "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
 	if tb.legend != "" {
 		fmt.Fprintln(&sb, tb.legend)
+	}
+	if rk.ByModel {
+		fmt.Fprintf(&sb, "prob: the move model's probability of the move (of a pass: %.3f)\n", rk.PassProb)
 	}
 	fmt.Fprintf(&sb, "score now by %s: %s on the board (the score after a pass by %s)\n", rk.Estimator, signed(rk.Pass.Score), mover)
 	win := rk.Pass.HasWin
@@ -303,7 +336,11 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int, tb tex
 	if win {
 		winHead = fmt.Sprintf(" %5s", "win")
 	}
-	fmt.Fprintf(&sb, "%5s %-2s %-4s %9s %7s%s %7s\n", "rank", "", "move", "score", "gain", winHead, "miai")
+	probHead := ""
+	if rk.ByModel {
+		probHead = fmt.Sprintf(" %6s", "prob")
+	}
+	fmt.Fprintf(&sb, "%5s %-2s %-4s%s %9s %7s%s %7s\n", "rank", "", "move", probHead, "score", "gain", winHead, "miai")
 	listed := max(26, top)
 	for i, m := range rk.Moves {
 		if i == listed && n-26 > listed {
@@ -325,7 +362,11 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int, tb tex
 		if win {
 			winCol = fmt.Sprintf(" %5.2f", m.WinFor(rk.ToMove))
 		}
-		line := fmt.Sprintf("%5d %-2s %-4s %9s %+7.2f%s %7s%s", i+1, mk[i], g.GTP(m.Point), signed(m.Score), m.Gain, winCol, miai, note)
+		probCol := ""
+		if rk.ByModel {
+			probCol = fmt.Sprintf(" %6.3f", m.Prob)
+		}
+		line := fmt.Sprintf("%5d %-2s %-4s%s %9s %+7.2f%s %7s%s", i+1, mk[i], g.GTP(m.Point), probCol, signed(m.Score), m.Gain, winCol, miai, note)
 		sb.WriteString(strings.TrimRight(line, " "))
 		sb.WriteByte('\n')
 	}
@@ -350,10 +391,14 @@ func winField(o rank.Outcome) *float64 {
 // from an estimator that gives one.
 type jsonRanking struct {
 	jsonPlays
-	WinProbability *float64   `json:"win_probability,omitempty"`
-	Top            int        `json:"top"`
-	Moves          []jsonMove `json:"moves"`
-	Warnings       []string   `json:"warnings,omitempty"`
+	// By is "model" (Moves in the move model's order, each with its
+	// probability, and PassProbability) or "eval" (by the one-ply score).
+	By              string     `json:"by"`
+	PassProbability *float64   `json:"pass_probability,omitempty"`
+	WinProbability  *float64   `json:"win_probability,omitempty"`
+	Top             int        `json:"top"`
+	Moves           []jsonMove `json:"moves"`
+	Warnings        []string   `json:"warnings,omitempty"`
 }
 
 // jsonPlays is what goeval rank and goeval values say first: the position,
@@ -389,6 +434,7 @@ func playsHeader(pos *position, toMove board.Color, estimator string, params []c
 type jsonMove struct {
 	Rank       int             `json:"rank"`
 	Move       string          `json:"move"`
+	Prob       *float64        `json:"probability,omitempty"`
 	Score      float64         `json:"score"`
 	Gain       float64         `json:"gain"`
 	Miai       json.RawMessage `json:"miai,omitempty"`
@@ -429,7 +475,10 @@ func writeRankJSON(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 	j := jsonRanking{
 		jsonPlays: playsHeader(pos, rk.ToMove, rk.Estimator, rk.Params, rk.Pass.Score, rk.Stats),
 		Top:       top, Moves: make([]jsonMove, len(rk.Moves)), Warnings: warningStrings(pos),
-		WinProbability: winField(rk.Pass),
+		WinProbability: winField(rk.Pass), By: "eval",
+	}
+	if rk.ByModel {
+		j.By, j.PassProbability = "model", &rk.PassProb
 	}
 	var err error
 	for i, m := range rk.Moves {
@@ -437,6 +486,9 @@ func writeRankJSON(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 			WinProbability: winField(m.Outcome)}
 		if m.Iterations > 0 {
 			jm.Converged = &m.Converged
+		}
+		if rk.ByModel {
+			jm.Prob = &rk.Moves[i].Prob
 		}
 		if v := m.Value; v != nil {
 			jm.Miai = json.RawMessage("null")

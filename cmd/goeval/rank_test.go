@@ -34,7 +34,7 @@ type rankJSON struct {
 }
 
 func TestRankJSON(t *testing.T) {
-	code, out, stderr := goeval(t, "rank", "--estimator", "stones", "--format", "json", "--move", "150", "--top", "5", example)
+	code, out, stderr := goeval(t, "rank", "--by", "eval", "--estimator", "stones", "--format", "json", "--move", "150", "--top", "5", example)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -87,7 +87,7 @@ func TestRankSameBytesForAnyWorkers(t *testing.T) {
 		}
 		var want string
 		for _, w := range []string{"1", "2", "8"} {
-			code, out, stderr := goeval(t, "rank", "--estimator", est, "--format", "json", "--workers", w, "--move", "150", example)
+			code, out, stderr := goeval(t, "rank", "--by", "eval", "--estimator", est, "--format", "json", "--workers", w, "--move", "150", example)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -103,7 +103,7 @@ func TestRankSameBytesForAnyWorkers(t *testing.T) {
 }
 
 func TestRankText(t *testing.T) {
-	code, out, stderr := goeval(t, "rank", "--estimator", "stones", "--move", "150", example)
+	code, out, stderr := goeval(t, "rank", "--by", "eval", "--estimator", "stones", "--move", "150", example)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -141,11 +141,11 @@ func TestRankText(t *testing.T) {
 
 func TestRankPassOnly(t *testing.T) {
 	f := passOnly(t)
-	code, out, stderr := goeval(t, "rank", "--estimator", "stones", f)
+	code, out, stderr := goeval(t, "rank", "--by", "eval", "--estimator", "stones", f)
 	if code != 0 || !strings.Contains(out, "Black has no legal move but pass.") {
 		t.Errorf("exit %d, output:\n%s%s", code, out, stderr)
 	}
-	code, out, _ = goeval(t, "rank", "--estimator", "stones", "--format", "json", f)
+	code, out, _ = goeval(t, "rank", "--by", "eval", "--estimator", "stones", "--format", "json", f)
 	if code != 0 || !strings.Contains(out, `"moves":[]`) {
 		t.Errorf("exit %d, JSON %s", code, out)
 	}
@@ -239,5 +239,59 @@ func TestRankWinProbability(t *testing.T) {
 	_, text, _ = goeval(t, "rank", "--move", "151", example)
 	if strings.Contains(out, "win_probability") || strings.Contains(text, " win ") {
 		t.Error("lambda-kappa ranking gives a win probability")
+	}
+}
+
+// TestRankByModel: by default rank orders the moves by the move model,
+// each with its probability; the probabilities of the moves and the pass
+// add up to 1, and the best move is lettered a on the board.
+func TestRankByModel(t *testing.T) {
+	code, out, stderr := goeval(t, "rank", "--format", "json", "--move", "60", example)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var j struct {
+		By    string   `json:"by"`
+		Pass  *float64 `json:"pass_probability"`
+		Moves []struct {
+			Move string
+			Prob *float64 `json:"probability"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || j.By != "model" || j.Pass == nil || len(j.Moves) < 100 {
+		t.Fatalf("by %q, pass %v, %d moves (%v)", j.By, j.Pass, len(j.Moves), err)
+	}
+	sum := *j.Pass
+	for i, m := range j.Moves {
+		if m.Prob == nil || (i > 0 && *m.Prob > *j.Moves[i-1].Prob) {
+			t.Fatalf("move %d (%s): probability %v out of order", i+1, m.Move, m.Prob)
+		}
+		sum += *m.Prob
+	}
+	if sum < 0.999999 || sum > 1.000001 {
+		t.Errorf("probabilities add up to %v", sum)
+	}
+	_, text, _ := goeval(t, "rank", "--move", "60", example)
+	if !strings.Contains(text, "by the move model") || !strings.Contains(text, fmt.Sprintf("    1 a  %-4s ", j.Moves[0].Move)) {
+		t.Errorf("text output lacks the model's best move %s as a:\n%s", j.Moves[0].Move, text)
+	}
+	_, evalOut, _ := goeval(t, "rank", "--by", "eval", "--format", "json", "--move", "60", example)
+	if !strings.Contains(evalOut, `"by":"eval"`) || strings.Contains(evalOut, `"probability"`) {
+		t.Errorf("--by eval: %.200s", evalOut)
+	}
+}
+
+func TestRankByErrors(t *testing.T) {
+	if code, _, stderr := goeval(t, "rank", "--by", "magic", example); code != 2 || !strings.Contains(stderr, `invalid --by "magic"`) {
+		t.Errorf("--by magic: exit %d, %s", code, stderr)
+	}
+	missing := filepath.Join(t.TempDir(), "none.params")
+	if code, _, stderr := goeval(t, "rank", "--model", missing, example); code != 1 || !strings.Contains(stderr, missing) {
+		t.Errorf("--model missing: exit %d, %s", code, stderr)
+	}
+	junk := filepath.Join(t.TempDir(), "junk.params")
+	os.WriteFile(junk, []byte("not a model"), 0o644)
+	if code, _, stderr := goeval(t, "rank", "--model", junk, example); code != 1 || !strings.Contains(stderr, "not a move model parameter file") {
+		t.Errorf("--model junk: exit %d, %s", code, stderr)
 	}
 }

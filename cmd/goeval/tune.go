@@ -27,6 +27,7 @@ without it, beside the λ/κ estimator and the tie baseline.
 
 Usage:
   goeval tune [flags] PATH...
+  goeval tune moves [flags] PATH...   (the move model: see goeval tune moves -h)
 
 PATH is an SGF file or a folder, searched recursively for *.sgf files. The
 final ownership comes from a labels file (--labels; a folder given as PATH
@@ -53,6 +54,9 @@ The flags' defaults are the shipped judge's.
 `
 
 func tuneCommand(e *env, args []string) error {
+	if len(args) > 0 && args[0] == "moves" {
+		return tuneMovesCommand(e, args[1:])
+	}
 	fs := newFlags(e, "tune", tuneUsage)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")

@@ -39,19 +39,33 @@
 // option x where Black passed). A pass with no children has no local
 // meaning, so it is an error, as is a V[] that would be lost with it.
 //
+// # Kos
+//
+// A move that brings back a position met on the way from the root (the
+// same stones; who is to move does not count in a local tree) is a ko:
+// its option is that earlier position, which makes a cycle in the game
+// graph, as thermo's named notation "A = {C | -2}; C = {13 | A}" does. So
+// a ko is written by playing the retake under the take. A retake at once,
+// which the rules forbid, stands for a retake after a ko threat and its
+// answer elsewhere, and is played with the ban lifted. The move must end
+// its variation and carry no V[]: the position it returns to has its own
+// value. Read checks that every cycle has the shape of a ko that thermo
+// counts; Tree.Locate places what thermo.Analyze may still refuse (a ko
+// without swing, say) at the move that closes it.
+//
 // # What is rejected
 //
 // Every error is an *Error that says where in the file and what is wrong,
 // "hane.sgf:7:12: local tree: ...", and matches one of:
 //
-//   - thermo.ErrKo: a move that retakes a ko at once, or any move that
-//     brings back a position already met on the way from the root (a ko or
-//     another cycle); ko trees are out of scope;
+//   - thermo.ErrKo: a cycle that is not a ko thermo counts (see
+//     thermo.CycleError), placed at a move of the file that closes it;
 //   - sgf.ErrIllegalMove: a move on an occupied point, a suicide, or a point
 //     off the board;
 //   - ErrMalformed: a node below the root with no move, a node with two
 //     moves, setup stones below the root, a V[] that is not a number, a
-//     pass that ends a variation, a tree deeper than MaxDepth;
+//     pass that ends a variation, a move that brings back a position and
+//     then goes on or carries V[], a tree deeper than MaxDepth;
 //   - ErrNoEstimator: a leaf without V[] when no estimator was given (the
 //     error of Options.Estimator itself is passed on unchanged).
 package sgftree

@@ -56,8 +56,9 @@ type Options struct {
 
 // A Tree is a local tree read from SGF.
 type Tree struct {
-	// Game is the tree in thermo's terms. Each option's Label is the move's
-	// GTP vertex ("C3"), followed by the node's N[] name if it has one.
+	// Game is the tree in thermo's terms, with a cycle where the file has
+	// a ko. Each option's Label is the move's GTP vertex ("C3"), followed
+	// by the node's N[] name if it has one.
 	Game *thermo.Game
 	// Root is the SGF node where the local tree starts, and Start the
 	// position there.
@@ -70,13 +71,24 @@ type Tree struct {
 	Estimator control.Estimator
 	// Nodes maps every node of Game to the SGF node it was read from.
 	Nodes map[*thermo.Game]*sgf.Node
+
+	file string
+	// back holds the moves that bring back a position on the way from
+	// the root: the node they leave, the node they return to, and where
+	// the move is written.
+	back []backEdge
+}
+
+type backEdge struct {
+	from, to *thermo.Game
+	pos      sgf.Pos
 }
 
 // Read reads the local tree of g. See the package doc for the rules and
 // the errors.
 func Read(g *sgf.Game, opt Options) (*Tree, error) {
 	r := &reader{file: g.Name(), size: g.Info.Size, opt: opt,
-		tree: &Tree{Nodes: map[*thermo.Game]*sgf.Node{}}}
+		tree: &Tree{Nodes: map[*thermo.Game]*sgf.Node{}, file: g.Name()}}
 	b := board.New(g.Info.Size)
 	root := g.Root
 	if err := r.start(root, b); err != nil {
@@ -93,13 +105,36 @@ func Read(g *sgf.Game, opt Options) (*Tree, error) {
 		}
 	}
 	r.tree.Root, r.tree.Start = root, b
-	seen := map[string]bool{key(b): true}
-	game, err := r.node(root, b, seen, 0)
+	game, err := r.node(root, b, map[string]*thermo.Game{}, 0)
 	if err != nil {
 		return nil, err
 	}
 	r.tree.Game = game
+	if err := game.Validate(); err != nil {
+		return nil, r.tree.Locate(err)
+	}
 	return r.tree, nil
+}
+
+// Locate places a *thermo.CycleError for t.Game, such as Analyze returns
+// for a ko it cannot count, at a move of the file that closes the cycle,
+// as an *Error ("ko.sgf:7:12: local tree: the cycle ..."); other errors
+// are returned as they are.
+func (t *Tree) Locate(err error) error {
+	var ce *thermo.CycleError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	in := map[*thermo.Game]bool{}
+	for _, g := range ce.Cycle {
+		in[g] = true
+	}
+	for _, e := range t.back {
+		if in[e.from] && in[e.to] {
+			return &Error{File: t.file, Pos: e.pos, Msg: strings.TrimPrefix(err.Error(), "thermo: "), Err: []error{err}}
+		}
+	}
+	return err
 }
 
 type reader struct {
@@ -188,16 +223,20 @@ func (r *reader) play(n *sgf.Node, c board.Color, raw string, b *board.Board, de
 	if err != nil {
 		return 0, r.errorf(pos, []error{sgf.ErrIllegalMove}, "illegal move %s[%s]: %v", id, raw, err)
 	}
-	if err := b.Play(c, p); err != nil {
+	err = b.Play(c, p)
+	if errors.Is(err, board.ErrKo) && depth > 0 {
+		// A retake at once: in a local tree it stands for a retake after
+		// a ko threat and its answer elsewhere, so the ban is lifted
+		// (Set on the empty point clears the ko).
+		b.Set(p, board.Empty)
+		err = b.Play(c, p)
+	}
+	if err != nil {
 		where := "in the starting position"
 		if depth > 0 {
 			where = fmt.Sprintf("(move %d of the variation)", depth)
 		}
-		vertex := b.Geometry().GTP(p)
-		if errors.Is(err, board.ErrKo) {
-			return 0, r.errorf(pos, []error{thermo.ErrKo, err}, "%s %s %s retakes a ko at once: ko trees are not supported", c.Name(), vertex, where)
-		}
-		return 0, r.errorf(pos, []error{sgf.ErrIllegalMove, err}, "illegal move %s %s %s: %v", c.Name(), vertex, where, err)
+		return 0, r.errorf(pos, []error{sgf.ErrIllegalMove, err}, "illegal move %s %s %s: %v", c.Name(), b.Geometry().GTP(p), where, err)
 	}
 	return p, nil
 }
@@ -234,10 +273,13 @@ func key(b *board.Board) string {
 }
 
 // node reads the game of SGF node n, whose position is b; seen holds the
-// positions on the way from the root, b's included.
-func (r *reader) node(n *sgf.Node, b *board.Board, seen map[string]bool, depth int) (*thermo.Game, error) {
+// games of the positions on the way from the root.
+func (r *reader) node(n *sgf.Node, b *board.Board, seen map[string]*thermo.Game, depth int) (*thermo.Game, error) {
 	g := &thermo.Game{}
 	r.tree.Nodes[g] = n
+	k := key(b)
+	seen[k] = g
+	defer delete(seen, k)
 	if err := r.options(g, n, b, seen, depth); err != nil {
 		return nil, err
 	}
@@ -253,7 +295,7 @@ func (r *reader) node(n *sgf.Node, b *board.Board, seen map[string]bool, depth i
 
 // options adds the games of n's children to g's options. A pass child
 // adds its own children instead, in the same position.
-func (r *reader) options(g *thermo.Game, n *sgf.Node, b *board.Board, seen map[string]bool, depth int) error {
+func (r *reader) options(g *thermo.Game, n *sgf.Node, b *board.Board, seen map[string]*thermo.Game, depth int) error {
 	for _, c := range n.Children {
 		if err := r.oneMove(c); err != nil {
 			return err
@@ -287,20 +329,28 @@ func (r *reader) options(g *thermo.Game, n *sgf.Node, b *board.Board, seen map[s
 		if err != nil {
 			return err
 		}
-		k := key(&after)
-		if seen[k] {
-			return r.errorf(c.PropPos(id), []error{thermo.ErrKo}, "%s %s (move %d of the variation) brings back a position met before on the way from the root, a ko or another cycle: ko trees are not supported",
-				col.Name(), after.Geometry().GTP(p), depth+1)
-		}
-		seen[k] = true
-		o, err := r.node(c, &after, seen, depth+1)
-		delete(seen, k)
-		if err != nil {
-			return err
-		}
-		o.Label = after.Geometry().GTP(p)
-		if name := c.Value("N"); name != "" {
-			o.Label += " " + name
+		var o *thermo.Game
+		if back := seen[key(&after)]; back != nil {
+			// A ko: the move brings back a position on the way from the
+			// root, and the option is that position.
+			move := fmt.Sprintf("%s %s (move %d of the variation)", col.Name(), after.Geometry().GTP(p), depth+1)
+			switch {
+			case len(c.Children) > 0:
+				return r.malformed(c.Children[0].Pos(), "the variation goes on after %s, which brings back a position met before on the way from the root (a ko): end the variation there", move)
+			case c.Has("V"):
+				return r.malformed(c.PropPos("V"), "V[] on %s, which brings back a position met before on the way from the root (a ko): its value is that position's", move)
+			}
+			r.tree.back = append(r.tree.back, backEdge{from: g, to: back, pos: c.PropPos(id)})
+			o = back
+		} else {
+			o, err = r.node(c, &after, seen, depth+1)
+			if err != nil {
+				return err
+			}
+			o.Label = after.Geometry().GTP(p)
+			if name := c.Value("N"); name != "" {
+				o.Label += " " + name
+			}
 		}
 		if col == board.Black {
 			g.Left = append(g.Left, o)

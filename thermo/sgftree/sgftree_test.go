@@ -143,19 +143,26 @@ func TestErrors(t *testing.T) {
 		want             string
 		is               []error
 	}{
-		{"ko retaken at once", "ko.sgf", "", false,
-			"ko.sgf:5:5: local tree: Black C3 (move 2 of the variation) retakes a ko at once: ko trees are not supported",
-			[]error{thermo.ErrKo, thermo.ErrUnsupported, board.ErrKo}},
+		// ko.sgf's Black retake at C3 brings back the starting position,
+		// so its V[2] has nothing to value.
+		{"value on a retake", "ko.sgf", "", false,
+			"ko.sgf:5:19: local tree: V[] on Black C3 (move 2 of the variation), which brings back a position met before on the way from the root (a ko): its value is that position's",
+			[]error{ErrMalformed}},
+		{"play after a retake", "", `(;SZ[5]AB[ca][db][cc]AW[ba][ab][cb][bc]
+(;B[bb](;B[cb]V[13])(;W[cb];B[aa]V[1]))(;W[bb]V[-2]))`, false,
+			"x.sgf:2:28: local tree: the variation goes on after White C4 (move 2 of the variation), which brings back a position met before",
+			[]error{ErrMalformed}},
 		// A double ko on 7x7: White B6 takes Black C6; Black E6 takes
 		// White F6 (the other ko); Black C6 retakes the first ko, legal as
 		// the last capture was Black's own; White F6 retakes the second:
-		// the starting position again.
+		// the starting position again. A cycle of four positions in which
+		// Black plays twice in a row is not a ko the tally method counts.
 		{"double ko cycle", "", `(;SZ[7]
 AB[ba][ab][bc][cb][fa][gb][fc]
 AW[ca][db][cc][ea][ec][fb]
-(;W[bb](;B[eb](;B[cb](;W[fb]V[0])))))`, false,
-			"x.sgf:4:24: local tree: White F6 (move 4 of the variation) brings back a position met before",
-			[]error{thermo.ErrKo}},
+(;W[bb](;B[eb](;B[cb](;W[fb])))))`, false,
+			"x.sgf:4:24: local tree: the cycle root -> B6 -> E6 -> C6 -> root is not a ko the tally method counts: the positions do not form one line",
+			[]error{thermo.ErrKo, thermo.ErrUnsupported}},
 		{"occupied", "illegal.sgf", "", false,
 			"illegal.sgf:5:5: local tree: illegal move Black C3 (move 2 of the variation): board: point is occupied",
 			[]error{sgf.ErrIllegalMove, board.ErrOccupied}},
@@ -248,5 +255,43 @@ func TestScoreRounding(t *testing.T) {
 		if got := tr.Game.Value.RatString(); got != tt.want {
 			t.Errorf("score %v read as %s, want %s", tt.score, got, tt.want)
 		}
+	}
+}
+
+// TestKo reads seed 000's ko written as SGF variations (seedko.sgf): the
+// White retake at C4 brings back the starting position, so the tree is the
+// cycle of the notation "A = {C | -2}; C = {13 | A}", and it counts the
+// same: swing 15, tally 3, A (the start) 3, C (after Black's take) 8.
+func TestKo(t *testing.T) {
+	tr, err := Read(load(t, "seedko.sgf", ""), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tr.Game
+	if s := g.String(); s != "G = {P1 | -2}; P1 = {13 | G}" {
+		t.Errorf("tree %s", s)
+	}
+	take := g.Left[0]
+	if take.Label != "B4 take" || take.Right[0] != g || tr.Nodes[take.Right[0]] != tr.Root {
+		t.Errorf("the retake does not lead back to the start: %q, %p %p", take.Label, take.Right[0], g)
+	}
+	fromSGF, err := thermo.Analyze(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromText, err := thermo.Analyze(thermo.MustParse("A = {C | -2}; C = {13 | A}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, pair := range [][2]*thermo.Result{{fromSGF, fromText}, {fromSGF.Left[0], fromText.Left[0]}} {
+		a, b := pair[0].Thermograph, pair[1].Thermograph
+		if a.Count.Cmp(b.Count) != 0 || a.Temperature.Cmp(b.Temperature) != 0 || a.Left.String() != b.Left.String() || a.Right.String() != b.Right.String() {
+			t.Errorf("position %d: SGF %s (%s) %s %s, notation %s (%s) %s %s", i, a.Count.RatString(), a.Temperature.RatString(), a.Left, a.Right,
+				b.Count.RatString(), b.Temperature.RatString(), b.Left, b.Right)
+		}
+	}
+	k := fromSGF.Ko
+	if k == nil || k.Swing.RatString() != "15" || k.Tally != 3 || k.Counts[0].RatString() != "3" || k.Counts[1].RatString() != "8" {
+		t.Errorf("ko %+v", k)
 	}
 }

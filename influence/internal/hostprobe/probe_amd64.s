@@ -1,7 +1,7 @@
 #include "textflag.h"
 
-// func probeFMA512(n int) float32
-TEXT ·probeFMA512(SB), NOSPLIT, $0-12
+// func FMA512(n int) float32
+TEXT ·FMA512(SB), NOSPLIT, $0-12
 	MOVQ n+0(FP), CX
 	MOVL $0x3F800000, AX // 1.0
 	VPBROADCASTD AX, Z8
@@ -44,8 +44,8 @@ fsum:
 	MOVSS X0, ret+8(FP)
 	RET
 
-// func probeGather512(n int, base *float32) float32
-TEXT ·probeGather512(SB), NOSPLIT, $0-20
+// func Gather512(n int, base *float32) float32
+TEXT ·Gather512(SB), NOSPLIT, $0-20
 	MOVQ n+0(FP), CX
 	MOVQ base+8(FP), SI
 	// Z9 = 16l: the lane numbers 0..15, times 16.
@@ -84,8 +84,8 @@ gsum:
 	MOVSS X0, ret+16(FP)
 	RET
 
-// func probeIMUL(n int) uint64
-TEXT ·probeIMUL(SB), NOSPLIT, $0-16
+// func IMUL(n int) uint64
+TEXT ·IMUL(SB), NOSPLIT, $0-16
 	MOVQ n+0(FP), CX
 	MOVQ $1, AX
 	MOVQ $3, BX

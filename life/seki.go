@@ -1,60 +1,94 @@
-package judge
+package life
 
 import (
+	"slices"
+
 	"goeval/board"
-	"goeval/life"
 )
 
-// maxSekiLibs bounds the liberties of the chains that the seki rule looks
+// MaxSekiLibs bounds the liberties of the chains that the seki rule looks
 // at: a seki's chains have few.
-const maxSekiLibs = 4
+const MaxSekiLibs = 4
 
-// seki finds chains in seki and their shared liberties (dame). Two adjacent
-// chains of opposite colours are in seki when every liberty of each is
-// either shared with the other or an eye of its own (an empty point whose
-// neighbours are all stones of its colour, of the chain itself or of
-// chains with more than two liberties, which cannot be taken on the eye
-// point at once), there are at least two shared liberties if neither has
-// an eye, and at least one if each has one: whoever fills a shared
-// liberty puts both in atari and is captured first, so neither does. It
-// sets inSeki (per chain) and dame (per point).
+// Seki is the verdict of the seki rule on one position (AnalyzeSeki).
+// Reuse one Seki across calls to avoid allocation.
+type Seki struct {
+	// InSeki holds, per chain (indexed as board.Chains.List), whether the
+	// chain is in seki.
+	InSeki []bool
+	// Shared holds, per point, whether the point is a liberty shared in
+	// seki: dame, which neither side fills.
+	Shared []bool
+	// Settled holds, per chain, the fate of a false seki that a sacrifice
+	// decides: +1 for the chain that dies (the capturer), -1 for the chain
+	// that sacrifices and lives, 0 for every other chain.
+	Settled []int8
+
+	libs     []board.Point // the liberties of the chains with few, by chain
+	libStart []int32       // chain id's liberties are libs[libStart[id]:libStart[id+1]]
+	partners []int16       // the opponent chains next to one chain, each once
+}
+
+// AnalyzeSeki applies the seki rule to b, whose chains are cs (as b.Chains
+// gives them), and stores the verdict in dst, reusing its memory.
+//
+// Two adjacent chains of opposite colours, each with at most MaxSekiLibs
+// liberties, are in seki when every liberty of each is either shared with
+// the other or an eye of its own (an empty point whose neighbours are all
+// stones of its colour, of the chain itself or of chains with more than
+// two liberties, which cannot be taken on the eye point at once), there
+// are at least two shared liberties if neither has an eye, and at least
+// one if each has one: whoever fills a shared liberty puts both in atari
+// and is captured first, so neither does. The shared liberties are dame.
 //
 // No pair is in seki when one of its chains can fill one of its liberties
 // (shared, or an eye) and come out with a liberty that neither had,
 // through an empty point next to it, another chain of its colour or a
-// capture (approachable): it then has the longer count of liberties and
-// captures the other.
+// capture: it then has the longer count of liberties and captures the
+// other, in a race that the rule leaves to others to judge.
 //
-// Another look-alike is no seki: when neither chain has an eye and they share
-// exactly two liberties, a small chain may fill one on purpose. Its
+// Another look-alike is no seki: when neither chain has an eye and they
+// share exactly two liberties, a small chain may fill one on purpose. Its
 // capture leaves the capturer its stones and that point as the only eye
-// space, and if that space is closed and a dead shape (nakade: see
-// sacrificeKills and life.DeadShape) the sacrifice kills the capturer.
-// Such a pair is settled instead: settled is +1 for the capturer (dead)
-// and -1 for the sacrificing chain (alive, as its side takes the area), 0
-// for every other chain.
-func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8) {
-	cs := &j.feat.Chains
+// space, and if that space is closed and a dead shape (nakade: DeadShape)
+// the sacrifice kills the capturer. Such a pair is Settled instead: the
+// capturer dies and the sacrificing chain lives.
+func AnalyzeSeki(dst *Seki, b *board.Board, cs *board.Chains) {
+	n, nc := b.Geometry().N, len(cs.List)
+	if cap(dst.Shared) < n {
+		dst.Shared = make([]bool, n)
+	}
+	if cap(dst.InSeki) < nc {
+		dst.InSeki = make([]bool, nc, nc+nc/2)
+		dst.Settled = make([]int8, nc, nc+nc/2)
+	}
+	dst.Shared, dst.InSeki, dst.Settled = dst.Shared[:n], dst.InSeki[:nc], dst.Settled[:nc]
+	clear(dst.Shared)
+	clear(dst.InSeki)
+	clear(dst.Settled)
+	dst.analyze(b, cs)
+}
+
+// analyze is AnalyzeSeki once dst is sized and cleared.
+func (s *Seki) analyze(b *board.Board, cs *board.Chains) {
 	g := b.Geometry()
 	cells := b.Cells()
 	// Liberties of the chains with few.
-	j.libs = j.libs[:0]
-	if cap(j.libStart) < len(cs.List)+1 {
-		j.libStart = make([]int32, len(cs.List)+1)
+	s.libs = s.libs[:0]
+	if cap(s.libStart) < len(cs.List)+1 {
+		s.libStart = make([]int32, len(cs.List)+1)
 	}
-	j.libStart = j.libStart[:len(cs.List)+1]
-	var gen int32
+	s.libStart = s.libStart[:len(cs.List)+1]
 	for id, ch := range cs.List {
-		j.libStart[id] = int32(len(j.libs))
-		if ch.Liberties > maxSekiLibs {
+		start := len(s.libs)
+		s.libStart[id] = int32(start)
+		if ch.Liberties > MaxSekiLibs {
 			continue
 		}
-		gen = j.feat.nextGen()
 		for p := ch.Head; ; {
 			for _, q := range g.Neighbors(p) {
-				if cells[q] == board.Empty && j.feat.stamp[q] != gen {
-					j.feat.stamp[q] = gen
-					j.libs = append(j.libs, q)
+				if cells[q] == board.Empty && !slices.Contains(s.libs[start:], q) {
+					s.libs = append(s.libs, q)
 				}
 			}
 			p = cs.Next(p)
@@ -63,8 +97,8 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 			}
 		}
 	}
-	j.libStart[len(cs.List)] = int32(len(j.libs))
-	libsOf := func(id int) []board.Point { return j.libs[j.libStart[id]:j.libStart[id+1]] }
+	s.libStart[len(cs.List)] = int32(len(s.libs))
+	libsOf := func(id int) []board.Point { return s.libs[s.libStart[id]:s.libStart[id+1]] }
 	// An eye of chain id: every neighbour is a stone of its colour, of the
 	// chain itself or of a chain with more than two liberties (one that
 	// the opponent cannot capture at once to break the eye).
@@ -81,18 +115,18 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 		return true
 	}
 	// approach reports whether chain own, paired with chain other, can
-	// fill its liberty s (shared, or an eye of its own) and come out with
-	// a liberty that neither chain has: through an empty point next to s,
-	// another of its chains next to s, or the capture of a third chain
-	// whose last liberty s is. It then has more liberties than other,
+	// fill its liberty l (shared, or an eye of its own) and come out with
+	// a liberty that neither chain has: through an empty point next to l,
+	// another of its chains next to l, or the capture of a third chain
+	// whose last liberty l is. It then has more liberties than other,
 	// which cannot fill the last shared one back, and wins. (An "eye"
 	// next to a strong chain of the same colour is such a point: filling
 	// it joins that chain.)
-	approach := func(s board.Point, own, other int) bool {
+	approach := func(l board.Point, own, other int) bool {
 		c := cs.List[own].Color
 		la, lb := libsOf(own), libsOf(other)
-		outside := func(q board.Point) bool { return q != s && !contains(la, q) && !contains(lb, q) }
-		for _, q := range g.Neighbors(s) {
+		outside := func(q board.Point) bool { return q != l && !slices.Contains(la, q) && !slices.Contains(lb, q) }
+		for _, q := range g.Neighbors(l) {
 			switch v := cells[q]; {
 			case v == board.Empty:
 				if outside(q) {
@@ -107,11 +141,11 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 				if o == own {
 					continue
 				}
-				if cs.List[o].Liberties > maxSekiLibs {
+				if cs.List[o].Liberties > MaxSekiLibs {
 					return true
 				}
-				for _, l := range libsOf(o) {
-					if outside(l) {
+				for _, m := range libsOf(o) {
+					if outside(m) {
 						return true
 					}
 				}
@@ -122,53 +156,53 @@ func (j *Judge) seki(b *board.Board, inSeki []bool, dame []bool, settled []int8)
 	// approachable reports whether either chain of the pair can fill one
 	// of its liberties that way: then the pair is a race, not a seki.
 	approachable := func(a, b int) bool {
-		for _, s := range libsOf(a) {
-			if approach(s, a, b) {
+		for _, l := range libsOf(a) {
+			if approach(l, a, b) {
 				return true
 			}
 		}
-		for _, s := range libsOf(b) {
-			if approach(s, b, a) {
+		for _, l := range libsOf(b) {
+			if approach(l, b, a) {
 				return true
 			}
 		}
 		return false
 	}
 	for a, ca := range cs.List {
-		if ca.Liberties > maxSekiLibs {
+		if ca.Liberties > MaxSekiLibs {
 			continue
 		}
-		gen = j.feat.nextGen()
+		s.partners = s.partners[:0]
 		for p := ca.Head; ; {
 			for _, q := range g.Neighbors(p) {
 				if cells[q] != -ca.Color {
 					continue
 				}
 				bID := int(cs.ID[q])
-				if bID < a || j.feat.stamp[bID] == gen || cs.List[bID].Liberties > maxSekiLibs {
+				if bID < a || slices.Contains(s.partners, cs.ID[q]) || cs.List[bID].Liberties > MaxSekiLibs {
 					continue // each pair once
 				}
-				j.feat.stamp[bID] = gen
+				s.partners = append(s.partners, cs.ID[q])
 				kind := sekiPair(libsOf(a), libsOf(bID), a, bID, isEye)
 				if kind == noSeki || approachable(a, bID) {
 					continue
 				}
 				if kind == sekiNoEyes && len(libsOf(a)) == 2 {
-					ka := j.sacrificeKills(g, cells, bID, a, libsOf(a))
-					kb := j.sacrificeKills(g, cells, a, bID, libsOf(a))
+					ka := sacrificeKills(g, cells, cs, bID, a, libsOf(a))
+					kb := sacrificeKills(g, cells, cs, a, bID, libsOf(a))
 					if ka != kb {
 						dead, alive := a, bID
 						if kb {
 							dead, alive = bID, a
 						}
-						settled[dead], settled[alive] = 1, -1
+						s.Settled[dead], s.Settled[alive] = 1, -1
 						continue
 					}
 				}
-				inSeki[a], inSeki[bID] = true, true
-				for _, s := range libsOf(a) {
-					if contains(libsOf(bID), s) {
-						dame[s] = true
+				s.InSeki[a], s.InSeki[bID] = true, true
+				for _, l := range libsOf(a) {
+					if slices.Contains(libsOf(bID), l) {
+						s.Shared[l] = true
 					}
 				}
 			}
@@ -193,7 +227,7 @@ func sekiPair(la, lb []board.Point, a, b int, isEye func(board.Point, int) bool)
 	shared, eyesA, eyesB := 0, 0, 0
 	for _, p := range la {
 		switch {
-		case contains(lb, p):
+		case slices.Contains(lb, p):
 			shared++
 		case isEye(p, a):
 			eyesA++
@@ -202,7 +236,7 @@ func sekiPair(la, lb []board.Point, a, b int, isEye func(board.Point, int) bool)
 		}
 	}
 	for _, p := range lb {
-		if !contains(la, p) {
+		if !slices.Contains(la, p) {
 			if !isEye(p, b) {
 				return noSeki
 			}
@@ -218,17 +252,16 @@ func sekiPair(la, lb []board.Point, a, b int, isEye func(board.Point, int) bool)
 	return noSeki
 }
 
-// sacrificeKills reports whether chain id, locked in a seki without eyes
-// with its partner (the two shared liberties shared), can kill the
+// sacrificeKills reports whether chain id of cs, locked in a seki without
+// eyes with its partner (the two shared liberties shared), can kill the
 // partner by filling one of them: its stones and that point, captured,
 // would be the partner's whole eye space, with the sacrificing side to
 // move. The argument needs the space closed: only the two chains and the
 // shared liberties may touch it, and the other shared liberty, where the
 // partner captures, may give it no new liberty and no link to another
 // chain of its colour.
-func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id, partner int, shared []board.Point) bool {
-	cs := &j.feat.Chains
-	if cs.List[id].Stones+1 > life.MaxNakade {
+func sacrificeKills(g *board.Geometry, cells []board.Color, cs *board.Chains, id, partner int, shared []board.Point) bool {
+	if cs.List[id].Stones+1 > MaxNakade {
 		return false
 	}
 	partnerColour := cs.List[partner].Color
@@ -237,7 +270,7 @@ func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id, partn
 	closed := func(p board.Point) bool {
 		for _, q := range g.Neighbors(p) {
 			if cells[q] == board.Empty {
-				if !contains(shared, q) {
+				if !slices.Contains(shared, q) {
 					return false
 				}
 			} else if o := int(cs.ID[q]); o != id && o != partner {
@@ -261,7 +294,7 @@ func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id, partn
 		}
 		return true
 	}
-	var xy [life.MaxNakade][2]int
+	var xy [MaxNakade][2]int
 	n := 0
 	for p := cs.List[id].Head; ; {
 		if !closed(p) {
@@ -280,16 +313,7 @@ func (j *Judge) sacrificeKills(g *board.Geometry, cells []board.Color, id, partn
 			continue
 		}
 		xy[n][0], xy[n][1] = g.XY(l)
-		if dead, _ := life.DeadShape(xy[:n+1]); dead {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(ps []board.Point, p board.Point) bool {
-	for _, q := range ps {
-		if q == p {
+		if dead, _ := DeadShape(xy[:n+1]); dead {
 			return true
 		}
 	}

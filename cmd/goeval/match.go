@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"goeval/match"
+)
+
+func init() {
+	register(&command{name: "match", args: "[flags]", summary: "play games between two GTP engines (goeval and GnuGo, say) and score them", run: matchCommand})
+}
+
+const matchUsage = `goeval match plays games between two GTP engines and scores them.
+
+Usage:
+  goeval match [flags]
+
+The engines take Black in turn (--a in the first game). Each is asked
+genmove for its colour; the referee checks the move on its own board (an
+illegal move, or an engine's failure, loses the game) and plays it on the
+other engine. A game ends with two passes in a row, a resignation, or at
+--max-moves, and is then scored by --scorer's final_score (GnuGo with
+Chinese rules by default). The games go to standard output as one line each
+and a summary: each engine's wins with Black and with White, and the games
+lost by more than half the board; --sgf FILE saves them as an SGF
+collection.
+
+Example, goeval against GnuGo level 1 on 9x9:
+
+  goeval match --size 9 --komi 7 --games 20 \
+    --a goeval="goeval gtp" --b gnugo="gnugo --mode gtp --chinese-rules --level 1" --sgf games.sgf
+`
+
+func matchCommand(e *env, args []string) error {
+	fs := newFlags(e, "match", matchUsage)
+	var a, b, scorer peerFlag
+	fs.Var(&a, "a", "the first engine, as NAME=COMMAND (Black in the first game)")
+	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
+	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
+	games := fs.Int("games", 2, "number of games")
+	size := fs.Int("size", 19, "board size, 2..25")
+	komi := fs.Float64("komi", 7.5, "komi")
+	maxMoves := fs.Int("max-moves", 0, "stop and score a game after this many moves (0: 3 × size²)")
+	timeout := fs.Duration("timeout", 0, "how long to wait for each answer of an engine (default 2m)")
+	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
+	of := addOutputFlag(fs)
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("goeval match takes no arguments (got %q); engines are --a and --b", rest[0])
+	}
+	if len(a) != 1 || len(b) != 1 {
+		return usagef("give one --a and one --b engine, each as NAME=COMMAND")
+	}
+	if len(scorer) > 1 {
+		return usagef("give at most one --scorer")
+	}
+	if *games < 1 {
+		return usagef("invalid --games %d (want 1 or more)", *games)
+	}
+	if *maxMoves < 0 {
+		return usagef("invalid --max-moves %d (want 0 or more)", *maxMoves)
+	}
+	if a[0].name == b[0].name {
+		return usagef("--a and --b have the same name %q", a[0].name)
+	}
+	cfg := match.Config{
+		A: match.Engine{Name: a[0].name, Argv: a[0].argv}, B: match.Engine{Name: b[0].name, Argv: b[0].argv},
+		Scorer: match.Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}},
+		Games:  *games, Size: *size, Komi: *komi, MaxMoves: *maxMoves, Timeout: *timeout,
+	}
+	if len(scorer) == 1 {
+		cfg.Scorer = match.Engine{Name: scorer[0].name, Argv: scorer[0].argv}
+	}
+	if err := checkSize(*size); err != nil {
+		return err
+	}
+	cfg.Progress = func(done int, g *match.Game) {
+		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, *games, g.Black, g.White, g.Result, len(g.Moves))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := match.Play(ctx, cfg)
+	if rep != nil && *sgfOut != "" && len(rep.Games) > 0 {
+		var sb strings.Builder
+		if werr := rep.WriteSGF(&sb); werr == nil {
+			if werr := os.WriteFile(*sgfOut, []byte(sb.String()), 0o644); werr != nil {
+				fmt.Fprintf(e.stderr, "goeval: %v\n", werr)
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if werr := of.write(e, func(w io.Writer) error { return rep.WriteText(w) }); werr != nil {
+		return werr
+	}
+	if rep.Interrupted {
+		return errInterrupted
+	}
+	return nil
+}
+
+// checkSize checks a --size flag.
+func checkSize(n int) error {
+	if n < 2 || n > 25 {
+		return usagef("invalid --size %d (want 2..25)", n)
+	}
+	return nil
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"goeval/control"
+	"goeval/eval"
+	"goeval/movemodel"
+	"goeval/rank"
+)
+
+// modelFlag is the --model flag: the move model's parameter file, or the
+// one that ships with goeval.
+type modelFlag struct{ path string }
+
+func addModelFlag(fs *flag.FlagSet) *modelFlag {
+	m := &modelFlag{}
+	fs.StringVar(&m.path, "model", "", "parameter file of the move model (default: the one that ships with goeval; see goeval tune moves)")
+	return m
+}
+
+// load returns the model.
+func (m *modelFlag) load() (*movemodel.Model, error) {
+	if m.path == "" {
+		mm, err := movemodel.Default()
+		if err != nil {
+			return nil, fmt.Errorf("the shipped move model: %w", err)
+		}
+		return mm, nil
+	}
+	return movemodel.ReadFile(m.path)
+}
+
+// modelEstimator builds the estimators a model's features need.
+func modelEstimator(name string) (func() control.Estimator, error) { return eval.Factory(name, nil) }
+
+// modelSettings returns the rank settings that order moves by m, with the
+// one-ply evaluation by the model's own gain estimator unless newEst is
+// given.
+func modelRanker(m *movemodel.Model, newEst func() control.Estimator, s rank.Settings) (*rank.Ranker, error) {
+	if newEst == nil {
+		name := m.GainEstimator
+		if name == "" {
+			name = mapEstimator
+		}
+		f, err := eval.Factory(name, nil)
+		if err != nil {
+			return nil, fmt.Errorf("the move model's estimator: %w", err)
+		}
+		newEst = f
+	}
+	s.Model, s.ModelEstimator = m, modelEstimator
+	return rank.New(newEst, s), nil
+}

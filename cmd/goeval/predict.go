@@ -1,0 +1,201 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"goeval/compare"
+	"goeval/eval"
+	"goeval/predict"
+	"goeval/rank"
+)
+
+func init() {
+	register(&command{name: "predict", args: "[flags] PATH...", summary: "measure how often rankers (the move model, one-ply rankings, GTP engines) pick the moves of game records", run: predictCommand})
+}
+
+const predictUsage = `goeval predict replays game records and measures how often each ranker
+picks the move the record plays next.
+
+Usage:
+  goeval predict [flags] PATH...
+
+PATH is an SGF file (a collection of games is read whole) or a folder,
+searched recursively for *.sgf files. At every --every-th position (after 0,
+5, 10, ... moves by default) each ranker orders the moves of the side to
+move, and the table gives per ranker the share of positions where the
+record's next move is its first choice (top-1), among its first 5 (top-5) or
+10 (top-10), the mean log-probability of that move for rankers that give
+probabilities (the move model), and the time per position; over all
+positions and by the move number of the answer (1-50, 51-150, 151+), each
+figure with its standard error.
+
+Rankers (--rankers, comma-separated):
+  model        the move model (package movemodel; --model for another
+               parameter file than the shipped one): goeval rank's order
+  eval:NAME    the one-ply ranking by estimator NAME (eval:lambda-kappa is
+               the seed's; goeval rank --by eval)
+and, with --peer NAME=COMMAND, GTP engines: their top_moves_black and
+top_moves_white lists where they know them (GnuGo lists up to 10 moves),
+else genmove (then undo), one move; --peer-genmove asks genmove always.
+
+Files or games that cannot be read are listed on standard error and the run
+goes on (exit status 1). Ctrl-C stops the run and prints the figures of the
+games finished.
+`
+
+func predictCommand(e *env, args []string) error {
+	fs := newFlags(e, "predict", predictUsage)
+	rankers := fs.String("rankers", "model", "comma-separated rankers: model, eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
+	every := fs.Int("every", 5, "rank the position after every N-th move (0, N, 2N, ...)")
+	var peers peerFlag
+	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
+	genmove := fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")
+	timeout := fs.Duration("peer-timeout", 0, "how long to wait for each answer of a peer (default 30s)")
+	workers := fs.Int("workers", 0, "number of workers, each with its own rankers and engines (default: the number of CPUs)")
+	format := fs.String("format", "text", "output format: text, csv or json")
+	mf := addModelFlag(fs)
+	of := addOutputFlag(fs)
+	paths, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		return usagef("no SGF file or folder given")
+	}
+	if *format != "text" && *format != "csv" && *format != "json" {
+		return usagef("invalid --format %q (want text, csv, json)", *format)
+	}
+	if *every < 1 {
+		return usagef("invalid --every %d (want 1 or more)", *every)
+	}
+	if *workers < 0 {
+		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", *workers)
+	}
+	if *timeout < 0 {
+		return usagef("invalid --peer-timeout %v (want a positive duration)", *timeout)
+	}
+	cfg := predict.Config{Every: *every, Workers: *workers}
+	taken := map[string]bool{}
+	for _, name := range strings.Split(*rankers, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		if taken[name] {
+			return usagef("invalid --rankers: %s given twice", name)
+		}
+		taken[name] = true
+		c, err := predictRanker(name, mf)
+		if err != nil {
+			return err
+		}
+		cfg.Contenders = append(cfg.Contenders, c)
+	}
+	for _, p := range peers {
+		if taken[p.name] {
+			return usagef("invalid --peer %s: the name is taken", p.name)
+		}
+		taken[p.name] = true
+		argv := p.argv
+		opts := predict.PeerOptions{Genmove: *genmove, Timeout: *timeout}
+		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
+	}
+	if len(cfg.Contenders) == 0 {
+		return usagef("no rankers given (--rankers, --peer)")
+	}
+
+	files, ferrs := compare.Files(paths)
+	if len(files) == 0 {
+		for _, fe := range ferrs {
+			printFileError(e, fe)
+		}
+		return fmt.Errorf("no game records to read")
+	}
+	var bar *progressBar
+	if e.stderrTTY {
+		bar = &progressBar{w: e.stderr}
+		cfg.Progress = func(p predict.Progress) {
+			unit := "files"
+			if p.Phase == "ranking" {
+				unit = "games"
+			}
+			bar.draw(p.Phase, unit, p.Done, p.Total, p.Positions, p.Elapsed)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	rep, err := predict.Run(ctx, cfg, files)
+	bar.clear()
+	if err != nil {
+		return err
+	}
+	for _, fe := range ferrs {
+		rep.Unreadable = append([]predict.FileError{{File: fe.File, Err: fe.Err}}, rep.Unreadable...)
+	}
+	for _, fe := range rep.Unreadable {
+		printFileError(e, compare.FileError{File: fe.File, Err: fe.Err})
+	}
+	for _, msg := range rep.Errors {
+		fmt.Fprintf(e.stderr, "goeval: %s\n", msg)
+	}
+	err = of.write(e, func(w io.Writer) error {
+		switch *format {
+		case "json":
+			return rep.WriteJSON(w)
+		case "csv":
+			return rep.WriteCSV(w)
+		}
+		if err := rep.WriteText(w); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(w, "%s in all.\n", time.Since(start).Round(time.Second))
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case rep.Interrupted:
+		return errInterrupted
+	case len(rep.Unreadable) > 0 || len(rep.Errors) > 0:
+		return fmt.Errorf("some input could not be used or ranked (listed above)")
+	}
+	return nil
+}
+
+// predictRanker makes the contender of one --rankers name.
+func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
+	if name == "model" {
+		m, err := mf.load()
+		if err != nil {
+			return predict.Contender{}, err
+		}
+		return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
+			r, err := modelRanker(m, nil, rank.Settings{Workers: 1, Top: -1, ModelOnly: true})
+			if err != nil {
+				return nil, err
+			}
+			return predict.Ranking(r), nil
+		}}, nil
+	}
+	est, ok := strings.CutPrefix(name, "eval:")
+	if !ok {
+		return predict.Contender{}, usagef("invalid --rankers: %q (want model or eval:NAME)", name)
+	}
+	if _, err := eval.Lookup(est); err != nil {
+		return predict.Contender{}, usagef("invalid --rankers: %q (want eval:NAME, NAME one of %s)", name, strings.Join(estimatorNames(), ", "))
+	}
+	f, err := eval.Factory(est, nil)
+	if err != nil {
+		return predict.Contender{}, err
+	}
+	return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
+		return predict.Ranking(rank.New(f, rank.Settings{Workers: 1, Top: -1})), nil
+	}}, nil
+}

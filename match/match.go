@@ -1,0 +1,292 @@
+// Package match plays games between two GTP engines and scores them: a
+// referee, so that goeval's play can be measured against a peer such as
+// GnuGo.
+//
+// Play runs Config.Games games. The engines take Black in turn (engine A
+// in the first game). The referee keeps its own board: it asks the side to
+// move for "genmove COLOR", checks the answer on its board (an illegal
+// move loses the game), and passes it on to the other engine as "play".
+// A game ends with two passes in a row, a resignation, an illegal move or
+// an error of an engine (which loses), or at Config.MaxMoves moves. A
+// game that ends without a resignation or a forfeit is scored by
+// Config.Scorer: "final_score" of an engine given the whole game (GnuGo's,
+// with Chinese rules, is the usual choice), as a result after komi, Black
+// positive. Results are given as SGF RE values ("B+12.5", "W+R", "B+F",
+// "0").
+//
+// Games are played one after the other, so that the engines' timings are
+// not disturbed; every game is recorded as SGF with its moves and result.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"goeval/board"
+	"goeval/peer"
+)
+
+// Engine is one engine of a match.
+type Engine struct {
+	Name string
+	Argv []string
+}
+
+// Config says what to play.
+type Config struct {
+	A, B Engine
+	// Scorer is the engine that scores finished games ("final_score").
+	Scorer Engine
+	// Games is the number of games; Size the board size (19 when 0);
+	// Komi the komi.
+	Games int
+	Size  int
+	Komi  float64
+	// MaxMoves ends a game after that many moves (passes included) and
+	// scores it; 0 means 3 * Size * Size.
+	MaxMoves int
+	// Timeout bounds each answer of an engine; 0 means 2 minutes.
+	Timeout time.Duration
+	// Progress, if not nil, is told of each finished game.
+	Progress func(done int, g *Game)
+}
+
+// Game is one game played.
+type Game struct {
+	// Black and White name the engines.
+	Black, White string
+	Moves        []board.Move
+	// Result is the result as in SGF RE ("B+3.5", "W+R", "B+F" for a
+	// forfeit, "0" for a draw); Margin the score after komi, Black
+	// positive, when the game was counted.
+	Result  string
+	Margin  float64
+	Counted bool
+	// Winner is the engine that won ("" for a draw); Reason says how the
+	// game ended, for people.
+	Winner string
+	Reason string
+	// Seconds is the time each engine spent thinking, and Generated the
+	// moves it generated (A's, B's).
+	Seconds   [2]float64
+	Generated [2]int
+}
+
+// Report sums up a match.
+type Report struct {
+	Config Config
+	Games  []*Game
+	// Interrupted says the match was cancelled: Games holds those
+	// finished.
+	Interrupted bool
+}
+
+// Wins returns the games engine name won, in all and with Black.
+func (r *Report) Wins(name string) (all, asBlack int) {
+	for _, g := range r.Games {
+		if g.Winner == name {
+			all++
+			if g.Black == name {
+				asBlack++
+			}
+		}
+	}
+	return all, asBlack
+}
+
+// Play plays the match. It returns an error if an engine does not start;
+// a cancelled context returns the games finished, Interrupted.
+func Play(ctx context.Context, cfg Config) (*Report, error) {
+	if cfg.Size == 0 {
+		cfg.Size = 19
+	}
+	if err := board.ValidSize(cfg.Size); err != nil {
+		return nil, err
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = 3 * cfg.Size * cfg.Size
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Minute
+	}
+	if cfg.A.Name == cfg.B.Name {
+		return nil, fmt.Errorf("match: both engines are named %q", cfg.A.Name)
+	}
+	rep := &Report{Config: cfg}
+	start := func(e Engine) (*peer.Client, error) {
+		c, err := peer.Start(e.Argv, peer.Options{Timeout: cfg.Timeout})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Name, err)
+		}
+		return c, nil
+	}
+	var clients [2]*peer.Client
+	for i, e := range []Engine{cfg.A, cfg.B} {
+		c, err := start(e)
+		if err != nil {
+			for _, o := range clients[:i] {
+				o.Close()
+			}
+			return nil, err
+		}
+		clients[i] = c
+	}
+	defer func() {
+		for _, c := range clients {
+			c.Close()
+		}
+	}()
+	scorer, err := start(cfg.Scorer)
+	if err != nil {
+		return nil, err
+	}
+	defer scorer.Close()
+	for k := range cfg.Games {
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+			break
+		}
+		g, err := play(ctx, &cfg, clients, k%2 == 1, scorer)
+		if errors.Is(err, context.Canceled) {
+			rep.Interrupted = true
+			break
+		}
+		if err != nil {
+			return rep, err
+		}
+		rep.Games = append(rep.Games, g)
+		if cfg.Progress != nil {
+			cfg.Progress(len(rep.Games), g)
+		}
+	}
+	return rep, nil
+}
+
+// play plays one game; with swap, engine B takes Black.
+func play(ctx context.Context, cfg *Config, clients [2]*peer.Client, swap bool, scorer *peer.Client) (*Game, error) {
+	names := [2]string{cfg.A.Name, cfg.B.Name}
+	black := 0
+	if swap {
+		black = 1
+	}
+	g := &Game{Black: names[black], White: names[1-black]}
+	komi := strconv.FormatFloat(cfg.Komi, 'f', -1, 64)
+	for i, c := range clients {
+		for _, cmd := range []string{"boardsize " + strconv.Itoa(cfg.Size), "clear_board", "komi " + komi} {
+			if _, err := c.Send(cmd); err != nil {
+				return forfeit(g, names, i, black, fmt.Sprintf("%s failed %q: %v", names[i], cmd, err)), nil
+			}
+		}
+	}
+	b := board.New(cfg.Size)
+	geo := b.Geometry()
+	passes := 0
+	colour := board.Black
+	for len(g.Moves) < cfg.MaxMoves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		mover := black
+		if colour == board.White {
+			mover = 1 - black
+		}
+		t0 := time.Now()
+		a, err := clients[mover].Send("genmove " + colour.String())
+		g.Seconds[mover] += time.Since(t0).Seconds()
+		g.Generated[mover]++
+		if err != nil {
+			return forfeit(g, names, mover, black, fmt.Sprintf("%s failed genmove: %v", names[mover], err)), nil
+		}
+		a = strings.ToLower(strings.TrimSpace(a))
+		if a == "resign" {
+			g.Winner = names[1-mover]
+			g.Result = colourLetter(-colour) + "+R"
+			g.Reason = names[mover] + " resigned"
+			return g, nil
+		}
+		p := board.Pass
+		if a != "pass" {
+			if p, err = geo.ParseGTP(a); err != nil {
+				return forfeit(g, names, mover, black, fmt.Sprintf("%s answered %q to genmove", names[mover], a)), nil
+			}
+		}
+		if err := b.Play(colour, p); err != nil {
+			return forfeit(g, names, mover, black, fmt.Sprintf("%s played an illegal move, %s %s: %v", names[mover], colour.Name(), a, err)), nil
+		}
+		g.Moves = append(g.Moves, board.Move{Color: colour, Point: p})
+		other := 1 - mover
+		if _, err := clients[other].Send("play " + colour.String() + " " + geo.GTP(p)); err != nil {
+			return forfeit(g, names, other, black, fmt.Sprintf("%s refused %s %s: %v", names[other], colour.Name(), geo.GTP(p), err)), nil
+		}
+		if p == board.Pass {
+			passes++
+			if passes == 2 {
+				break
+			}
+		} else {
+			passes = 0
+		}
+		colour = -colour
+	}
+	g.Reason = "two passes"
+	if passes < 2 {
+		g.Reason = fmt.Sprintf("stopped at %d moves", len(g.Moves))
+	}
+	margin, err := score(scorer, cfg, g.Moves)
+	if err != nil {
+		return nil, fmt.Errorf("scoring game %s-%s: %w", g.Black, g.White, err)
+	}
+	g.Margin, g.Counted = margin, true
+	switch {
+	case margin > 0:
+		g.Winner, g.Result = g.Black, "B+"+strconv.FormatFloat(margin, 'f', -1, 64)
+	case margin < 0:
+		g.Winner, g.Result = g.White, "W+"+strconv.FormatFloat(-margin, 'f', -1, 64)
+	default:
+		g.Result = "0"
+	}
+	return g, nil
+}
+
+// forfeit ends g with a loss of engine i.
+func forfeit(g *Game, names [2]string, i, black int, why string) *Game {
+	g.Winner = names[1-i]
+	if i == black {
+		g.Result = "W+F"
+	} else {
+		g.Result = "B+F"
+	}
+	g.Reason = why
+	return g
+}
+
+// score asks the scorer for the final score of the game, after komi,
+// Black positive.
+func score(c *peer.Client, cfg *Config, moves []board.Move) (float64, error) {
+	geo := board.GeometryOf(cfg.Size)
+	cmds := []string{"boardsize " + strconv.Itoa(cfg.Size), "clear_board", "komi " + strconv.FormatFloat(cfg.Komi, 'f', -1, 64)}
+	for _, m := range moves {
+		cmds = append(cmds, "play "+m.Color.String()+" "+geo.GTP(m.Point))
+	}
+	for _, cmd := range cmds {
+		if _, err := c.Send(cmd); err != nil {
+			return 0, err
+		}
+	}
+	a, err := c.Send("final_score")
+	if err != nil {
+		return 0, err
+	}
+	return peer.ParseScore(a)
+}
+
+func colourLetter(c board.Color) string {
+	if c == board.Black {
+		return "B"
+	}
+	return "W"
+}

@@ -1,0 +1,187 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"goeval/board"
+)
+
+// The test binary doubles as a fake GTP engine: with GOEVAL_FAKE_MATCH set
+// it speaks GTP, playing as that variable says:
+//
+//   - "first": genmove plays the first legal empty point in map order,
+//     passing when there is none, when the opponent passed, or once 4
+//     stones are on the board;
+//   - "last": the same from the end of the board;
+//   - "illegal": genmove answers the first point, empty or not;
+//   - "resign": genmove resigns.
+//
+// Its final_score is the stone balance minus komi (for the scorer).
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("GOEVAL_FAKE_MATCH"); mode != "" {
+		fake(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fake(mode string) {
+	b := board.New(19)
+	komi := 0.0
+	lastPass := false
+	sc := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	reply := func(s string) { fmt.Fprintf(out, "= %s\n\n", s); out.Flush() }
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "boardsize":
+			var n int
+			fmt.Sscan(f[1], &n)
+			b = board.New(n)
+			reply("")
+		case "clear_board":
+			b = board.New(b.Size())
+			reply("")
+		case "komi":
+			fmt.Sscan(f[1], &komi)
+			reply("")
+		case "play":
+			c := board.Black
+			if strings.EqualFold(f[1], "w") {
+				c = board.White
+			}
+			p := board.Pass
+			if !strings.EqualFold(f[2], "pass") {
+				p, _ = b.Geometry().ParseGTP(f[2])
+			}
+			b.Play(c, p)
+			lastPass = p == board.Pass
+			reply("")
+		case "genmove":
+			c := board.Black
+			if strings.EqualFold(f[1], "w") {
+				c = board.White
+			}
+			g := b.Geometry()
+			v := "pass"
+			switch mode {
+			case "resign":
+				v = "resign"
+			case "illegal":
+				v = g.GTP(0)
+			default:
+				for i := range g.N {
+					p := board.Point(i)
+					if mode == "last" {
+						p = board.Point(g.N - 1 - i)
+					}
+					if !lastPass && b.Count(board.Empty) > g.N-4 && b.At(p) == board.Empty && b.Play(c, p) == nil {
+						v = g.GTP(p)
+						break
+					}
+				}
+			}
+			if v == "pass" {
+				b.Play(c, board.Pass)
+			}
+			reply(v)
+		case "final_score":
+			r := float64(b.Count(board.Black)-b.Count(board.White)) - komi
+			switch {
+			case r > 0:
+				reply(fmt.Sprintf("B+%g", r))
+			case r < 0:
+				reply(fmt.Sprintf("W+%g", -r))
+			default:
+				reply("0")
+			}
+		case "quit":
+			reply("")
+			return
+		default:
+			reply("")
+		}
+	}
+}
+
+func engine(t *testing.T, name, mode string) Engine {
+	t.Setenv("GOEVAL_FAKE_MATCH", "")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Engine{Name: name, Argv: []string{"env", "GOEVAL_FAKE_MATCH=" + mode, exe}}
+}
+
+func TestPlay(t *testing.T) {
+	cfg := Config{A: engine(t, "first", "first"), B: engine(t, "last", "last"), Scorer: engine(t, "scorer", "first"),
+		Games: 2, Size: 3, Komi: 0.5}
+	rep, err := Play(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Games) != 2 || rep.Games[0].Black != "first" || rep.Games[1].Black != "last" {
+		t.Fatalf("games %+v", rep.Games)
+	}
+	for i, g := range rep.Games {
+		// Replay the game: every move legal, and the result the stone
+		// balance minus komi.
+		b := board.New(3)
+		for _, m := range g.Moves {
+			if err := b.Play(m.Color, m.Point); err != nil {
+				t.Fatalf("game %d: %v", i+1, err)
+			}
+		}
+		n := len(g.Moves)
+		if n < 2 || g.Moves[n-1].Point != board.Pass || g.Moves[n-2].Point != board.Pass || g.Reason != "two passes" {
+			t.Errorf("game %d does not end with two passes: %v (%s)", i+1, g.Moves, g.Reason)
+		}
+		want := float64(b.Count(board.Black)-b.Count(board.White)) - 0.5
+		if !g.Counted || g.Margin != want {
+			t.Errorf("game %d: margin %v, want %v", i+1, g.Margin, want)
+		}
+		if (want > 0) != (g.Winner == g.Black) {
+			t.Errorf("game %d: winner %s with margin %v", i+1, g.Winner, want)
+		}
+	}
+	var sb strings.Builder
+	if err := rep.WriteSGF(&sb); err != nil || strings.Count(sb.String(), "(;GM[1]") != 2 {
+		t.Errorf("SGF: %v\n%s", err, sb.String())
+	}
+	sb.Reset()
+	rep.WriteText(&sb)
+	if !strings.Contains(sb.String(), "first: won") || !strings.Contains(sb.String(), "last: won") {
+		t.Errorf("text:\n%s", sb.String())
+	}
+}
+
+func TestForfeitsAndResignation(t *testing.T) {
+	for _, tc := range []struct {
+		mode, result string
+	}{{"illegal", "W+F"}, {"resign", "W+R"}} {
+		cfg := Config{A: engine(t, "bad", tc.mode), B: engine(t, "first", "first"), Scorer: engine(t, "scorer", "first"), Games: 2, Size: 5}
+		rep, err := Play(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// "bad" is Black in game 1: its second move (the illegal engine
+		// names its first point again) or its first (a resignation) loses.
+		for i, g := range rep.Games {
+			if g.Winner != "first" {
+				t.Errorf("%s game %d: %s won (%s)", tc.mode, i+1, g.Winner, g.Reason)
+			}
+		}
+		if g := rep.Games[0]; g.Result != tc.result {
+			t.Errorf("%s: result %s (%s), want %s", tc.mode, g.Result, g.Reason, tc.result)
+		}
+	}
+}

@@ -1,0 +1,528 @@
+package predict
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"goeval/board"
+	"goeval/internal/pool"
+	"goeval/sgf"
+)
+
+// Ranker orders the moves of positions. A Ranker may own scratch memory
+// and processes: each worker gets its own.
+type Ranker interface {
+	// Order lists moves of the side to move of pos, best first.
+	Order(ctx context.Context, pos *Position) (Order, error)
+	// Close releases the ranker (stops an engine).
+	Close() error
+}
+
+// Order is a ranker's answer for one position.
+type Order struct {
+	// Moves lists moves, best first (board.Pass for a pass); it may hold
+	// only the best few.
+	Moves []board.Point
+	// Probs, if not nil, holds the probability of each of Moves; a
+	// probability model lists every legal move and the pass.
+	Probs []float64
+}
+
+// Contender is a ranker taking part.
+type Contender struct {
+	// Name is its name in the report.
+	Name string
+	// New makes one ranker; every worker makes its own.
+	New func() (Ranker, error)
+}
+
+// Position is one sampled position, as a Ranker sees it.
+type Position struct {
+	// File is the record's path and Game the game's place in it (from 1).
+	File string
+	Game int
+	// Serial tells games apart: positions of one game share it.
+	Serial int
+	// Size and Komi are the game's.
+	Size int
+	Komi float64
+	// Move is the number of moves played.
+	Move int
+	// Board is the position, with the side to move the record's next
+	// mover.
+	Board *board.Board
+	// Moves holds the moves played, or is nil when the game has setup
+	// stones (AB, AW, AE): then only Board tells the position.
+	Moves []board.Move
+	// Last and Last2 are the previous move's point and the one before:
+	// board.Pass for a pass, NoMove where there was none.
+	Last, Last2 board.Point
+	// Next is the move the record plays next: the answer.
+	Next board.Point
+}
+
+// NoMove stands for a move that does not exist, in Position.Last and
+// Last2 (the same value as movemodel.NoMove).
+const NoMove board.Point = -2
+
+// Phase is a range of move numbers of the answer, from 1.
+type Phase struct {
+	Name     string
+	From, To int // To 0: no end
+}
+
+// DefaultPhases are the phases of the report besides "all".
+var DefaultPhases = []Phase{{"1-50", 1, 50}, {"51-150", 51, 150}, {"151+", 151, 0}}
+
+func (p Phase) holds(move int) bool { return move >= p.From && (p.To == 0 || move <= p.To) }
+
+// Config says what to measure. The zero value measures nothing.
+type Config struct {
+	Contenders []Contender
+	// Every samples the positions after 0, Every, 2*Every, ... moves; 0
+	// means 5.
+	Every int
+	// Phases are the phases reported besides "all"; nil means
+	// DefaultPhases.
+	Phases []Phase
+	// Workers is the number of workers (and of rankers per contender); 0
+	// means GOMAXPROCS.
+	Workers int
+	// Progress, if not nil, is called as the run goes on, from one
+	// goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress says how far a run has got.
+type Progress struct {
+	// Phase is "reading" while the records are read, "ranking" after.
+	Phase string
+	// Done and Total count files (reading) or games (ranking).
+	Done, Total int
+	// Positions counts the positions ranked so far.
+	Positions int
+	Elapsed   time.Duration
+}
+
+// FileError is an error about one input file or game.
+type FileError struct {
+	File string `json:"file"`
+	Err  string `json:"error"`
+}
+
+// Row is one contender's figures over one phase.
+type Row struct {
+	Name  string `json:"name"`
+	Phase string `json:"phase"`
+	// Positions counts the positions ranked; Failed those where the
+	// ranker failed, which the figures leave out.
+	Positions int `json:"positions"`
+	Failed    int `json:"failed,omitempty"`
+	// Top1, Top5 and Top10 are shares of Positions, each with its
+	// standard error (SE).
+	Top1    float64 `json:"top1"`
+	Top1SE  float64 `json:"top1_se"`
+	Top5    float64 `json:"top5"`
+	Top5SE  float64 `json:"top5_se"`
+	Top10   float64 `json:"top10"`
+	Top10SE float64 `json:"top10_se"`
+	// LogLik is the mean log-probability of the answer, for rankers that
+	// give probabilities; nil for the others.
+	LogLik   *float64 `json:"log_likelihood,omitempty"`
+	LogLikSE *float64 `json:"log_likelihood_se,omitempty"`
+	// Micros is the mean time per position in microseconds.
+	Micros   float64 `json:"micros"`
+	MicrosSE float64 `json:"micros_se"`
+}
+
+// Report is the result of Run.
+type Report struct {
+	Files     int `json:"files"`
+	Games     int `json:"games"`
+	Positions int `json:"positions"`
+	Every     int `json:"every"`
+	// Interrupted says the run was cancelled: the figures are those of
+	// the games finished.
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Rows holds per contender, in order, the row of all positions and
+	// then one per phase.
+	Rows []Row `json:"rows"`
+	// Unreadable lists files and games that could not be used; Errors the
+	// failures of rankers (the first few of each).
+	Unreadable []FileError `json:"unreadable,omitempty"`
+	Errors     []string    `json:"errors,omitempty"`
+}
+
+// game is one game of the run and its positions.
+type game struct {
+	positions []Position
+	cells     [][]cell // [position][contender]
+}
+
+// cell is one contender's answer for one position.
+type cell struct {
+	done   bool
+	failed bool
+	place  int // 1-based place of the answer, 0 if not listed
+	logp   float64
+	hasP   bool
+	ns     int64
+}
+
+// maxErrors is how many ranker failures a report lists per contender.
+const maxErrors = 5
+
+// Run reads the game records in files and measures every contender on
+// them (see the package documentation). It returns an error only if the
+// run cannot be carried out (a contender that does not start, or two
+// with one name); a cancelled run returns what was finished, marked
+// Interrupted.
+func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
+	every := cfg.Every
+	if every <= 0 {
+		every = 5
+	}
+	phases := cfg.Phases
+	if phases == nil {
+		phases = DefaultPhases
+	}
+	for i, c := range cfg.Contenders {
+		for _, o := range cfg.Contenders[:i] {
+			if c.Name == o.Name {
+				return nil, fmt.Errorf("predict: two contenders named %q", c.Name)
+			}
+		}
+		r, err := c.New()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Name, err)
+		}
+		r.Close()
+	}
+	rep := &Report{Files: len(files), Every: every}
+	pr := &progress{f: cfg.Progress}
+
+	// Read and replay every record.
+	pr.begin("reading", len(files))
+	perFile := make([][]*game, len(files))
+	fileErrs := make([][]FileError, len(files))
+	err := pool.Map(ctx, cfg.Workers, len(files), func() (struct{}, error) { return struct{}{}, nil },
+		func(_ context.Context, _ struct{}, i int) error {
+			perFile[i], fileErrs[i] = readFile(files[i], every)
+			pr.add(1, 0)
+			return nil
+		})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return nil, err
+	}
+	var games []*game
+	for i := range files {
+		rep.Unreadable = append(rep.Unreadable, fileErrs[i]...)
+		for _, g := range perFile[i] {
+			for k := range g.positions {
+				g.positions[k].Serial = len(games)
+			}
+			g.cells = make([][]cell, len(g.positions))
+			for k := range g.cells {
+				g.cells[k] = make([]cell, len(cfg.Contenders))
+			}
+			games = append(games, g)
+		}
+	}
+	if err != nil {
+		rep.Interrupted = true
+		return rep, nil
+	}
+
+	// Rank: each worker owns one ranker per contender.
+	var errMu sync.Mutex
+	errs := make([][]string, len(cfg.Contenders))
+	pr.begin("ranking", len(games))
+	var made []Ranker // every ranker made, to close at the end
+	defer func() {
+		for _, r := range made {
+			r.Close()
+		}
+	}()
+	err = pool.Map(ctx, cfg.Workers, len(games), func() ([]Ranker, error) {
+		rs := make([]Ranker, 0, len(cfg.Contenders))
+		for _, c := range cfg.Contenders {
+			r, err := c.New()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", c.Name, err)
+			}
+			errMu.Lock()
+			made = append(made, r)
+			errMu.Unlock()
+			rs = append(rs, r)
+		}
+		return rs, nil
+	}, func(ctx context.Context, rs []Ranker, i int) error {
+		g := games[i]
+		for k := range g.positions {
+			pos := &g.positions[k]
+			for ci, r := range rs {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				start := time.Now()
+				o, err := r.Order(ctx, pos)
+				c := &g.cells[k][ci]
+				c.ns = time.Since(start).Nanoseconds()
+				c.done = true
+				if err != nil {
+					if ctx.Err() != nil {
+						c.done = false
+						return ctx.Err()
+					}
+					c.failed = true
+					errMu.Lock()
+					if len(errs[ci]) < maxErrors {
+						errs[ci] = append(errs[ci], fmt.Sprintf("%s: %s move %d: %v", cfg.Contenders[ci].Name, gameName(pos), pos.Move, err))
+					}
+					errMu.Unlock()
+					continue
+				}
+				c.place, c.logp, c.hasP = score(o, pos.Next)
+			}
+		}
+		pr.add(1, len(g.positions))
+		return nil
+	})
+	if err != nil {
+		if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			return nil, err
+		}
+		rep.Interrupted = true
+	}
+	for _, e := range errs {
+		rep.Errors = append(rep.Errors, e...)
+	}
+	rep.tally(cfg.Contenders, phases, games)
+	return rep, nil
+}
+
+// score returns the place of the answer in o (0 if not listed) and the
+// log-probability o gave it, if o has probabilities.
+func score(o Order, answer board.Point) (place int, logp float64, hasP bool) {
+	for i, p := range o.Moves {
+		if p == answer {
+			place = i + 1
+			break
+		}
+	}
+	if o.Probs != nil {
+		hasP = true
+		logp = math.Inf(-1)
+		if place > 0 {
+			logp = math.Log(o.Probs[place-1])
+		}
+	}
+	return place, logp, hasP
+}
+
+// gameName names a position's game for messages.
+func gameName(p *Position) string {
+	if p.Game > 1 {
+		return fmt.Sprintf("%s (game %d)", p.File, p.Game)
+	}
+	return p.File
+}
+
+// readFile reads every game of one record and samples its positions.
+func readFile(path string, every int) ([]*game, []FileError) {
+	c, err := sgf.ReadFile(path)
+	if err != nil {
+		return nil, []FileError{{path, err.Error()}}
+	}
+	var out []*game
+	var errs []FileError
+	for k := 1; k <= c.Games(); k++ {
+		name := path
+		if c.Games() > 1 {
+			name = fmt.Sprintf("%s (game %d)", path, k)
+		}
+		sg, err := c.Game(k)
+		if err != nil {
+			errs = append(errs, FileError{name, err.Error()})
+			continue
+		}
+		moves, setup, err := sg.Moves()
+		if err != nil {
+			errs = append(errs, FileError{name, err.Error()})
+			continue
+		}
+		if len(moves) == 0 {
+			errs = append(errs, FileError{name, "no moves to predict"})
+			continue
+		}
+		var hist []board.Move
+		if !setup {
+			hist = moves
+		}
+		g := &game{}
+		_, err = sg.Replay(func(n int, b *board.Board) error {
+			if n%every != 0 || n >= len(moves) {
+				return nil
+			}
+			pos := Position{File: path, Game: k, Size: sg.Info.Size, Komi: sg.Info.Komi, Move: n, Board: new(board.Board),
+				Last: NoMove, Last2: NoMove, Next: moves[n].Point}
+			*pos.Board = *b
+			pos.Board.SetToMove(moves[n].Color)
+			if hist != nil {
+				pos.Moves = hist[:n]
+			}
+			if n >= 1 {
+				pos.Last = moves[n-1].Point
+			}
+			if n >= 2 {
+				pos.Last2 = moves[n-2].Point
+			}
+			g.positions = append(g.positions, pos)
+			return nil
+		})
+		if err != nil {
+			// Positions before an illegal move are still good.
+			errs = append(errs, FileError{name, err.Error()})
+		}
+		if len(g.positions) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out, errs
+}
+
+// tally fills the report's rows.
+func (r *Report) tally(cs []Contender, phases []Phase, games []*game) {
+	all := append([]Phase{{Name: "all", From: 0}}, phases...)
+	for _, g := range games {
+		if last := g.cells[len(g.cells)-1]; len(cs) > 0 && last[len(cs)-1].done {
+			r.Games++ // finished
+		}
+	}
+	for ci, c := range cs {
+		for _, ph := range all {
+			var a acc
+			for _, g := range games {
+				for k := range g.positions {
+					cl := g.cells[k][ci]
+					if !cl.done || !ph.holds(g.positions[k].Move+1) {
+						continue
+					}
+					a.add(&cl)
+				}
+			}
+			r.Rows = append(r.Rows, a.row(c.Name, ph.Name))
+			if ph.Name == "all" && ci == 0 {
+				r.Positions = a.n + a.failed
+			}
+		}
+	}
+}
+
+// acc accumulates one row.
+type acc struct {
+	n, failed int
+	top       [3]int
+	ll, ll2   float64
+	hasP      int
+	infinite  bool
+	us, us2   float64
+	timed     int
+}
+
+func (a *acc) add(c *cell) {
+	us := float64(c.ns) / 1e3
+	a.us += us
+	a.us2 += us * us
+	a.timed++
+	if c.failed {
+		a.failed++
+		return
+	}
+	a.n++
+	for i, k := range [3]int{1, 5, 10} {
+		if c.place > 0 && c.place <= k {
+			a.top[i]++
+		}
+	}
+	if c.hasP {
+		a.hasP++
+		if math.IsInf(c.logp, -1) {
+			a.infinite = true
+		}
+		a.ll += c.logp
+		a.ll2 += c.logp * c.logp
+	}
+}
+
+func (a *acc) row(name, phase string) Row {
+	r := Row{Name: name, Phase: phase, Positions: a.n, Failed: a.failed}
+	share := func(k int) (float64, float64) {
+		if a.n == 0 {
+			return 0, 0
+		}
+		p := float64(k) / float64(a.n)
+		return p, math.Sqrt(p * (1 - p) / float64(a.n))
+	}
+	r.Top1, r.Top1SE = share(a.top[0])
+	r.Top5, r.Top5SE = share(a.top[1])
+	r.Top10, r.Top10SE = share(a.top[2])
+	if a.hasP > 0 && a.hasP == a.n {
+		m, se := meanSE(a.ll, a.ll2, a.hasP)
+		if a.infinite {
+			m, se = math.Inf(-1), 0
+		}
+		r.LogLik, r.LogLikSE = &m, &se
+	}
+	r.Micros, r.MicrosSE = meanSE(a.us, a.us2, a.timed)
+	return r
+}
+
+// meanSE returns the mean of n values with sum s and sum of squares s2,
+// and its standard error.
+func meanSE(s, s2 float64, n int) (float64, float64) {
+	if n == 0 {
+		return 0, 0
+	}
+	m := s / float64(n)
+	if n < 2 {
+		return m, 0
+	}
+	v := (s2 - s*m) / float64(n-1)
+	return m, math.Sqrt(max(v, 0) / float64(n))
+}
+
+// progress serialises progress reports.
+type progress struct {
+	mu    sync.Mutex
+	f     func(Progress)
+	p     Progress
+	start time.Time
+}
+
+func (pr *progress) begin(phase string, total int) {
+	if pr.f == nil {
+		return
+	}
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.p = Progress{Phase: phase, Total: total}
+	pr.start = time.Now()
+	pr.f(pr.p)
+}
+
+func (pr *progress) add(done, positions int) {
+	if pr.f == nil {
+		return
+	}
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.p.Done += done
+	pr.p.Positions += positions
+	pr.p.Elapsed = time.Since(pr.start)
+	pr.f(pr.p)
+}

@@ -1,0 +1,164 @@
+package predict
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"goeval/board"
+)
+
+// placer is a fake ranker that lists the answer at a place it derives
+// from the move number: 1 + (Move/every) % 12, beyond the list (not
+// listed) from 11 on, with probability 1/2^place if probs is set.
+type placer struct {
+	every int
+	probs bool
+	calls *int
+	stop  func() // called on the 7th call, if set
+}
+
+func (p placer) place(pos *Position) int { return 1 + (pos.Move/p.every)%12 }
+
+func (p placer) Order(_ context.Context, pos *Position) (Order, error) {
+	*p.calls++
+	if p.stop != nil && *p.calls == 7 {
+		p.stop()
+	}
+	k := p.place(pos)
+	var o Order
+	for i := 1; i <= 10; i++ {
+		m := board.Point(1000 + i) // never the answer
+		if i == k {
+			m = pos.Next
+		}
+		o.Moves = append(o.Moves, m)
+		if p.probs {
+			o.Probs = append(o.Probs, math.Pow(2, -float64(i)))
+		}
+	}
+	return o, nil
+}
+
+func (placer) Close() error { return nil }
+
+// TestRunCounts checks the top-k shares and the log-likelihood against
+// the fake ranker's known places, on 1 and 2 workers.
+func TestRunCounts(t *testing.T) {
+	files := []string{filepath.Join("..", "testdata", "example.sgf")}
+	for _, workers := range []int{1, 2} {
+		calls := 0
+		cfg := Config{Every: 3, Workers: workers, Contenders: []Contender{
+			{Name: "p", New: func() (Ranker, error) { return placer{every: 3, probs: true, calls: &calls}, nil }},
+		}}
+		rep, err := Run(context.Background(), cfg, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Unreadable) > 0 || rep.Games != 1 || rep.Interrupted {
+			t.Fatalf("unreadable %v, %d games, interrupted %v", rep.Unreadable, rep.Games, rep.Interrupted)
+		}
+		// The expected figures, from the places.
+		var n, top1, top5, top10 int
+		ll := 0.0
+		for k := 0; k < rep.Positions; k++ {
+			place := 1 + k%12
+			n++
+			if place == 1 {
+				top1++
+			}
+			if place <= 5 {
+				top5++
+			}
+			if place <= 10 {
+				top10++
+				ll += -float64(place) * math.Ln2
+			}
+		}
+		row := rep.Rows[0]
+		if row.Phase != "all" || row.Positions != n || n < 20 {
+			t.Fatalf("first row %q with %d positions, want all with %d (20 or more)", row.Phase, row.Positions, n)
+		}
+		for _, c := range []struct {
+			name      string
+			got, want float64
+		}{{"top-1", row.Top1, float64(top1) / float64(n)}, {"top-5", row.Top5, float64(top5) / float64(n)}, {"top-10", row.Top10, float64(top10) / float64(n)}} {
+			if math.Abs(c.got-c.want) > 1e-12 {
+				t.Errorf("%d workers: %s %v, want %v", workers, c.name, c.got, c.want)
+			}
+		}
+		if top10 < n {
+			if row.LogLik == nil || !math.IsInf(*row.LogLik, -1) {
+				t.Errorf("an answer given no probability: log-likelihood %v, want -Inf", row.LogLik)
+			}
+		}
+		// The phases split the positions.
+		sum := 0
+		for _, r := range rep.Rows[1:] {
+			sum += r.Positions
+		}
+		if sum != n || len(rep.Rows) != 1+len(DefaultPhases) {
+			t.Errorf("%d rows; the phases hold %d positions of %d", len(rep.Rows), sum, n)
+		}
+	}
+}
+
+// TestRunListsUnreadable checks that a file that cannot be read is listed
+// and the others are measured.
+func TestRunListsUnreadable(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.sgf")
+	if err := os.WriteFile(bad, []byte("(;GM[1]SZ[9];B[zz"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	cfg := Config{Contenders: []Contender{{Name: "p", New: func() (Ranker, error) { return placer{every: 5, calls: &calls}, nil }}}}
+	rep, err := Run(context.Background(), cfg, []string{bad, filepath.Join("..", "testdata", "example.sgf")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Unreadable) != 1 || rep.Unreadable[0].File != bad || rep.Games != 1 {
+		t.Errorf("unreadable %v, %d games", rep.Unreadable, rep.Games)
+	}
+}
+
+// TestRunInterrupted cancels a run midway: the report says so and holds
+// what was finished.
+func TestRunInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	cfg := Config{Every: 1, Workers: 1, Contenders: []Contender{
+		{Name: "p", New: func() (Ranker, error) { return placer{every: 1, calls: &calls, stop: cancel}, nil }},
+	}}
+	rep, err := Run(ctx, cfg, []string{filepath.Join("..", "testdata", "example.sgf")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Interrupted || rep.Rows[0].Positions != 7 {
+		t.Errorf("interrupted %v with %d positions, want true with the 7 ranked", rep.Interrupted, rep.Rows[0].Positions)
+	}
+}
+
+// TestRunFailingRanker checks that a ranker's failures are counted and
+// listed, not fatal.
+func TestRunFailingRanker(t *testing.T) {
+	cfg := Config{Contenders: []Contender{{Name: "f", New: func() (Ranker, error) { return failing{}, nil }}}}
+	rep, err := Run(context.Background(), cfg, []string{filepath.Join("..", "testdata", "example.sgf")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Rows[0].Failed == 0 || rep.Rows[0].Positions != 0 || len(rep.Errors) != maxErrors {
+		t.Errorf("%d failed, %d positions, %d errors listed", rep.Rows[0].Failed, rep.Rows[0].Positions, len(rep.Errors))
+	}
+	if _, err := Run(context.Background(), Config{Contenders: []Contender{{Name: "x", New: func() (Ranker, error) { return nil, errors.New("no") }}}}, nil); err == nil {
+		t.Error("a ranker that does not start: no error")
+	}
+}
+
+type failing struct{}
+
+func (failing) Order(context.Context, *Position) (Order, error) { return Order{}, errors.New("cannot") }
+func (failing) Close() error                                    { return nil }

@@ -1,0 +1,145 @@
+package rank
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/eval"
+	"goeval/internal/positions"
+	"goeval/movemodel"
+)
+
+func shippedModel(t testing.TB) *movemodel.Model {
+	t.Helper()
+	m, err := movemodel.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func modelRanker(t testing.TB, workers int) *Ranker {
+	t.Helper()
+	m := shippedModel(t)
+	name := m.GainEstimator
+	if name == "" {
+		name = "lambda-kappa"
+	}
+	f, err := eval.Factory(name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(f, Settings{Workers: workers, Model: m, ModelEstimator: func(n string) (func() control.Estimator, error) {
+		return eval.Factory(n, nil)
+	}})
+}
+
+// TestModelRankingSameForAnyWorkers checks that the shipped model ranks
+// dev positions identically with 1 and 2 workers, and that the
+// probabilities of the moves and the pass add up to 1, in order.
+func TestModelRankingSameForAnyWorkers(t *testing.T) {
+	r1, r2 := modelRanker(t, 1), modelRanker(t, 2)
+	for i, b := range positions.Dev(t, 4, 30, 120, 200) {
+		g := b.Geometry()
+		last, last2 := g.At(3, 3), g.At(15, 15)
+		a, err := r1.RankAfter(context.Background(), b, last, last2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := r2.RankAfter(context.Background(), b, last, last2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !a.ByModel || len(a.Moves) != len(c.Moves) || a.PassProb != c.PassProb {
+			t.Fatalf("position %d: by model %v, %d and %d moves, pass %v and %v", i, a.ByModel, len(a.Moves), len(c.Moves), a.PassProb, c.PassProb)
+		}
+		sum := a.PassProb
+		for k := range a.Moves {
+			ma, mc := a.Moves[k], c.Moves[k]
+			if ma.Point != mc.Point || ma.Prob != mc.Prob || ma.Score != mc.Score || (ma.Value == nil) != (mc.Value == nil) {
+				t.Fatalf("position %d, move %d: %s p=%v score %v with 1 worker, %s p=%v score %v with 2", i, k,
+					g.GTP(ma.Point), ma.Prob, ma.Score, g.GTP(mc.Point), mc.Prob, mc.Score)
+			}
+			if k > 0 && ma.Prob > a.Moves[k-1].Prob {
+				t.Fatalf("position %d: move %d more likely than move %d", i, k, k-1)
+			}
+			sum += ma.Prob
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("position %d: probabilities add up to %v", i, sum)
+		}
+	}
+}
+
+// TestModelRankingKeepsOnePly checks that ranking by the model changes
+// only the order: every move keeps the one-ply outcome the seed's ranking
+// gives it.
+func TestModelRankingKeepsOnePly(t *testing.T) {
+	b := positions.Dev(t, 1, 80)[0]
+	f, err := eval.Factory("lambda-kappa", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byEval, err := New(f, Settings{Workers: 1}).Rank(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byModel, err := modelRanker(t, 1).Rank(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if byEval.ByModel || !byModel.ByModel {
+		t.Fatalf("ByModel %v and %v", byEval.ByModel, byModel.ByModel)
+	}
+	if shippedModel(t).GainEstimator != "" && shippedModel(t).GainEstimator != "lambda-kappa" {
+		t.Skip("the shipped model ranks with another estimator")
+	}
+	score := map[board.Point]float64{}
+	for _, m := range byEval.Moves {
+		score[m.Point] = m.Score
+	}
+	same := 0
+	for k, m := range byModel.Moves {
+		if s, ok := score[m.Point]; !ok || math.Abs(s-m.Score) > 1e-9 {
+			t.Fatalf("%s: score %v by model, %v by eval", b.Geometry().GTP(m.Point), m.Score, s)
+		}
+		if m.Point == byEval.Moves[k].Point {
+			same++
+		}
+	}
+	if same == len(byModel.Moves) {
+		t.Error("the model's order is the one-ply order")
+	}
+}
+
+// TestModelOnlySameOrder checks that skipping the one-ply evaluations
+// (Settings.ModelOnly) leaves the model's order and probabilities as they
+// are, for a model without the gain feature.
+func TestModelOnlySameOrder(t *testing.T) {
+	if shippedModel(t).Uses(movemodel.GroupGain) {
+		t.Skip("the shipped model uses the one-ply gain")
+	}
+	full, only := modelRanker(t, 1), modelRanker(t, 1)
+	only.s.ModelOnly = true
+	for i, b := range positions.Dev(t, 3, 40, 160) {
+		a, err := full.Rank(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := only.Rank(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Moves) != len(c.Moves) || a.PassProb != c.PassProb || c.Stats.Evaluations != 1 {
+			t.Fatalf("position %d: %d and %d moves, %d evaluations model-only", i, len(a.Moves), len(c.Moves), c.Stats.Evaluations)
+		}
+		for k := range a.Moves {
+			if a.Moves[k].Point != c.Moves[k].Point || a.Moves[k].Prob != c.Moves[k].Prob || c.Moves[k].Value != nil {
+				t.Fatalf("position %d, move %d differs", i, k)
+			}
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package tune
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"goeval/internal/shared"
+	"goeval/movemodel"
+)
+
+// TestMovesRunTiny fits the move model on a few training games, and
+// checks that the fit is the same, byte for byte, on 1 and 2 workers.
+func TestMovesRunTiny(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits on training games")
+	}
+	file := shared.Data(t, "games", "train", "train-2006.sgf")
+	var out [2][]byte
+	for i, workers := range []int{1, 2} {
+		rep, err := MovesRun(context.Background(), MovesConfig{
+			Files: []string{file}, Games: 20, Every: 4, ValidateEvery: 10, MinPattern: 3, Owner: "lambda-kappa",
+			Fit: movemodel.FitSettings{Iterations: 3}, Workers: workers,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Games != 20 || rep.ValidationGames == 0 || rep.Positions == 0 || len(rep.Sweeps) == 0 {
+			t.Fatalf("%d games, %d validation games, %d positions, %d sweeps", rep.Games, rep.ValidationGames, rep.Positions, len(rep.Sweeps))
+		}
+		m := rep.Model
+		if len(m.Tables.Patterns) == 0 || !m.Uses(movemodel.GroupOwner) || m.Uses(movemodel.GroupGain) {
+			t.Fatalf("%d patterns; owner %v, gain %v", len(m.Tables.Patterns), m.Uses(movemodel.GroupOwner), m.Uses(movemodel.GroupGain))
+		}
+		for _, sw := range rep.Sweeps {
+			if !(sw.ValTop1 > 0.05) || sw.TrainLogLik >= 0 {
+				t.Errorf("sweep %d: validation top-1 %v, training log-likelihood %v", sw.Iteration, sw.ValTop1, sw.TrainLogLik)
+			}
+		}
+		var buf bytes.Buffer
+		if err := m.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		out[i] = buf.Bytes()
+		back, err := movemodel.Read(bytes.NewReader(out[i]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(back.Tables.Patterns) != len(m.Tables.Patterns) || back.OwnerEstimator != "lambda-kappa" || back.Notes != m.Notes {
+			t.Errorf("the model read back differs")
+		}
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Error("the fit differs between 1 and 2 workers")
+	}
+}
