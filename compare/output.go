@@ -26,19 +26,21 @@ type jsonReport struct {
 	Estimators      []string        `json:"estimators"`
 	Warnings        []FileError     `json:"warnings"`
 	JudgementCheck  *JudgementCheck `json:"judgement_check,omitempty"`
+	Interrupted     string          `json:"interrupted,omitempty"`
 }
 
 // WriteJSON writes the report as one JSON object followed by a newline:
 // "rows" (see Row for the fields; a metric with nothing behind it is
 // null), "errors" (a list of {"file", "error"}), "games_read",
 // "games_used", and more (files, unused games by reason, the truth's
-// sources, bands, estimators, warnings).
+// sources, bands, estimators, warnings, and "interrupted" when the run was
+// cancelled).
 func (r *Report) WriteJSON(w io.Writer) error {
 	j := jsonReport{
 		Rows: nonNil(r.Rows), Errors: nonNil(r.Errors), GamesRead: r.GamesRead, GamesUsed: r.GamesUsed,
 		Files: r.Files, UnreadableFiles: r.UnreadableFiles, Unused: nonNil(r.Unused), Truth: r.Truth,
 		Estimators: nonNil(r.Contenders), Warnings: nonNil(r.Warnings), Bands: []string{},
-		JudgementCheck: r.JudgementCheck,
+		JudgementCheck: r.JudgementCheck, Interrupted: r.Interrupted,
 	}
 	j.Truth.ByKind = nonNil(j.Truth.ByKind)
 	for _, b := range r.Bands {
@@ -93,6 +95,9 @@ func (r *Report) WriteCSV(w io.Writer) error {
 // listed (the caller prints them where it wants), only counted.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
+	if r.Interrupted != "" {
+		ew.printf("%s: the tables cover only the work finished\n\n", strings.ToUpper(r.Interrupted[:1])+r.Interrupted[1:])
+	}
 	r.writeTables(ew)
 	ew.printf("\n%s\n", r.Summary())
 	return ew.err
@@ -151,6 +156,9 @@ func (r *Report) writeTables(ew *errWriter) {
 // used, where the truth came from, and why games were not used.
 func (r *Report) Summary() string {
 	var sb strings.Builder
+	if r.Interrupted != "" {
+		fmt.Fprintf(&sb, "%s.\n", strings.ToUpper(r.Interrupted[:1])+r.Interrupted[1:])
+	}
 	fmt.Fprintf(&sb, "%s, %s read, %d used", Plural(r.Files, "file"), Plural(r.GamesRead, "game"), r.GamesUsed)
 	if r.UnreadableFiles > 0 {
 		fmt.Fprintf(&sb, "; %s could not be read", Plural(r.UnreadableFiles, "file"))

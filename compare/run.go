@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"goeval/board"
 	"goeval/control"
@@ -153,7 +154,10 @@ type worker struct {
 // documentation). Files or games that cannot be used, and evaluations that
 // fail, are listed in the report's Errors and the run goes on. Run returns
 // an error only if the run could not be carried out (a peer that does not
-// start, a cancelled context); the report is then nil.
+// start); the report is then nil. If ctx is cancelled, Run returns the
+// report of the work finished, with Interrupted saying what it leaves out,
+// and ctx's error: the files read (each whole), and, cancelled while the
+// peers run, every estimator but the peers on every game read.
 //
 // The report is the same for any number of workers, timings apart.
 func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
@@ -192,6 +196,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	// Phase 1: read, replay, judge, and evaluate with goeval's estimators.
 	data := make([]file, len(files))
 	pr.Begin("goeval", "files", len(files))
+	var done atomic.Int64 // files read
 	err := pool.Map(ctx, cfg.Workers, len(files), func() (*worker, error) {
 		w := &worker{}
 		for _, e := range cfg.Estimators {
@@ -206,10 +211,23 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 		f.path = files[i]
 		positions := readFile(f, &cfg, bands, len(names), w)
 		pr.Add(1, positions)
+		done.Add(1)
 		return nil
 	})
+	interrupted := ""
 	if err != nil {
-		return nil, err
+		if ctx.Err() == nil {
+			return nil, err
+		}
+		// The files read are measured; the others were not started.
+		interrupted = fmt.Sprintf("interrupted: %d of %d files read", done.Load(), len(files))
+		var read []file
+		for _, f := range data {
+			if f.path != "" {
+				read = append(read, f)
+			}
+		}
+		data = read
 	}
 	var used []*game
 	for fi := range data {
@@ -222,10 +240,37 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	}
 
 	// Phase 2: the peers, each worker with its own engines.
-	if len(cfg.Peers) > 0 && len(used) > 0 {
+	if len(cfg.Peers) > 0 && len(used) > 0 && interrupted == "" {
 		if err := runPeers(ctx, &cfg, bands, used, firstPeer, pr); err != nil {
-			return nil, err
+			if ctx.Err() == nil {
+				return nil, err
+			}
+			measured := 0
+			for _, g := range used {
+				if peerTouched(g, firstPeer) {
+					measured++
+				}
+			}
+			interrupted = fmt.Sprintf("interrupted while the peers ran: they measured %d of %d games; goeval's estimators all of them", measured, len(used))
 		}
 	}
-	return report(&cfg, bands, names, data), nil
+	r := report(&cfg, bands, names, data)
+	if interrupted != "" {
+		r.Interrupted = interrupted
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// peerTouched reports whether a peer evaluated (or failed on) a position of
+// g.
+func peerTouched(g *game, firstPeer int) bool {
+	for _, cells := range g.cells {
+		for _, c := range cells[firstPeer:] {
+			if c.done || c.failed {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -14,7 +14,7 @@ import (
 const defaultEstimator = "judge"
 
 // mapEstimator is the default of the commands that need a map that answers
-// every move (rank, values, genmove, miai leaves): the SPEC's default λ/κ
+// every move (rank, values, genmove, miai leaves): the default λ/κ of docs/estimators.md §2
 // estimate. The judge's score leans on a prior until the game settles, so
 // most moves would look alike to it, and it costs five times as much.
 const mapEstimator = "lambda-kappa"

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"goeval/match"
@@ -85,7 +83,7 @@ func matchCommand(e *env, args []string) error {
 	cfg.Progress = func(done int, g *match.Game) {
 		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, *games, g.Black, g.White, g.Result, len(g.Moves))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := match.Play(ctx, cfg)
 	if rep != nil && *sgfOut != "" && len(rep.Games) > 0 {

@@ -18,12 +18,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "miai", args: "TREE|FILE.sgf", summary: "count, miai value and thermograph of a local endgame tree, kos included (seed 000)", run: miaiCommand})
+	register(&command{name: "miai", args: "TREE|FILE.sgf", summary: "count, miai value and thermograph of a local endgame tree, kos included (\"Miai Counting With Trees\")", run: miaiCommand})
 }
 
 const miaiUsage = `goeval miai values a local endgame: the count (mean) and miai value
 (temperature) of every node, how the plays at the root classify, and the
-root's thermograph, all exact (SPEC section 5).
+root's thermograph, all exact (docs/estimators.md §5).
 
 Usage:
   goeval miai [flags] TREE
@@ -38,9 +38,9 @@ followed by '=' is a TREE.
 
 A ko is a cycle, written with named positions: NAME = GAME; NAME = GAME;
 ..., the first being the root, a name standing for its position wherever
-it is an option. Seed 000's ko is 'A = {C | -2}; C = {13 | A}': from A
+it is an option. The ko of "Miai Counting With Trees" (docs/estimators.md §5) is 'A = {C | -2}; C = {13 | A}': from A
 Black takes the ko (C) or White connects (-2); from C Black wins it (13)
-or White takes back (A). A ko is counted as seed 000 counts it: the swing
+or White takes back (A). A ko is counted as "Miai Counting With Trees" counts it: the swing
 (Black's win less White's, 15) over the tally (the moves between them, 3)
 is what a move is worth (5), the miai value of every position of the ko,
 and each position counts White's win plus that many moves as it is away
@@ -66,10 +66,10 @@ position, ends its variation and carries no V[].
 Output: the tree with "count (miai value) classification" at every node;
 the root's plays: gote, sente (for whom) or reverse sente, and for a sente
 play its follow-up, the expected answer and the tree with the ignored
-variation cut out, counted by averages as seed 000 does; the root's
+variation cut out, counted by averages as "Miai Counting With Trees" does; the root's
 thermograph as formulas (LW, Black first; RW, White first; t the
 temperature) and as a plot, Black's values to the LEFT, t up; and miai
-counting by averages (seed 000) for comparison, which agrees with the
+counting by averages ("Miai Counting With Trees") for comparison, which agrees with the
 thermograph on gote trees and goes wrong on sente ones. A tree with kos
 also lists each ko: its positions and their counts, swing, tally and what
 a move is worth. A sente that gains nothing because its answer comes back
@@ -89,7 +89,7 @@ Examples:
   goeval miai '{4 | {3 | -17}}'         White's sente: count 3, miai value 1
   goeval miai '{{-2 | -4} | -7}'        LW = max(min(-4, -3-t), -5)
   goeval miai 'A = {C | -2}; C = {13 | A}'
-                                        seed 000's ko: A counts 3, C 8, 5 a move
+                                        the ko of "Miai Counting With Trees": A counts 3, C 8, 5 a move
   goeval miai testdata/miai/seedko.sgf  the same ko as SGF variations
   goeval miai --format json '{4||3|2}'
   goeval miai --estimator stones testdata/miai/stones5.sgf
@@ -107,7 +107,6 @@ func miaiCommand(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 {
-		fs.Usage()
 		return usagef("no tree or SGF file given")
 	}
 	if len(pos) > 1 {
@@ -287,7 +286,7 @@ func writeMiaiText(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.
 	b.WriteString("\nEvery node: count (miai value) classification; B and W mark Black's and White's options\n")
 	b.WriteString(r.Tree())
 	if kos := r.Kos(); len(kos) > 0 {
-		b.WriteString("\nKos, counted by seed 000's tally method (neither side having more ko threats)\n")
+		b.WriteString("\nKos, counted by the tally method of \"Miai Counting With Trees\" (neither side having more ko threats)\n")
 		for _, k := range kos {
 			writeKo(&b, k)
 		}
@@ -307,7 +306,7 @@ func writeMiaiText(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.
 	b.WriteString("\n")
 	b.WriteString(th.Plot(opt))
 
-	b.WriteString("\nMiai counting by averages (seed 000), for comparison\n")
+	b.WriteString("\nMiai counting by averages (\"Miai Counting With Trees\"), for comparison\n")
 	if naiveErr != nil {
 		fmt.Fprintf(&b, "  not possible: %v\n", naiveErr)
 	} else {
@@ -402,7 +401,7 @@ func writeClassification(b *strings.Builder, r *thermo.Result) {
 		fmt.Fprintf(b, " and %s never happens\n", strings.Join(ignored, ", "))
 		fmt.Fprintf(b, "    with that cut out: %s", s.Simplified)
 		if n, err := thermo.MiaiCount(s.Simplified); err == nil {
-			fmt.Fprintf(b, ", count %s, miai value %s by averages (seed 000)\n", n.Count.RatString(), ratOrNone(n.Temperature))
+			fmt.Fprintf(b, ", count %s, miai value %s by averages\n", n.Count.RatString(), ratOrNone(n.Temperature))
 		} else {
 			fmt.Fprintf(b, " (averages: %v)\n", err)
 		}

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -66,7 +63,6 @@ func predictCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no SGF file or folder given")
 	}
 	if *format != "text" && *format != "csv" && *format != "json" {
@@ -117,7 +113,7 @@ func predictCommand(e *env, args []string) error {
 	}
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	start := time.Now()
 	rep, err := predict.Run(ctx, cfg, files)

@@ -19,34 +19,37 @@ import (
 )
 
 func init() {
-	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move by the move model, or one ply deep (seed 003, Figure 10)", run: rankCommand})
+	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move by the move model, or one ply deep (docs/estimators.md §4)", run: rankCommand})
 }
 
 const rankUsage = `goeval rank ranks every legal move of the side to move. By default
 (--by model) it orders them by the move model: the probability that a strong
 player chooses each move, from patterns, tactics and the judge's map, fitted
 to professional games (package movemodel; docs/moves.md). With --by eval it
-ranks them one ply deep, as seed 003's Figure 10 does: it plays each on a
-copy of the board, evaluates the position after it and sorts the moves by
-the score from the mover's point of view, best first. Occupied points,
-suicides and the recapture of a ko are not candidates.
+ranks them one ply deep, as the symmetric-estimate article's Figure 10 does
+(docs/estimators.md §4): it plays each on a copy of the board, evaluates the
+position after it and sorts the moves by the score from the mover's point of
+view, best first. Occupied points, suicides and the recapture of a ko are not
+candidates. The one-ply estimator is λ/κ (lambda-kappa) unless --estimator
+says otherwise, where goeval FILE scores by the judge: every score names its
+estimator.
 
 Usage:
   goeval rank [flags] FILE.sgf
 
 The board shows the 26 best moves as the letters a..z (a is the best) and the
 26 worst as crosses (×). --format svg or png draws that board as a picture
-over the position's control map, as the seed's Figure 10 does. The table
-gives for each move its probability by the model (--by model; "pass" says
-how likely a pass is), the score after it by the one-ply estimator
-(--estimator; on the board, Black positive, before komi), the gain over
-passing (the score after the move minus the score after a pass, from the
-mover's point of view) and, for the --top best moves, the miai value: half
-the difference between Black and White playing the point (seed 000, SPEC
-section 4). With an estimator that gives a win probability (--estimator
-judge), a column "win" gives the mover's chance of winning after each move
-(JSON: win_probability, Black's). The text table lists the lettered, --top
-and crossed moves; --format json lists them all.
+over the position's control map, as that figure does. The table gives for
+each move its probability by the model (--by model; "pass" says how likely a
+pass is), the score after it by the one-ply estimator (--estimator; on the
+board, Black positive, before komi), the gain over passing (the score after
+the move minus the score after a pass, from the mover's point of view) and,
+for the --top best moves, the miai value: half the difference between Black
+and White playing the point (docs/estimators.md §4). With an estimator that
+gives a win probability (--estimator judge), a column "win" gives the
+mover's chance of winning after each move (JSON: win_probability, Black's).
+The text table lists the lettered, --top and crossed moves; --format json
+lists them all.
 
 With an iterative estimator, each move's evaluation starts from the
 solution of the position itself (a warm start): about 2.5 times fewer
@@ -90,7 +93,6 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 		return nil, nil, err
 	}
 	if len(files) == 0 {
-		fs.Usage()
 		return nil, nil, usagef("no SGF file given")
 	}
 	if len(files) > 1 {
@@ -192,7 +194,11 @@ func rankCommand(e *env, args []string) error {
 		}
 		return f.out.writePicture(e, *f.format, pic)
 	}
-	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top) })
+	tb, err := newTextBoard(e, f.out, pos, newEst())
+	if err != nil {
+		return err
+	}
+	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top, tb) })
 }
 
 // palette returns the checked --palette.
@@ -201,7 +207,7 @@ func (f *playFlags) palette() render.Palette {
 	return p
 }
 
-// rankPicture draws a ranking as the seed's Figure 10 does: the 26 best
+// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 26 best
 // moves lettered a..z, the 26 worst crossed, over the control map of the
 // position (evaluated once more, from the stones, with est).
 func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
@@ -225,7 +231,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 		positionLine(pos),
 		"a..z: the best 26 moves for " + mover + ", a first; ×: the worst 26",
 		estimatorCaption(rk.Estimator, rk.Params),
-		scoreCaption(res.Score, pos.game.Info.Komi),
+		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
 	}
 	if len(rk.Moves) > 0 {
 		best := rk.Moves[0]
@@ -237,7 +243,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 }
 
 // marks returns the board mark of each ranked move: a..z for the best 26,
-// × for the worst 26 that are not lettered (a cross, as the seed's Figure
+// × for the worst 26 that are not lettered (a cross, as the article's Figure
 // 10 draws them; not the letter x, which is the 24th best), "" for the others.
 func marks(n int) []string {
 	out := make([]string, n)
@@ -290,7 +296,7 @@ func statsLine(w io.Writer, s rank.Stats) {
 	fmt.Fprintln(w)
 }
 
-func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error {
+func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int, tb textBoard) error {
 	header(w, pos)
 	estimatorLine(w, rk.Estimator, rk.Params)
 	g := pos.board.Geometry()
@@ -303,28 +309,22 @@ func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error 
 		}
 	}
 	var sb strings.Builder
-	render.Grid(&sb, g, 2, func(p board.Point) string {
-		switch pos.board.At(p) {
-		case board.Black:
-			return "X"
-		case board.White:
-			return "O"
-		}
-		if s, ok := markAt[p]; ok {
-			return s
-		}
-		return "."
-	})
+	render.MarkedMap(&sb, pos.board, tb.control, tb.shade, 2, func(p board.Point) string { return markAt[p] })
 	mover := rk.ToMove.Name()
 	order := "by the one-ply score"
 	if rk.ByModel {
 		order = "by the move model"
 	}
-	fmt.Fprint(&sb, "a..z: the best 26 moves for ", mover, " ", order, ", a first; ×: the worst 26\n")
+	// One meaning per symbol on this board, said under it: x and o are
+	// moves here, not the dead stones of goeval FILE's map.
+	fmt.Fprint(&sb, tb.stones(), "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
+	if tb.legend != "" {
+		fmt.Fprintln(&sb, tb.legend)
+	}
 	if rk.ByModel {
 		fmt.Fprintf(&sb, "prob: the move model's probability of the move (of a pass: %.3f)\n", rk.PassProb)
 	}
-	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n", signed(rk.Pass.Score), mover)
+	fmt.Fprintf(&sb, "score now by %s: %s on the board (the score after a pass by %s)\n", rk.Estimator, signed(rk.Pass.Score), mover)
 	win := rk.Pass.HasWin
 	if win {
 		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, rk.Pass.WinFor(rk.ToMove))

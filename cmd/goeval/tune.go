@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -83,7 +81,6 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no game records given")
 	}
 	bands, err := compare.ParseBands(*moves)
@@ -141,7 +138,7 @@ func tuneCommand(e *env, args []string) error {
 	}
 	base := def
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
 		Files: files, Labels: lab, Base: base, Stride: *stride, Folds: *folds, L2: *l2,

@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -57,7 +55,6 @@ func tuneMovesCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no SGF file or folder given")
 	}
 	for _, c := range []struct {
@@ -99,7 +96,7 @@ func tuneMovesCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		printFileError(e, fe)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := tune.MovesRun(ctx, tune.MovesConfig{
 		Files: files, Games: *games, Every: *every, ValidateEvery: *validate, MinPattern: *minPattern, MinShape: *minShape,

@@ -14,11 +14,11 @@ import (
 )
 
 func init() {
-	register(&command{name: "values", args: "FILE.sgf", summary: "the deiri and miai value of every empty point (SPEC section 4)", run: valuesCommand})
+	register(&command{name: "values", args: "FILE.sgf", summary: "the deiri and miai value of every empty point (docs/estimators.md §4)", run: valuesCommand})
 }
 
 const valuesUsage = `goeval values gives the value of a play at every empty point, miai
-counting's way (seed 000, SPEC section 4): Black plays the point, then,
+counting's way (docs/estimators.md §4): Black plays the point, then,
 separately, White does, both from the position as it stands, and
 
   deiri = score after Black plays - score after White plays
@@ -65,7 +65,11 @@ func valuesCommand(e *env, args []string) error {
 		}
 		return f.out.writePicture(e, *f.format, pic)
 	}
-	return f.out.write(e, func(w io.Writer) error { return writeValuesText(w, pos, vm, *f.top) })
+	tb, err := newTextBoard(e, f.out, pos, newEst())
+	if err != nil {
+		return err
+	}
+	return f.out.write(e, func(w io.Writer) error { return writeValuesText(w, pos, vm, *f.top, tb) })
 }
 
 // valuesPicture draws every empty point's miai value, as the text board
@@ -86,7 +90,7 @@ func valuesPicture(pos *position, est control.Estimator, vm *rank.ValueMap, pal 
 		positionLine(pos),
 		"miai value of a play on each point (b, w: only Black, only White may play)",
 		estimatorCaption(vm.Estimator, vm.Params),
-		scoreCaption(res.Score, pos.game.Info.Komi),
+		scoreCaption(vm.Estimator, res.Score, pos.game.Info.Komi),
 	}
 	return pic, nil
 }
@@ -109,7 +113,7 @@ func mark(v *rank.Value) string {
 	return "-"
 }
 
-func writeValuesText(w io.Writer, pos *position, vm *rank.ValueMap, top int) error {
+func writeValuesText(w io.Writer, pos *position, vm *rank.ValueMap, top int, tb textBoard) error {
 	header(w, pos)
 	estimatorLine(w, vm.Estimator, vm.Params)
 	g := pos.board.Geometry()
@@ -118,17 +122,17 @@ func writeValuesText(w io.Writer, pos *position, vm *rank.ValueMap, top int) err
 		at[vm.Points[i].Point] = &vm.Points[i]
 	}
 	var sb strings.Builder
-	render.Grid(&sb, g, 3, func(p board.Point) string {
-		switch pos.board.At(p) {
-		case board.Black:
-			return "X"
-		case board.White:
-			return "O"
+	render.MarkedMap(&sb, pos.board, tb.control, tb.shade, 3, func(p board.Point) string {
+		if v := at[p]; v != nil {
+			return mark(v)
 		}
-		return mark(at[p])
+		return ""
 	})
-	sb.WriteString("numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n")
-	fmt.Fprintf(&sb, "score now %s on the board, %s to move\n\n", signed(vm.Base.Score), vm.ToMove.Name())
+	sb.WriteString(tb.stones() + "; numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n")
+	if tb.legend != "" {
+		fmt.Fprintln(&sb, tb.legend)
+	}
+	fmt.Fprintf(&sb, "score now by %s: %s on the board, %s to move\n\n", vm.Estimator, signed(vm.Base.Score), vm.ToMove.Name())
 	sorted := vm.Sorted()
 	valued := 0
 	for _, v := range sorted {
