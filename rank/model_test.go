@@ -147,15 +147,20 @@ func TestModelOnlySameOrder(t *testing.T) {
 }
 
 // TestModelOnEveryBoardSize ranks seeded random positions of every board
-// size from 2 to 25 by the model: every legal move is ranked, and the
+// size from 2 to 25 by the model, played or scattered as setup stones
+// are: every legal move is ranked, and the
 // probabilities of the moves and the pass add up to 1.
 func TestModelOnEveryBoardSize(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	rk := modelRanker(t, 1)
 	rk.s.ModelOnly = true
 	for size := 2; size <= 25; size++ {
-		for range 3 {
+		for k := range 4 {
 			b := boardtest.Played(r, size, r.IntN(size*size))
+			if k == 3 {
+				// Setup stones, which may leave chains without liberties.
+				b = boardtest.Scattered(r, size, r.Float64())
+			}
 			b.SetToMove([]board.Color{board.Black, board.White}[r.IntN(2)])
 			g := b.Geometry()
 			last := board.Point(r.IntN(g.N))
