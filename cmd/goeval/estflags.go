@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"goeval/control"
@@ -77,13 +76,4 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 		return nil, usagef("%v", err)
 	}
 	return f, nil
-}
-
-// formatParams renders parameters for people: "lambda 0.44, kappa 0.8".
-func formatParams(ps []control.Param) string {
-	var parts []string
-	for _, p := range ps {
-		parts = append(parts, fmt.Sprintf("%s %g", p.Name, p.Value))
-	}
-	return strings.Join(parts, ", ")
 }

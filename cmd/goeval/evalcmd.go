@@ -271,16 +271,7 @@ func estimatorSpecs() []specLine {
 
 // header writes the line that says which position this is.
 func header(w io.Writer, pos *position) {
-	info := pos.game.Info
-	fmt.Fprintf(w, "%s", pos.file)
-	if pos.game.Index > 1 {
-		fmt.Fprintf(w, " (game %d)", pos.game.Index)
-	}
-	fmt.Fprintf(w, ", move %d of %d, %s to move, komi %g", pos.move, pos.moves, pos.board.ToMove().Name(), info.Komi)
-	if info.Result != "" {
-		fmt.Fprintf(w, ", result %s", info.Result) // the record's, to set the judgement against
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, pos.source().Header(pos.board.ToMove()))
 }
 
 // margin formats a Black-positive score for people: "B+3.2", "W+0.5", "even (0.0)".
@@ -307,7 +298,7 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	}
 	fmt.Fprintf(w, "\nestimator %s", est.Name())
 	if ps := est.Params(); len(ps) > 0 {
-		fmt.Fprintf(w, " (%s)", formatParams(ps))
+		fmt.Fprintf(w, " (%s)", control.FormatParams(ps))
 	}
 	fmt.Fprintln(w)
 	if res.Iterative {

@@ -276,7 +276,7 @@ func writeMiaiText(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.
 		if src.byEst > 0 {
 			fmt.Fprintf(&b, ", %s by estimator %s", plural(src.byEst, "leaf", "leaves"), src.est.Name())
 			if ps := src.est.Params(); len(ps) > 0 {
-				fmt.Fprintf(&b, " (%s)", formatParams(ps))
+				fmt.Fprintf(&b, " (%s)", control.FormatParams(ps))
 			}
 			b.WriteString(" (its whole-board score before komi, to 0.01)")
 		}

@@ -124,7 +124,7 @@ func estimatorCaption(name string, ps []control.Param) string {
 	if len(ps) == 0 {
 		return name
 	}
-	return name + " (" + formatParams(ps) + ")"
+	return name + " (" + control.FormatParams(ps) + ")"
 }
 
 // scoreCaption gives the score and the result after komi, with the

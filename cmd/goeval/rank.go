@@ -7,12 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
-	"strings"
 
-	"goeval/board"
 	"goeval/control"
 	"goeval/rank"
 	"goeval/render"
@@ -186,7 +183,7 @@ func rankCommand(e *env, args []string) error {
 	}
 	switch *f.format {
 	case "json":
-		return f.out.write(e, func(w io.Writer) error { return writeRankJSON(w, pos, rk, *f.top) })
+		return f.out.write(e, func(w io.Writer) error { return rk.WriteJSON(w, pos.board, pos.source(), *f.top) })
 	case "svg", "png":
 		pic, err := rankPicture(pos, newEst(), rk, f.palette())
 		if err != nil {
@@ -198,7 +195,7 @@ func rankCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top, tb) })
+	return f.out.write(e, func(w io.Writer) error { return rk.WriteText(w, pos.board, pos.source(), *f.top, tb) })
 }
 
 // palette returns the checked --palette.
@@ -216,7 +213,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	labels := make([]string, pos.board.Geometry().N)
-	mk := marks(len(rk.Moves))
+	mk := rank.Marks(len(rk.Moves))
 	for i, m := range rk.Moves {
 		if mk[i] == "×" {
 			labels[m.Point] = render.Cross
@@ -240,272 +237,6 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
 	}
 	return pic, nil
-}
-
-// marks returns the board mark of each ranked move: a..z for the best 26,
-// × for the worst 26 that are not lettered (a cross, as the article's Figure
-// 10 draws them; not the letter x, which is the 24th best), "" for the others.
-func marks(n int) []string {
-	out := make([]string, n)
-	for i := range n {
-		switch {
-		case i < 26:
-			out[i] = string(rune('a' + i))
-		case i >= n-26:
-			out[i] = "×"
-		}
-	}
-	return out
-}
-
-// signed formats a Black-positive score for a table: "B+3.25", "W+0.50",
-// "0.00".
-func signed(s float64) string {
-	r := fmt.Sprintf("%.2f", math.Abs(s))
-	switch {
-	case r == "0.00":
-		return r
-	case s > 0:
-		return "B+" + r
-	}
-	return "W+" + r
-}
-
-// estimatorLine writes the estimator and its parameters.
-func estimatorLine(w io.Writer, name string, ps []control.Param) {
-	fmt.Fprintf(w, "estimator %s", name)
-	if len(ps) > 0 {
-		fmt.Fprintf(w, " (%s)", formatParams(ps))
-	}
-	fmt.Fprintln(w)
-}
-
-// statsLine writes how much work was done.
-func statsLine(w io.Writer, s rank.Stats) {
-	fmt.Fprintf(w, "%d evaluations", s.Evaluations)
-	if s.Iterations > 0 {
-		start := "each from the stones"
-		if s.Warm {
-			start = "warm-started from the position's solution"
-		}
-		fmt.Fprintf(w, ", %d iterations, %s", s.Iterations, start)
-	}
-	if s.NotConverged > 0 {
-		fmt.Fprintf(w, "; %d did not converge within the iteration cap", s.NotConverged)
-	}
-	fmt.Fprintln(w)
-}
-
-func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int, tb textBoard) error {
-	header(w, pos)
-	estimatorLine(w, rk.Estimator, rk.Params)
-	g := pos.board.Geometry()
-	n := len(rk.Moves)
-	mk := marks(n)
-	markAt := map[board.Point]string{}
-	for i, m := range rk.Moves {
-		if mk[i] != "" {
-			markAt[m.Point] = mk[i]
-		}
-	}
-	var sb strings.Builder
-	render.MarkedMap(&sb, pos.board, tb.control, tb.shade, 2, func(p board.Point) string { return markAt[p] })
-	mover := rk.ToMove.Name()
-	order := "by the one-ply score"
-	if rk.ByModel {
-		order = "by the move model"
-	}
-	// One meaning per symbol on this board, said under it: x and o are
-	// moves here, not the dead stones of goeval FILE's map.
-	fmt.Fprint(&sb, tb.stones(), "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
-	if tb.legend != "" {
-		fmt.Fprintln(&sb, tb.legend)
-	}
-	if rk.ByModel {
-		fmt.Fprintf(&sb, "prob: the move model's probability of the move (of a pass: %.3f)\n", rk.PassProb)
-	}
-	fmt.Fprintf(&sb, "score now by %s: %s on the board (the score after a pass by %s)\n", rk.Estimator, signed(rk.Pass.Score), mover)
-	win := rk.Pass.HasWin
-	if win {
-		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, rk.Pass.WinFor(rk.ToMove))
-	}
-	sb.WriteByte('\n')
-	if n == 0 {
-		fmt.Fprintf(&sb, "%s has no legal move but pass.\n", mover)
-		_, err := io.WriteString(w, sb.String())
-		return err
-	}
-	winHead := ""
-	if win {
-		winHead = fmt.Sprintf(" %5s", "win")
-	}
-	probHead := ""
-	if rk.ByModel {
-		probHead = fmt.Sprintf(" %6s", "prob")
-	}
-	fmt.Fprintf(&sb, "%5s %-2s %-4s%s %9s %7s%s %7s\n", "rank", "", "move", probHead, "score", "gain", winHead, "miai")
-	listed := max(26, top)
-	for i, m := range rk.Moves {
-		if i == listed && n-26 > listed {
-			fmt.Fprintf(&sb, "%12s... %d more moves ...\n", "", n-26-listed)
-		}
-		if i >= listed && i < n-26 {
-			continue
-		}
-		miai := ""
-		note := ""
-		if v := m.Value; v != nil {
-			if v.HasMiai() {
-				miai = fmt.Sprintf("%.2f", v.Miai)
-			} else {
-				miai, note = "-", "  "+v.Note()
-			}
-		}
-		winCol := ""
-		if win {
-			winCol = fmt.Sprintf(" %5.2f", m.WinFor(rk.ToMove))
-		}
-		probCol := ""
-		if rk.ByModel {
-			probCol = fmt.Sprintf(" %6.3f", m.Prob)
-		}
-		line := fmt.Sprintf("%5d %-2s %-4s%s %9s %+7.2f%s %7s%s", i+1, mk[i], g.GTP(m.Point), probCol, signed(m.Score), m.Gain, winCol, miai, note)
-		sb.WriteString(strings.TrimRight(line, " "))
-		sb.WriteByte('\n')
-	}
-	fmt.Fprintf(&sb, "\n%d legal moves besides pass; ", n)
-	io.WriteString(w, sb.String())
-	statsLine(w, rk.Stats)
-	return nil
-}
-
-// winField returns o's probability that Black wins for JSON: nil when
-// the estimator gives none.
-func winField(o rank.Outcome) *float64 {
-	if !o.HasWin {
-		return nil
-	}
-	return &o.Win
-}
-
-// jsonRanking is the JSON output of goeval rank. Fields may be added,
-// never renamed. WinProbability, here and in each move, is the
-// probability that Black wins (after a pass here, after the move there),
-// from an estimator that gives one.
-type jsonRanking struct {
-	jsonPlays
-	// By is "model" (Moves in the move model's order, each with its
-	// probability, and PassProbability) or "eval" (by the one-ply score).
-	By              string     `json:"by"`
-	PassProbability *float64   `json:"pass_probability,omitempty"`
-	WinProbability  *float64   `json:"win_probability,omitempty"`
-	Top             int        `json:"top"`
-	Moves           []jsonMove `json:"moves"`
-	Warnings        []string   `json:"warnings,omitempty"`
-}
-
-// jsonPlays is what goeval rank and goeval values say first: the position,
-// the estimator, the position's own score (the score after a pass) and the
-// work done.
-type jsonPlays struct {
-	File        string             `json:"file"`
-	Game        int                `json:"game,omitempty"`
-	Move        int                `json:"move"`
-	Size        int                `json:"size"`
-	ToMove      string             `json:"to_move"`
-	Komi        float64            `json:"komi"`
-	Estimator   string             `json:"estimator"`
-	Params      map[string]float64 `json:"params"`
-	Score       float64            `json:"score"`
-	Evaluations int                `json:"evaluations"`
-	Iterations  int                `json:"iterations,omitempty"`
-	Warm        bool               `json:"warm_start,omitempty"`
-}
-
-func playsHeader(pos *position, toMove board.Color, estimator string, params []control.Param, score float64, st rank.Stats) jsonPlays {
-	return jsonPlays{
-		File: pos.file, Game: gameIndex(pos), Move: pos.move, Size: pos.board.Size(),
-		ToMove: toMove.String(), Komi: pos.game.Info.Komi,
-		Estimator: estimator, Params: paramMap(params), Score: score,
-		Evaluations: st.Evaluations, Iterations: st.Iterations, Warm: st.Warm,
-	}
-}
-
-// jsonMove is one ranked move. Miai is a number for the --top best moves,
-// null there when the other colour may not play the point (Note says why),
-// and absent for the others.
-type jsonMove struct {
-	Rank       int             `json:"rank"`
-	Move       string          `json:"move"`
-	Prob       *float64        `json:"probability,omitempty"`
-	Score      float64         `json:"score"`
-	Gain       float64         `json:"gain"`
-	Miai       json.RawMessage `json:"miai,omitempty"`
-	Deiri      *float64        `json:"deiri,omitempty"`
-	Note       string          `json:"note,omitempty"`
-	Captures   int             `json:"captures,omitempty"`
-	Iterations int             `json:"iterations,omitempty"`
-	Converged  *bool           `json:"converged,omitempty"`
-	// WinProbability is Black's.
-	WinProbability *float64 `json:"win_probability,omitempty"`
-}
-
-func paramMap(ps []control.Param) map[string]float64 {
-	m := map[string]float64{}
-	for _, p := range ps {
-		m[p.Name] = p.Value
-	}
-	return m
-}
-
-func warningStrings(pos *position) []string {
-	var out []string
-	for _, w := range pos.warnings {
-		out = append(out, w.String())
-	}
-	return out
-}
-
-func gameIndex(pos *position) int {
-	if pos.game.Index > 1 {
-		return pos.game.Index
-	}
-	return 0
-}
-
-func writeRankJSON(w io.Writer, pos *position, rk *rank.Ranking, top int) error {
-	g := pos.board.Geometry()
-	j := jsonRanking{
-		jsonPlays: playsHeader(pos, rk.ToMove, rk.Estimator, rk.Params, rk.Pass.Score, rk.Stats),
-		Top:       top, Moves: make([]jsonMove, len(rk.Moves)), Warnings: warningStrings(pos),
-		WinProbability: winField(rk.Pass), By: "eval",
-	}
-	if rk.ByModel {
-		j.By, j.PassProbability = "model", &rk.PassProb
-	}
-	var err error
-	for i, m := range rk.Moves {
-		jm := jsonMove{Rank: i + 1, Move: g.GTP(m.Point), Score: m.Score, Gain: m.Gain, Captures: m.Captures, Iterations: m.Iterations,
-			WinProbability: winField(m.Outcome)}
-		if m.Iterations > 0 {
-			jm.Converged = &m.Converged
-		}
-		if rk.ByModel {
-			jm.Prob = &rk.Moves[i].Prob
-		}
-		if v := m.Value; v != nil {
-			jm.Miai = json.RawMessage("null")
-			if v.HasMiai() {
-				if jm.Miai, err = json.Marshal(v.Miai); err != nil {
-					return err
-				}
-				jm.Deiri = &v.Deiri
-			}
-			jm.Note = v.Note()
-		}
-		j.Moves[i] = jm
-	}
-	return writeJSONLine(w, j)
 }
 
 // writeJSONLine writes v as one line of JSON.

@@ -4,38 +4,33 @@ import (
 	"fmt"
 
 	"goeval/control"
+	"goeval/rank"
 	"goeval/render"
 )
 
-// textBoard is how a command draws its text board of marks (rank's
-// letters, values' numbers): plain, or with --color on the position's
-// control map in ANSI greys, as goeval FILE draws it.
-type textBoard struct {
-	shade   render.Shade
-	control []float64 // for ANSI
-	legend  string    // what the greys are, for ANSI; "" for Plain
-}
-
-// newTextBoard evaluates pos once more with est for the greys, when --color
-// asks for them.
-func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator) (textBoard, error) {
-	tb := textBoard{shade: of.shade(e)}
-	if tb.shade == render.Plain {
+// newTextBoard returns how rank and values draw their text board of marks:
+// plain, or with --color on the position's control map in ANSI greys (est
+// evaluates pos once more for them), as goeval FILE draws it.
+func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator) (rank.TextBoard, error) {
+	tb := rank.TextBoard{Shade: of.shade(e)}
+	if tb.Shade == render.Plain {
 		return tb, nil
 	}
 	var res control.Result
 	if err := est.Estimate(&res, pos.board); err != nil {
 		return tb, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
-	tb.control = res.Control
-	tb.legend = "greys: the control map by " + est.Name() + ", " + render.ANSILegend
+	tb.Control = res.Control
+	tb.Legend = "greys: the control map by " + est.Name() + ", " + render.ANSILegend
 	return tb, nil
 }
 
-// stones is what the stones are on the board, for its legend.
-func (tb textBoard) stones() string {
-	if tb.shade == render.ANSI {
-		return "● stones (black and white discs)"
+// source says where pos comes from, for the writers of package rank.
+func (pos *position) source() rank.Source {
+	s := rank.Source{File: pos.file, Game: pos.game.Index, Move: pos.move, Moves: pos.moves,
+		Komi: pos.game.Info.Komi, Result: pos.game.Info.Result}
+	for _, w := range pos.warnings {
+		s.Warnings = append(s.Warnings, w.String())
 	}
-	return "X O: stones"
+	return s
 }
