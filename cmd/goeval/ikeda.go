@@ -332,3 +332,11 @@ func territoryReport(b *board.Board, tc *ko.Count) *territoryJSON {
 	}
 	return j
 }
+
+// plural writes n with its noun: "1 basic ko", "3 basic kos".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
