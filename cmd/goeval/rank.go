@@ -226,13 +226,17 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
 	pic.Caption = []string{
 		positionLine(pos),
-		"a..z: the best 26 moves for " + mover + ", a first; ×: the worst 26",
+		"a..z: the best 26 moves for " + mover + " " + rankOrder(rk) + ", a first; ×: the worst 26",
 		estimatorCaption(rk.Estimator, rk.Params),
 		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
 	}
 	if len(rk.Moves) > 0 {
 		best := rk.Moves[0]
-		pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
+		if rk.ByModel {
+			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, probability %.3f, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Prob, best.Gain, len(rk.Moves)))
+		} else {
+			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
+		}
 	} else {
 		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
 	}
@@ -247,4 +251,12 @@ func writeJSONLine(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(obj, '\n'))
 	return err
+}
+
+// rankOrder says how a ranking is ordered, for captions.
+func rankOrder(rk *rank.Ranking) string {
+	if rk.ByModel {
+		return "by the move model"
+	}
+	return "by the one-ply score"
 }
