@@ -54,7 +54,7 @@ var specs = []Spec{
 	symmetric("fixed", "symmetric iteration, stones fixed at ±1, λ = 0 (docs/estimators.md §2, Fig. 6)"),
 	symmetric("neighbour", "symmetric iteration, stones judged by their neighbours, λ = 0, κ = 1 (Fig. 7)"),
 	symmetric("lambda", "symmetric iteration, λ = 0.44, κ = 1 (Fig. 8)"),
-	symmetric("lambda-kappa", "symmetric iteration, λ = 0.44, κ = 0.8 (Fig. 9; the default of rank, values and genmove)"),
+	symmetric("lambda-kappa", "symmetric iteration, λ = 0.44, κ = 0.8 (Fig. 9; the one-ply evaluation of rank and values)"),
 	{
 		Name:    "moyo",
 		Summary: "Tajima and Sanechika's cutoff numbers: enclosed equivalent size of moyo (docs/estimators.md §3)",

@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge estimator to labelled game records, with cross-validation", run: tuneCommand})
+	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge to labelled game records, with cross-validation; tune moves fits the move model", run: tuneCommand})
 }
 
 const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model,
