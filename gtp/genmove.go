@@ -19,8 +19,9 @@ import (
 //     empty region that colour alone borders), the judge's map agrees,
 //     at least SettledControl strong, and either the point's empty region
 //     is bordered by that colour alone with every stone on the board, or
-//     at least SettledStage of the points hold stones: playing in either
-//     side's sure area gains nothing. (The last condition keeps a count
+//     at least SettledStage of the points hold stones, and no stone the
+//     count calls dead lies within SettledReach steps: playing in either
+//     side's sure area gains nothing, but an invasion must be answered. (The last condition keeps a count
 //     that calls a lone stone dead early in a game, as the judge may on
 //     a small board, from settling the whole board.)
 //
@@ -60,10 +61,20 @@ func (e *Engine) choose(rk *rank.Ranking) (board.Point, error) {
 // the colour its count gives the point to, for genmove to take it as
 // settled; SettledStage is the share of the points holding stones from
 // which a point whose region holds dead stones may be settled.
+// Points within SettledReach steps of a stone the count calls dead are
+// never settled: an invader left alone lives.
 const (
 	SettledControl = 0.75
 	SettledStage   = 0.35
+	SettledReach   = 2
 )
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
 
 // settled returns, per point, whether it is settled (see choose).
 func (e *Engine) settled() ([]bool, error) {
@@ -96,6 +107,19 @@ func (e *Engine) settled() ([]bool, error) {
 		// alone, unless the game is late enough to trust the count.
 		alone := e.b.At(board.Point(p)) == c || (e.b.At(board.Point(p)) == board.Empty && raw.Border[raw.ID[p]] == c)
 		out[p] = alone || late
+	}
+	// Stones the count calls dead are dead only if they are answered: the
+	// points near them stay open.
+	g := e.b.Geometry()
+	for _, d := range cnt.Dead {
+		x0, y0 := g.XY(d)
+		for dy := -SettledReach; dy <= SettledReach; dy++ {
+			for dx := -SettledReach; dx <= SettledReach; dx++ {
+				if abs(dx)+abs(dy) <= SettledReach && g.OnBoard(x0+dx, y0+dy) {
+					out[g.At(x0+dx, y0+dy)] = false
+				}
+			}
+		}
 	}
 	return out, nil
 }

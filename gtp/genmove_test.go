@@ -103,3 +103,39 @@ func judgeFactory(t *testing.T) func() control.Estimator {
 	}
 	return f
 }
+
+// TestChooseAnswersInvasion: late in a game, a lone white stone inside
+// Black's settled area is dead only if Black answers it. Without the
+// invader every point is settled and genmove passes; with it, the points
+// near it are open (in a match against GnuGo goeval passed three times
+// while White lived inside its area).
+func TestChooseAnswersInvasion(t *testing.T) {
+	b := board.MustParse(`
+		. . . . X O O O O
+		. . . . X O . O O
+		. . . . X O O O O
+		. . . . X O O O .
+		. . . . X O O O O
+		. . . . X O O . O
+		. . . . X O O O O
+		. . . . X O . O O
+		. . . . X O O O O`)
+	e := newEngine(t, Config{Judge: judgeFactory(t)})
+	e.b = *b
+	at := func(v string) board.Point { return boardtest.Point(t, b, v) }
+	rk := &rank.Ranking{ToMove: board.Black, ByModel: true, PassProb: 0.001, Moves: []rank.Move{{Point: at("B4"), Prob: 0.5}}}
+	if p, err := e.choose(rk); err != nil || p != board.Pass {
+		t.Fatalf("settled board: %s (%v), want a pass", b.Geometry().GTP(p), err)
+	}
+	e.b.Set(at("B5"), board.White)
+	cnt, err := e.count()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cnt.Dead) != 1 || cnt.Dead[0] != at("B5") {
+		t.Fatalf("the judge's dead stones %v, want the invader B5 alone", cnt.Dead)
+	}
+	if p, err := e.choose(rk); err != nil || p != at("B4") {
+		t.Errorf("invaded: %s (%v), want B4", b.Geometry().GTP(p), err)
+	}
+}
