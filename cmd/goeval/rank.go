@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -241,16 +240,6 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
 	}
 	return pic, nil
-}
-
-// writeJSONLine writes v as one line of JSON.
-func writeJSONLine(w io.Writer, v any) error {
-	obj, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(obj, '\n'))
-	return err
 }
 
 // rankOrder says how a ranking is ordered, for captions.
