@@ -3,9 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"strings"
 
+	"goeval/internal/outfile"
 	"goeval/match"
 )
 
@@ -87,11 +86,8 @@ func matchCommand(e *env, args []string) error {
 	defer stop()
 	rep, err := match.Play(ctx, cfg)
 	if rep != nil && *sgfOut != "" && len(rep.Games) > 0 {
-		var sb strings.Builder
-		if werr := rep.WriteSGF(&sb); werr == nil {
-			if werr := os.WriteFile(*sgfOut, []byte(sb.String()), 0o644); werr != nil {
-				fmt.Fprintf(e.stderr, "goeval: %v\n", werr)
-			}
+		if werr := outfile.Write(*sgfOut, rep.WriteSGF); werr != nil {
+			fmt.Fprintf(e.stderr, "goeval: %v\n", werr)
 		}
 	}
 	if err != nil {

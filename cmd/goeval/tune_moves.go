@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"goeval/eval"
+	"goeval/internal/outfile"
 	"goeval/movemodel"
 	"goeval/tune"
 )
@@ -31,6 +32,10 @@ evaluations of the gain feature, and 18 GB of memory; 10 minutes and 14 GB
 without --gain):
 
   goeval tune moves --gain lambda-kappa --write movemodel/moves.params ../shared/data/games/train
+
+Ctrl-C during the fit writes the model of the sweeps finished (--write)
+and says so; before the first sweep ends nothing is written. Exit status
+130 either way.
 
 Never fit on the games you measure on (goeval predict): the dev set is for
 measuring.
@@ -106,6 +111,10 @@ func tuneMovesCommand(e *env, args []string) error {
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
 	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(e.stderr, "goeval: interrupted before the fit finished a sweep: no model written")
+			return errInterrupted
+		}
 		return err
 	}
 	for _, u := range rep.Unreadable {
@@ -119,10 +128,14 @@ func tuneMovesCommand(e *env, args []string) error {
 		if err := rep.Model.Write(&buf); err != nil {
 			return err
 		}
-		if err := os.WriteFile(*write, buf.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*write), buf.Len())
+	}
+	if rep.Interrupted {
+		fmt.Fprintf(e.stderr, "goeval: interrupted after %d sweeps: the model holds the gammas reached\n", len(rep.Sweeps))
+		return errInterrupted
 	}
 	return nil
 }
