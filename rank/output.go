@@ -10,7 +10,6 @@ import (
 
 	"goeval/board"
 	"goeval/control"
-	"goeval/render"
 )
 
 // Source says where a ranked position comes from, for the writers.
@@ -43,20 +42,24 @@ func (s Source) Header(toMove board.Color) string {
 	return sb.String()
 }
 
-// TextBoard is how the text writers draw the board of marks: plain
-// (render.Plain), or over a control map in ANSI greys with its Legend.
+// TextBoard is how the text writers draw the board of marks: Draw writes
+// the board of b with each point's mark (mark returns "" for none), each
+// cell width characters wide (render.MarkedMap, plain or over a control
+// map in ANSI greys, say); Stones says what the stones look like on it
+// and Legend what its shading means ("" for none). The writers panic
+// with a "rank: ..." message if Draw is nil.
 type TextBoard struct {
-	Shade   render.Shade
-	Control []float64 // for render.ANSI
-	Legend  string    // what the greys are; "" for Plain
+	Draw   func(w io.Writer, b *board.Board, width int, mark func(p board.Point) string) error
+	Stones string
+	Legend string
 }
 
-// stones is what the stones are on the board, for its legend.
-func (tb TextBoard) stones() string {
-	if tb.Shade == render.ANSI {
-		return "● stones (black and white discs)"
+// draw draws b with tb.
+func (tb TextBoard) draw(w io.Writer, b *board.Board, width int, mark func(p board.Point) string) error {
+	if tb.Draw == nil {
+		panic("rank: TextBoard.Draw is nil")
 	}
-	return "X O: stones"
+	return tb.Draw(w, b, width, mark)
 }
 
 // Marks returns the board mark of each ranked move: a..z for the best 26,
@@ -132,7 +135,7 @@ func (rk *Ranking) WriteText(w io.Writer, b *board.Board, src Source, top int, t
 		}
 	}
 	var sb strings.Builder
-	render.MarkedMap(&sb, b, tb.Control, tb.Shade, 2, func(p board.Point) string { return markAt[p] })
+	tb.draw(&sb, b, 2, func(p board.Point) string { return markAt[p] })
 	mover := rk.ToMove.Name()
 	order := "by the one-ply score"
 	if rk.ByModel {
@@ -140,7 +143,7 @@ func (rk *Ranking) WriteText(w io.Writer, b *board.Board, src Source, top int, t
 	}
 	// One meaning per symbol on this board, said under it: x and o are
 	// moves here, not the dead stones of goeval FILE's map.
-	fmt.Fprint(&sb, tb.stones(), "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
+	fmt.Fprint(&sb, tb.Stones, "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
 	if tb.Legend != "" {
 		fmt.Fprintln(&sb, tb.Legend)
 	}
@@ -368,13 +371,13 @@ func (vm *ValueMap) WriteText(w io.Writer, b *board.Board, src Source, top int, 
 		at[vm.Points[i].Point] = &vm.Points[i]
 	}
 	var sb strings.Builder
-	render.MarkedMap(&sb, b, tb.Control, tb.Shade, 3, func(p board.Point) string {
+	tb.draw(&sb, b, 3, func(p board.Point) string {
 		if v := at[p]; v != nil {
 			return v.Mark()
 		}
 		return ""
 	})
-	sb.WriteString(tb.stones() + "; numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n")
+	sb.WriteString(tb.Stones + "; numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n")
 	if tb.Legend != "" {
 		fmt.Fprintln(&sb, tb.Legend)
 	}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 
+	"goeval/board"
 	"goeval/control"
 	"goeval/rank"
 	"goeval/render"
@@ -12,16 +14,21 @@ import (
 // plain, or with --color on the position's control map in ANSI greys (est
 // evaluates pos once more for them), as goeval FILE draws it.
 func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator) (rank.TextBoard, error) {
-	tb := rank.TextBoard{Shade: of.shade(e)}
-	if tb.Shade == render.Plain {
-		return tb, nil
+	shade := of.shade(e)
+	var ctrl []float64
+	tb := rank.TextBoard{Stones: "X O: stones"}
+	if shade != render.Plain {
+		var res control.Result
+		if err := est.Estimate(&res, pos.board); err != nil {
+			return tb, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+		}
+		ctrl = res.Control
+		tb.Stones = "● stones (black and white discs)"
+		tb.Legend = "greys: the control map by " + est.Name() + ", " + render.ANSILegend
 	}
-	var res control.Result
-	if err := est.Estimate(&res, pos.board); err != nil {
-		return tb, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
+	tb.Draw = func(w io.Writer, b *board.Board, width int, mark func(p board.Point) string) error {
+		return render.MarkedMap(w, b, ctrl, shade, width, mark)
 	}
-	tb.Control = res.Control
-	tb.Legend = "greys: the control map by " + est.Name() + ", " + render.ANSILegend
 	return tb, nil
 }
 
