@@ -175,7 +175,9 @@ func (b *Board) check(c Color, p Point) error {
 		return fmt.Errorf("%w: %d", ErrOffBoard, p)
 	}
 	if b.cells[p] != Empty {
-		return fmt.Errorf("%w: %s at %s", ErrOccupied, c.Name(), b.geo.GTP(p))
+		// Name the stone that is there, not the mover: the caller says who
+		// tried to play.
+		return fmt.Errorf("%w: %s holds a %s stone", ErrOccupied, b.geo.GTP(p), b.cells[p].Name())
 	}
 	if p == b.ko && c == b.koColor {
 		return fmt.Errorf("%w: %s at %s", ErrKo, c.Name(), b.geo.GTP(p))

@@ -279,6 +279,29 @@ func TestSuicide(t *testing.T) {
 	}
 }
 
+// TestOccupiedNamesTheStone checks that the error for a play on an occupied
+// point names the colour of the stone that is there, not the mover's.
+func TestOccupiedNamesTheStone(t *testing.T) {
+	b := MustParse(`
+		X . .
+		. O .
+		. . .`)
+	for _, tt := range []struct {
+		mover Color
+		at    string
+		want  string
+	}{
+		{White, "A3", "board: point is occupied: A3 holds a Black stone"},
+		{Black, "A3", "board: point is occupied: A3 holds a Black stone"},
+		{Black, "B2", "board: point is occupied: B2 holds a White stone"},
+	} {
+		err := b.Play(tt.mover, mustGTP(t, b, tt.at))
+		if !errors.Is(err, ErrOccupied) || err.Error() != tt.want {
+			t.Errorf("%v at %s: %v, want %q", tt.mover, tt.at, err, tt.want)
+		}
+	}
+}
+
 func TestCaptureIsNotSuicide(t *testing.T) {
 	b := MustParse(`
 		. O X . .

@@ -20,7 +20,7 @@ type Band struct {
 	FromEnd bool
 }
 
-// DefaultBands are the bands of SPEC section 6 and issue 7:
+// DefaultBands are the bands of docs/estimators.md §6 and issue 7:
 // 50, 100, 150, 200 and end-20.
 var DefaultBands = []Band{{Move: 50}, {Move: 100}, {Move: 150}, {Move: 200}, {Move: 20, FromEnd: true}}
 

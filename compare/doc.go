@@ -1,7 +1,7 @@
 // Package compare measures estimators on game records against the truth:
 // for each game and each sampled move number, every estimator (and every
 // outside engine, a "peer") evaluates the position, and the estimates are
-// scored against how the game ended. SPEC section 6 defines it; this
+// scored against how the game ended. docs/estimators.md §6 defines it; this
 // documents the choices it leaves open.
 //
 // # Ground truth
@@ -38,7 +38,7 @@
 // # Bands and positions
 //
 // A band (Band, ParseBands) is a move number n (the position after n
-// moves, SPEC section 7) or end-K (K moves before the end of the main
+// moves, docs/estimators.md §7) or end-K (K moves before the end of the main
 // line). A game shorter than n moves (or than K) is not used for that band,
 // and each row counts such games (TooShort). Each game gives at most one
 // position per band.

@@ -26,6 +26,7 @@ type jsonReport struct {
 	Estimators      []string        `json:"estimators"`
 	Warnings        []FileError     `json:"warnings"`
 	JudgementCheck  *JudgementCheck `json:"judgement_check,omitempty"`
+	Interrupted     string          `json:"interrupted,omitempty"`
 	Reference       string          `json:"reference,omitempty"`
 	RefFound        int             `json:"reference_found,omitempty"`
 	RefMissing      []RefMissing    `json:"reference_missing,omitempty"`
@@ -35,16 +36,16 @@ type jsonReport struct {
 // "rows" (see Row for the fields; a metric with nothing behind it is
 // null), "errors" (a list of {"file", "error"}), "games_read",
 // "games_used", and more (files, unused games by reason, the truth's
-// sources, bands, estimators, warnings; with a reference, its file, the
-// number of sampled positions it evaluates and those it lacks:
-// "reference", "reference_found" and "reference_missing", a list of
-// {"game", "move"}).
+// sources, bands, estimators, warnings, "interrupted" when the run was
+// cancelled; with a reference, its file, the number of sampled positions
+// it evaluates and those it lacks: "reference", "reference_found" and
+// "reference_missing", a list of {"game", "move"}).
 func (r *Report) WriteJSON(w io.Writer) error {
 	j := jsonReport{
 		Rows: nonNil(r.Rows), Errors: nonNil(r.Errors), GamesRead: r.GamesRead, GamesUsed: r.GamesUsed,
 		Files: r.Files, UnreadableFiles: r.UnreadableFiles, Unused: nonNil(r.Unused), Truth: r.Truth,
 		Estimators: nonNil(r.Contenders), Warnings: nonNil(r.Warnings), Bands: []string{},
-		JudgementCheck: r.JudgementCheck, Reference: r.Reference, RefFound: r.RefFound,
+		JudgementCheck: r.JudgementCheck, Interrupted: r.Interrupted, Reference: r.Reference, RefFound: r.RefFound,
 	}
 	if r.Reference != "" {
 		j.RefMissing = nonNil(r.RefMissing)
@@ -107,6 +108,9 @@ func (r *Report) WriteCSV(w io.Writer) error {
 // caller prints them where it wants), only counted.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
+	if r.Interrupted != "" {
+		ew.printf("%s: the tables cover only the work finished\n\n", strings.ToUpper(r.Interrupted[:1])+r.Interrupted[1:])
+	}
 	r.writeTables(ew)
 	r.writeReliability(ew)
 	ew.printf("\n%s\n", r.Summary())
@@ -223,6 +227,9 @@ func (r *Report) writeRefTable(ew *errWriter, rows []Row, width int) {
 // used, where the truth came from, and why games were not used.
 func (r *Report) Summary() string {
 	var sb strings.Builder
+	if r.Interrupted != "" {
+		fmt.Fprintf(&sb, "%s.\n", strings.ToUpper(r.Interrupted[:1])+r.Interrupted[1:])
+	}
 	fmt.Fprintf(&sb, "%s, %s read, %d used", Plural(r.Files, "file"), Plural(r.GamesRead, "game"), r.GamesUsed)
 	if r.UnreadableFiles > 0 {
 		fmt.Fprintf(&sb, "; %s could not be read", Plural(r.UnreadableFiles, "file"))

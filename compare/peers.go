@@ -8,6 +8,7 @@ import (
 
 	"goeval/control"
 	"goeval/internal/pool"
+	"goeval/internal/progress"
 )
 
 // peerWorker is one worker's engines, one per peer (nil until started,
@@ -19,7 +20,7 @@ type peerWorker struct {
 
 // runPeers evaluates the positions of the used games with the peers, one
 // job per game, into the cells from first on.
-func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, first int, pr *progress) error {
+func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, first int, pr *progress.Tracker) error {
 	var mu sync.Mutex
 	var workers []*peerWorker
 	defer func() {
@@ -31,7 +32,7 @@ func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, firs
 			}
 		}
 	}()
-	pr.begin("peers", len(used))
+	pr.Begin("peers", "games", len(used))
 	errs := make([][]string, len(used))
 	err := pool.Map(ctx, cfg.Workers, len(used), func() (*peerWorker, error) {
 		w := &peerWorker{engines: make([]Engine, len(cfg.Peers))}
@@ -62,7 +63,7 @@ func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, firs
 				positions++
 			}
 		}
-		pr.add(1, positions)
+		pr.Add(1, positions)
 		return nil
 	})
 	for gi, e := range errs {

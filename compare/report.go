@@ -164,6 +164,10 @@ type Report struct {
 	// evaluation that failed; Warnings lists oddities that did not stop
 	// a game from being used.
 	Errors, Warnings []FileError
+	// Interrupted says what the report leaves out when the run was
+	// cancelled ("interrupted: 12 of 300 files read"); "" for a run that
+	// finished.
+	Interrupted string
 }
 
 // RefMissing is a sampled position that the reference does not evaluate.

@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"time"
+	"sync/atomic"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/internal/pool"
+	"goeval/internal/progress"
 )
 
 // Estimator is a goeval estimator taking part in a comparison.
@@ -64,18 +64,10 @@ type Position struct {
 	Moves []board.Move
 }
 
-// Progress says how far a run has got.
-type Progress struct {
-	// Phase is "goeval" while goeval's estimators run, "peers" while the
-	// peers run.
-	Phase string
-	// Done and Total count files (goeval phase) or games (peers phase).
-	Done, Total int
-	// Positions counts the positions evaluated so far in this phase.
-	Positions int
-	// Elapsed is the time since the phase started.
-	Elapsed time.Duration
-}
+// Progress says how far a run has got: Phase is "goeval" while goeval's
+// estimators run (Done and Total count files) and "peers" while the peers
+// run (games).
+type Progress = progress.State
 
 // Config says what to compare. Its zero value compares nothing but the
 // tie baseline over DefaultBands, with GOMAXPROCS workers.
@@ -158,37 +150,6 @@ func Files(paths []string) ([]string, []FileError) {
 	return out, errs
 }
 
-// progress serialises progress reports.
-type progress struct {
-	mu    sync.Mutex
-	f     func(Progress)
-	p     Progress
-	start time.Time
-}
-
-func (pr *progress) begin(phase string, total int) {
-	if pr.f == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p = Progress{Phase: phase, Total: total}
-	pr.start = time.Now()
-	pr.f(pr.p)
-}
-
-func (pr *progress) add(done, positions int) {
-	if pr.f == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p.Done += done
-	pr.p.Positions += positions
-	pr.p.Elapsed = time.Since(pr.start)
-	pr.f(pr.p)
-}
-
 // worker is one worker's own estimators and scratch.
 type worker struct {
 	ests  []control.Estimator
@@ -204,7 +165,10 @@ type worker struct {
 // documentation). Files or games that cannot be used, and evaluations that
 // fail, are listed in the report's Errors and the run goes on. Run returns
 // an error only if the run could not be carried out (a peer that does not
-// start, a cancelled context); the report is then nil.
+// start); the report is then nil. If ctx is cancelled, Run returns the
+// report of the work finished, with Interrupted saying what it leaves out,
+// and ctx's error: the files read (each whole), and, cancelled while the
+// peers run, every estimator but the peers on every game read.
 //
 // The report is the same for any number of workers, timings apart.
 func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
@@ -233,7 +197,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 			}
 		}
 	}
-	pr := &progress{f: cfg.Progress}
+	pr := progress.New(cfg.Progress)
 	// Check that every peer starts before spending time on anything else.
 	for _, p := range cfg.Peers {
 		e, err := p.Start()
@@ -245,7 +209,8 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 
 	// Phase 1: read, replay, judge, and evaluate with goeval's estimators.
 	data := make([]file, len(files))
-	pr.begin("goeval", len(files))
+	pr.Begin("goeval", "files", len(files))
+	var done atomic.Int64 // files read
 	err := pool.Map(ctx, cfg.Workers, len(files), func() (*worker, error) {
 		w := &worker{}
 		for _, e := range cfg.Estimators {
@@ -259,11 +224,24 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 		f := &data[i]
 		f.path = files[i]
 		positions := readFile(f, &cfg, bands, len(names), w)
-		pr.add(1, positions)
+		pr.Add(1, positions)
+		done.Add(1)
 		return nil
 	})
+	interrupted := ""
 	if err != nil {
-		return nil, err
+		if ctx.Err() == nil {
+			return nil, err
+		}
+		// The files read are measured; the others were not started.
+		interrupted = fmt.Sprintf("interrupted: %d of %d files read", done.Load(), len(files))
+		var read []file
+		for _, f := range data {
+			if f.path != "" {
+				read = append(read, f)
+			}
+		}
+		data = read
 	}
 	var used []*game
 	for fi := range data {
@@ -276,10 +254,37 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	}
 
 	// Phase 2: the peers, each worker with its own engines.
-	if len(cfg.Peers) > 0 && len(used) > 0 {
+	if len(cfg.Peers) > 0 && len(used) > 0 && interrupted == "" {
 		if err := runPeers(ctx, &cfg, bands, used, firstPeer, pr); err != nil {
-			return nil, err
+			if ctx.Err() == nil {
+				return nil, err
+			}
+			measured := 0
+			for _, g := range used {
+				if peerTouched(g, firstPeer) {
+					measured++
+				}
+			}
+			interrupted = fmt.Sprintf("interrupted while the peers ran: they measured %d of %d games; goeval's estimators all of them", measured, len(used))
 		}
 	}
-	return report(&cfg, bands, names, data), nil
+	r := report(&cfg, bands, names, data)
+	if interrupted != "" {
+		r.Interrupted = interrupted
+		return r, ctx.Err()
+	}
+	return r, nil
+}
+
+// peerTouched reports whether a peer evaluated (or failed on) a position of
+// g.
+func peerTouched(g *game, firstPeer int) bool {
+	for _, cells := range g.cells {
+		for _, c := range cells[firstPeer:] {
+			if c.done || c.failed {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -290,5 +291,62 @@ func TestWinProbabilityByHand(t *testing.T) {
 		if math.Abs(*row.WinBrier-w.brier) > 1e-12 || math.Abs(*row.WinLogLoss-w.loss) > 1e-12 {
 			t.Errorf("%s at %s: Brier %v, log loss %v; want %v, %v", w.name, w.band, *row.WinBrier, *row.WinLogLoss, w.brier, w.loss)
 		}
+	}
+}
+
+// cancelling is a peer engine that scores every position 0 and cancels
+// the run after its first.
+type cancelling struct{ cancel context.CancelFunc }
+
+func (c cancelling) Evaluate(dst *control.Result, pos *Position) error {
+	dst.Score = 0
+	c.cancel()
+	return nil
+}
+func (c cancelling) Close() error { return nil }
+
+// TestInterrupted cancels runs on the tiny games: after the first file,
+// the report covers that file alone and says so; cancelled while the peers
+// run, it covers every game with goeval's estimators and says how far the
+// peers got. Either way Run returns the context's error with the report.
+func TestInterrupted(t *testing.T) {
+	files, _ := Files([]string{"testdata/tiny"}) // a, b, broken, c
+	bands, _ := ParseBands("4")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := Config{Estimators: []Estimator{stones}, Bands: bands, Workers: 1, Progress: func(p Progress) {
+		if p.Done == 1 {
+			cancel()
+		}
+	}}
+	r, err := Run(ctx, cfg, files)
+	if !errors.Is(err, context.Canceled) || r == nil {
+		t.Fatalf("Run = %v, %v; want a report and context.Canceled", r, err)
+	}
+	if r.Interrupted != "interrupted: 1 of 4 files read" || r.Files != 1 || r.GamesRead != 1 || r.Row("stones", bands[0]).Games != 1 {
+		t.Errorf("interrupted %q, %d files, %d games read, %d at move 4", r.Interrupted, r.Files, r.GamesRead, r.Row("stones", bands[0]).Games)
+	}
+	var text bytes.Buffer
+	r.WriteText(&text)
+	if !strings.HasPrefix(text.String(), "Interrupted: 1 of 4 files read: the tables cover only the work finished\n") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	var js bytes.Buffer
+	r.WriteJSON(&js)
+	if !strings.Contains(js.String(), `"interrupted":"interrupted: 1 of 4 files read"`) {
+		t.Errorf("JSON lacks the interruption: %s", js.String())
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	cfg = Config{Estimators: []Estimator{stones}, Bands: bands, Workers: 1,
+		Peers: []Peer{{Name: "quitter", Start: func() (Engine, error) { return cancelling{cancel}, nil }}}}
+	r, err = Run(ctx, cfg, files)
+	if !errors.Is(err, context.Canceled) || r == nil {
+		t.Fatalf("Run = %v, %v; want a report and context.Canceled", r, err)
+	}
+	if want := "interrupted while the peers ran: they measured 1 of 3 games; goeval's estimators all of them"; r.Interrupted != want ||
+		r.Row("stones", bands[0]).Games != 3 || r.Row("quitter", bands[0]).Games != 1 {
+		t.Errorf("interrupted %q (want %q), stones on %d games, the peer on %d", r.Interrupted, want, r.Row("stones", bands[0]).Games, r.Row("quitter", bands[0]).Games)
 	}
 }

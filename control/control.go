@@ -3,6 +3,7 @@ package control
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"goeval/board"
 )
@@ -48,6 +49,15 @@ func (r *Result) Sum() float64 {
 type Param struct {
 	Name  string
 	Value float64
+}
+
+// FormatParams renders parameters for people: "lambda 0.44, kappa 0.8".
+func FormatParams(ps []Param) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = fmt.Sprintf("%s %g", p.Name, p.Value)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Estimator evaluates positions. An Estimator may own scratch memory, so a

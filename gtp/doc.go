@@ -6,7 +6,10 @@
 //
 // Input is cleaned as GTP says: control characters other than tab and
 // newline are dropped, tabs become spaces, "#" starts a comment, and blank
-// lines are skipped. Every failure is a "? message" answer, never a crash:
+// lines are skipped; a line holding only an id answers "?id no command
+// after the id", and a line of 1 MiB or more (longer than MaxLine)
+// answers "? line of 1 MiB or more: ignored" (with its id) and the engine
+// reads on. Every failure is a "? message" answer, never a crash:
 // an unknown command answers "? unknown command", a malformed vertex names
 // the vertex ("? invalid vertex \"z9\""), an illegal move says why, a board
 // size outside 2..25 is "? unacceptable size", and a panic in a command is
@@ -20,8 +23,8 @@
 //
 //   - loadsgf FILE [N] loads the main line of the first game of FILE as
 //     GNU Go does: with N, the position before move N is played, that is
-//     after N-1 moves; without N, or with N < 1 or beyond the end, the end
-//     of the main line. The board size and komi are the file's, the moves
+//     after N-1 moves; without N, or with N = 0 or beyond the end, the end
+//     of the main line; a negative N is an error. The board size and komi are the file's, the moves
 //     can be undone one by one, and the answer is the colour to move
 //     ("black" or "white").
 //   - estimate_score and final_score answer in GNU Go's form, after komi:
@@ -65,7 +68,7 @@
 //     (rank.Values; deiri/2, Black positive), one point and value a line;
 //   - sboard goeval-ranking [COLOR]: the ranking for COLOR (the side to
 //     move by default) as letters a..z on the 26 best moves and X on the 26
-//     worst (GTP is 7-bit ASCII, so the seed's cross is a capital X, and
+//     worst (GTP is 7-bit ASCII, so the cross of the symmetric-estimate article's Figure 10 (docs/estimators.md §4) is a capital X, and
 //     every letter is lower case), "" elsewhere;
 //   - gfx goeval-ranking-gfx [COLOR]: the same drawn with GoGui's own
 //     LABEL and MARK (a cross), and the best move in the status line.

@@ -190,13 +190,20 @@ func init() {
 func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	e.out = bufio.NewWriter(out)
 	lines := make(chan string)
+	var readErr error // set before lines is closed
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
+		r := bufio.NewReaderSize(in, 64*1024)
+		for {
+			l, err := readLine(r)
+			if err != nil {
+				if err != io.EOF {
+					readErr = fmt.Errorf("gtp: reading commands: %w", err)
+				}
+				return
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- l:
 			case <-ctx.Done():
 				return
 			}
@@ -211,7 +218,10 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 			select {
 			case l, ok := <-lines:
 				if !ok {
-					return e.out.Flush()
+					if err := e.out.Flush(); err != nil {
+						return err
+					}
+					return readErr
 				}
 				raw = l
 			case <-ctx.Done():
@@ -219,8 +229,21 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 				return ctx.Err()
 			}
 		}
+		if id, ok := strings.CutPrefix(raw, tooLong); ok {
+			e.respond(id, "", errors.New("line of 1 MiB or more: ignored"))
+			if err := e.out.Flush(); err != nil {
+				return err
+			}
+			continue
+		}
 		id, name, args, ok := parseLine(raw)
 		if !ok {
+			if id != "" {
+				e.respond(id, "", errors.New("no command after the id"))
+				if err := e.out.Flush(); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		if name == "kata-analyze" || name == "lz-analyze" {
@@ -240,6 +263,49 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err := e.out.Flush(); err != nil {
 			return err
 		}
+	}
+}
+
+// MaxLine is the longest command line an engine reads, in bytes, its line
+// break apart: just under 1 MiB. A longer line is answered "? line of 1
+// MiB or more: ignored" (with the line's id, if it starts with one) and
+// skipped, and the engine goes on.
+const MaxLine = 1<<20 - 1
+
+// tooLong starts what the reader passes on for a line longer than MaxLine,
+// followed by the line's id. No line read holds a newline, so no command
+// can be mistaken for it.
+const tooLong = "\ntoo long: "
+
+// readLine reads one line without its line break (LF or CRLF); at the end
+// of the input, a last line without a line break is a line, and then the
+// error is io.EOF. A line longer than MaxLine is read to its end and
+// returned as tooLong and its id.
+func readLine(r *bufio.Reader) (string, error) {
+	var buf []byte
+	long := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long {
+			buf = append(buf, chunk...)
+			if len(buf) > MaxLine+2 { // the line break is not part of the line
+				long = true
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(buf) == 0 && !long:
+			return "", io.EOF
+		case err != nil && err != io.EOF:
+			return "", err
+		}
+		l := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if long || len(l) > MaxLine {
+			id, _, _, _ := parseLine(l[:min(len(l), 64)])
+			return tooLong + id, nil
+		}
+		return l, nil
 	}
 }
 
@@ -452,8 +518,8 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 	n := -1 // the end of the main line
 	if len(args) == 2 {
 		k, err := strconv.Atoi(args[1])
-		if err != nil {
-			return "", fmt.Errorf("invalid move number %q", args[1])
+		if err != nil || k < 0 {
+			return "", fmt.Errorf("invalid move number %q (want 1 or more; 0 or none for the end)", args[1])
 		}
 		if k >= 1 {
 			n = k - 1 // the position before move k: k-1 moves

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"goeval/board"
 	"goeval/control"
@@ -121,7 +123,10 @@ func TestSession(t *testing.T) {
 		{"loadsgf " + example, "= black"}, // the end: 258 moves
 		{"loadsgf " + example + " 0", "= black"},
 		{"loadsgf " + example + " 9999", "= black"},
-		{"loadsgf " + example + " d4", `? invalid move number "d4"`},
+		{"loadsgf " + example + " d4", `? invalid move number "d4" (want 1 or more; 0 or none for the end)`},
+		{"loadsgf " + example + " -5", `? invalid move number "-5" (want 1 or more; 0 or none for the end)`},
+		{"5", "?5 no command after the id"},
+		{"6 # only an id and a comment", "?6 no command after the id"},
 		{"loadsgf", "? syntax error: want loadsgf FILE [MOVE_NUMBER]"},
 		{"loadsgf nowhere.sgf", "? cannot open or parse 'nowhere.sgf': open nowhere.sgf: no such file or directory"},
 		{"list_commands", "= " + strings.Join([]string{"boardsize", "clear_board", "estimate_score", "final_score", "final_status_list",
@@ -161,6 +166,39 @@ func TestEndOfInput(t *testing.T) {
 	got := session(t, Config{}, "name", "version")
 	if len(got) != 2 || got[1] != "= devel" {
 		t.Errorf("%q", got)
+	}
+}
+
+// TestLongLines checks that a line of 1 MiB or more (longer than MaxLine)
+// is answered with an error that says so, with its id, and that the engine
+// reads on; a line of MaxLine bytes is still a command.
+func TestLongLines(t *testing.T) {
+	pad := func(s string, n int) string { return s + strings.Repeat(" ", n-len(s)) }
+	got := session(t, Config{},
+		"1 name",
+		pad("2 name", MaxLine),
+		pad("3 name", MaxLine+1),
+		"4 "+strings.Repeat("x", 5*MaxLine),
+		strings.Repeat("y", MaxLine+1)+"\r",
+		pad("5 version", MaxLine)+"\r",
+		"6 name")
+	want := []string{"=1 goeval", "=2 goeval",
+		"?3 line of 1 MiB or more: ignored",
+		"?4 line of 1 MiB or more: ignored",
+		"? line of 1 MiB or more: ignored",
+		"=5 devel", "=6 goeval"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("answers %q, want %q", got, want)
+	}
+	// The last line needs no line break; a read error ends Run with it.
+	var out bytes.Buffer
+	if err := newEngine(t, Config{}).Run(context.Background(), strings.NewReader("7 name"), &out); err != nil || out.String() != "=7 goeval\n\n" {
+		t.Errorf("last line without a break: %q, %v", out.String(), err)
+	}
+	out.Reset()
+	broken := io.MultiReader(strings.NewReader("8 name\n"), iotest.ErrReader(errors.New("disk on fire")))
+	if err := newEngine(t, Config{}).Run(context.Background(), broken, &out); err == nil || !strings.Contains(err.Error(), "disk on fire") || out.String() != "=8 goeval\n\n" {
+		t.Errorf("read error: %q, %v", out.String(), err)
 	}
 }
 

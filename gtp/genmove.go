@@ -16,9 +16,14 @@ import (
 //   - is worth a point: it is not on a settled point, or it captures,
 //     saves a chain in atari or ataris. A point is settled when the
 //     judge's count gives it to one colour (its dead stones off, the
-//     empty region that colour alone borders) and the judge's map agrees,
-//     at least SettledControl strong: playing in either side's sure area
-//     gains nothing,
+//     empty region that colour alone borders), the judge's map agrees,
+//     at least SettledControl strong, and either the point's empty region
+//     is bordered by that colour alone with every stone on the board, or
+//     at least SettledStage of the points hold stones, and no stone the
+//     count calls dead lies within SettledReach steps: playing in either
+//     side's sure area gains nothing, but an invasion must be answered. (The last condition keeps a count
+//     that calls a lone stone dead early in a game, as the judge may on
+//     a small board, from settling the whole board.)
 //
 // else a pass.
 func (e *Engine) choose(rk *rank.Ranking) (board.Point, error) {
@@ -54,8 +59,22 @@ func (e *Engine) choose(rk *rank.Ranking) (board.Point, error) {
 
 // SettledControl is how strong the judge's map must be on a point, for
 // the colour its count gives the point to, for genmove to take it as
-// settled.
-const SettledControl = 0.75
+// settled; SettledStage is the share of the points holding stones from
+// which a point whose region holds dead stones may be settled.
+// Points within SettledReach steps of a stone the count calls dead are
+// never settled: an invader left alone lives.
+const (
+	SettledControl = 0.75
+	SettledStage   = 0.35
+	SettledReach   = 2
+)
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
 
 // settled returns, per point, whether it is settled (see choose).
 func (e *Engine) settled() ([]bool, error) {
@@ -67,18 +86,40 @@ func (e *Engine) settled() ([]bool, error) {
 	if err != nil {
 		return nil, err
 	}
+	n := e.b.Geometry().N
+	late := float64(n-e.b.Count(board.Empty)) >= SettledStage*float64(n)
+	var raw, counted board.Regions
+	e.b.Regions(&raw)
 	pos := e.b
 	for _, p := range cnt.Dead {
 		pos.Set(p, board.Empty)
 	}
-	var r board.Regions
-	pos.Regions(&r)
-	out := make([]bool, pos.Geometry().N)
+	pos.Regions(&counted)
+	out := make([]bool, n)
 	for p, c := range pos.Cells() {
 		if c == board.Empty {
-			c = r.Border[r.ID[p]]
+			c = counted.Border[counted.ID[p]]
 		}
-		out[p] = c != board.Empty && res.Control[p]*float64(c) >= SettledControl
+		if c == board.Empty || res.Control[p]*float64(c) < SettledControl {
+			continue
+		}
+		// Without dead stones taken off, the point's region must be c's
+		// alone, unless the game is late enough to trust the count.
+		alone := e.b.At(board.Point(p)) == c || (e.b.At(board.Point(p)) == board.Empty && raw.Border[raw.ID[p]] == c)
+		out[p] = alone || late
+	}
+	// Stones the count calls dead are dead only if they are answered: the
+	// points near them stay open.
+	g := e.b.Geometry()
+	for _, d := range cnt.Dead {
+		x0, y0 := g.XY(d)
+		for dy := -SettledReach; dy <= SettledReach; dy++ {
+			for dx := -SettledReach; dx <= SettledReach; dx++ {
+				if abs(dx)+abs(dy) <= SettledReach && g.OnBoard(x0+dx, y0+dy) {
+					out[g.At(x0+dx, y0+dy)] = false
+				}
+			}
+		}
 	}
 	return out, nil
 }

@@ -1,8 +1,9 @@
 // Package influence holds goeval's influence-style control estimators: the
 // propagating influence function (propagate.go) and the symmetric λ/κ
-// iteration of seed 003 section 3, defined in SPEC section 2 (Symmetric).
+// iteration (Symmetric) of the symmetric-estimate article's section 3, both
+// defined in docs/estimators.md §1 and §2.
 //
-// Conventions (SPEC sections 0 and 7): a point's control is a number in
+// Conventions (docs/estimators.md §0): a point's control is a number in
 // [-1, 1], +1 when Black owns it, -1 when White owns it, 0 for 50-50. Maps
 // are row-major from the top-left point (GTP A19 on 19x19) to the
 // bottom-right. The score is the sum of control over all points, stones
@@ -10,12 +11,12 @@
 //
 // # The propagating influence function
 //
-// Propagate (SPEC section 1; seed 003, sections 2.2–2.5) makes every stone a
+// Propagate (docs/estimators.md §1; the article's sections 2.2–2.5) makes every stone a
 // source reaching an empty point p with weight α^d, d being the shortest path
 // from the stone to p through empty points (α = 1/2 by default, an optional
 // maximum distance); Black's sum B and White's W are combined as
 // min(B,1) - min(W,1) (CapEach, the default, right for corridors) or
-// clamp(B-W, -1, 1) (CapTotal, the seed's Figure 2). Stones keep ±1. It is
+// clamp(B-W, -1, 1) (CapTotal, the article's Figure 2). Stones keep ±1. It is
 // computed bit-parallel over the stones, one step of distance at a time on
 // the points that can still change: in AVX-512 where the processor has it
 // (whole rows, 8 points to a register), else on the points next to one
@@ -40,11 +41,11 @@
 // points next to C that are not in it (±1 if there are none). The "fixed"
 // preset never updates stones.
 //
-// The seed (and SPEC) take Jacobi steps from there, stopping when the sum
+// The article (and docs/estimators.md §2) take Jacobi steps from there, stopping when the sum
 // over points of the squared change of one step is below the tolerance
 // (default 1e-4) or after the maximum number of steps (default 1000,
 // reported as not converged). Symmetric takes exactly those steps, computed
-// fast, so its answer is the SPEC's answer up to rounding; its tests keep
+// fast, so its answer is that iteration's answer up to rounding; its tests keep
 // a plain Jacobi iteration as a slow twin and check that the two agree
 // within 1e-3 on every point (in fact to about 1e-14 in float64, and 5e-6
 // in float32, which it uses on processors with AVX-512, deciding the
@@ -60,13 +61,13 @@
 // swinging between -0.92 and -1, say) and run to the cap without
 // converging.
 //
-// The four presets of SPEC section 2 (Presets) are:
+// The four presets of docs/estimators.md §2 (Presets) are:
 //
 //	fixed         stones fixed at ±1, λ = 0
 //	neighbour     stones updated, λ = 0,    κ = 1
 //	lambda        stones updated, λ = 0.44, κ = 1
 //	lambda-kappa  stones updated, λ = 0.44, κ = 0.8 (the default)
 //
-// All four use the SPEC's tolerance, 1e-4 on the sum of squared changes of
-// one step, including fixed (the seed's Figure 6 was run at 1e-3).
+// All four use the same tolerance, 1e-4 on the sum of squared changes of
+// one step, including fixed (the article's Figure 6 was run at 1e-3).
 package influence

@@ -21,7 +21,7 @@ var ErrSettings = errors.New("influence: invalid setting")
 // last.
 var presets = []string{"fixed", "neighbour", "lambda", "lambda-kappa"}
 
-// Presets returns the names of the symmetric estimator's presets (SPEC
+// Presets returns the names of the symmetric estimator's presets (docs/estimators.md
 // section 2): fixed, neighbour, lambda and lambda-kappa, the default.
 func Presets() []string { return append([]string(nil), presets...) }
 
@@ -55,7 +55,7 @@ func (o Optional) Or(def float64) float64 {
 }
 
 // SymmetricSettings configures the symmetric λ/κ estimator. The zero value
-// is the lambda-kappa preset with the SPEC defaults: λ = 0.44, κ = 0.8,
+// is the lambda-kappa preset with the defaults of docs/estimators.md §2: λ = 0.44, κ = 0.8,
 // tolerance 1e-4, at most 1000 iterations.
 type SymmetricSettings struct {
 	// Preset is the preset the settings start from, one of Presets(); ""
@@ -194,16 +194,16 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 	return r, nil
 }
 
-// Symmetric is the symmetric λ/κ estimator of SPEC section 2. It implements
+// Symmetric is the symmetric λ/κ estimator of docs/estimators.md §2. It implements
 // control.Estimator and control.WarmStarter. It owns scratch memory, so a
 // value is not safe for concurrent use; once it has seen a board size it
 // estimates without allocating. Make one with NewSymmetric or NewPreset.
 //
-// It takes the SPEC's Jacobi steps and stops by the SPEC's rule, so that its
-// answer is the SPEC's answer up to rounding (about 1e-14 in float64, 3e-6 in
+// It takes the Jacobi steps of docs/estimators.md §2 and stops by its rule,
+// so that its answer is that iteration's answer up to rounding (about 1e-14 in float64, 3e-6 in
 // float32: see below) and Iterations counts the same steps. (A Gauss–Seidel or
 // over-relaxed schedule would need fewer steps, but it would stop somewhere
-// else: the SPEC's stopping rule ends the Jacobi iteration 0.06 to 0.5 away
+// else: the stopping rule ends the Jacobi iteration 0.06 to 0.5 away
 // from its fixed point on some points of real positions, so only the Jacobi
 // steps themselves land within 1e-3 of the reference.)
 //
@@ -353,7 +353,7 @@ func (e *Symmetric) estimate(dst *control.Result, b *board.Board, start []float6
 	return nil
 }
 
-// solve takes Jacobi steps from t.x until the SPEC's rule stops them and
+// solve takes Jacobi steps from t.x until the stopping rule stops them and
 // writes the result into dst.
 func (e *Symmetric) solve(dst *control.Result) {
 	t := &e.t
@@ -375,7 +375,7 @@ func (e *Symmetric) solve(dst *control.Result) {
 
 // solve32 takes the Jacobi steps of solve in float32, from e.t32.x, and
 // writes the result into dst, unless a step's sum of squared changes lands
-// so near the tolerance that float32 rounding could decide the SPEC's rule
+// so near the tolerance that float32 rounding could decide the stopping rule
 // otherwise than float64: then it reports false, and the estimate is made
 // again in float64 (see band32).
 func (e *Symmetric) solve32(dst *control.Result) bool {

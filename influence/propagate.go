@@ -1,7 +1,7 @@
 package influence
 
-// The propagating influence estimator (SPEC section 1; seed 003, sections
-// 2.2-2.5; GnuGo's influence function, simplified).
+// The propagating influence estimator (docs/estimators.md §1; the symmetric-estimate article,
+// sections 2.2-2.5; GnuGo's influence function, simplified).
 //
 // Definition. Every stone is a source, +1 for Black and -1 for White. A
 // source reaches an empty point p with weight alpha^d, where d is the length
@@ -18,12 +18,12 @@ package influence
 // black stones s, White's W(p) likewise, and the control of an empty point is
 //
 //	CapEach  (default): min(B, 1) - min(W, 1)
-//	CapTotal          : clamp(B - W, -1, 1)   (the seed's Figure 2)
+//	CapTotal          : clamp(B - W, -1, 1)   (the article's Figure 2)
 //
 // Stones keep control +1 or -1 (every stone is taken to be alive).
 // MaxDistance > 0 drops every contribution with d > MaxDistance.
 //
-// Why CapEach is the default (seed 003, section 2.3): in a width-one
+// Why CapEach is the default (the article's section 2.3; docs/estimators.md §1): in a width-one
 // corridor walled by Black with a white stone at its mouth, Black's walls
 // saturate B at 1 on every corridor point while the invader's influence
 // halves with each step, so the k-th point from the mouth gets 1 - 2^-k,
@@ -254,9 +254,9 @@ type PropagateSettings struct {
 	Combine Combine
 }
 
-// AtsumiSettings returns the settings that SPEC section 3 uses for the moyo
+// AtsumiSettings returns the settings that docs/estimators.md §3 uses for the moyo
 // estimator's atsumi: CapEach, attenuation 1/2, and the given reach as
-// MaxDistance (4 in the SPEC, "as far as the 4th dame").
+// MaxDistance (4 there, "as far as the 4th dame").
 func AtsumiSettings(reach int) PropagateSettings {
 	return PropagateSettings{Attenuation: DefaultAttenuation, MaxDistance: reach, Combine: CapEach}
 }
@@ -304,7 +304,7 @@ var _ [propPadMax - ((board.MaxSize+1)*propStrideMax + propRowLen + 2)]struct{}
 const propMaxWords = (board.MaxPoints + 63) / 64
 
 // Propagate is the propagating influence estimator (see the comment at the
-// top of this file, and SPEC section 1). Make one with NewPropagate. It owns
+// top of this file, and docs/estimators.md §1). Make one with NewPropagate. It owns
 // its scratch, so it is not safe for concurrent use; an estimate does not
 // allocate.
 type Propagate struct {

@@ -1,10 +1,10 @@
 // Package judge is goeval's judging estimator ("judge"): it tells which
-// stones are dead and who is winning, where the seed estimators only draw a
+// stones are dead and who is winning, where the estimators of the literature only draw a
 // map in which every stone counts as alive.
 //
 // How it judges a position:
 //
-//  1. The symmetric λ/κ estimate (package influence, SPEC section 2) gives
+//  1. The symmetric λ/κ estimate (package influence, docs/estimators.md §2) gives
 //     a first map x.
 //  2. Every chain gets features (Features): the mean of x on its stones,
 //     its liberties and their control, the control within three steps of

@@ -1,6 +1,6 @@
 // Package ko solves positions made of basic endgame kos and two-sided dame
 // under Ikeda Territory I scoring, as Robert Jasiek's study "Class of
-// positions I1" tabulates them (seed 002), and finds such kos on a board.
+// positions I1" tabulates them (Robert Jasiek; docs/estimators.md §5), and finds such kos on a board.
 //
 // # The inputs
 //

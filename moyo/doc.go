@@ -1,5 +1,5 @@
 // Package moyo is the cutoff-number estimator of Tajima and Sanechika's
-// "Equivalent Size of Moyo" (seed 001; SPEC section 3): it measures how
+// "Equivalent Size of Moyo" (docs/estimators.md §3): it measures how
 // tightly each vacant point is enclosed by each colour, which a distance-
 // based influence cannot see in a large framework (moyo).
 //
@@ -44,24 +44,24 @@
 // enclosed equivalent size is D = 2d/10, from -0.8 to 0.8.
 //
 // The control map: stones +-1; territory +-1; other vacant cutoff objects
-// +-0.8; every other vacant point D. Analysis also carries the seed's sums
+// +-0.8; every other vacant point D. Analysis also carries the paper's sums
 // over the vacant points only: S, the sum of those values, and S', the same
 // sum with the signed atsumi in place of the value wherever the atsumi is
-// not 0 (the seed's "the enclosed equivalent size on a point is not summed
+// not 0 (the paper's "the enclosed equivalent size on a point is not summed
 // up if the point has some atsumi"). The score (the sum over all points)
 // counts stones too, as every goeval score does.
 //
-// Regions (the seed's section 3, Figure 3): a vacant point belongs to the
+// Regions (the paper's section 3, Figure 3): a vacant point belongs to the
 // colour whose nearest stone is strictly closer, by path length through
 // vacant points (1 for a point next to the stone); equal distances make the
-// equidistance line. With Settings.RegionOverride (the seed's variation
+// equidistance line. With Settings.RegionOverride (the paper's variation
 // 5.3(1)), on a vacant point that is no object, where the region's colour
 // and the sign of D disagree, the region's colour wins and |D| is kept.
 //
-// # Decisions where the seed and the SPEC are silent
+// # Decisions where the paper is silent
 //
 //   - A stone on the first line of an edge counts as a leg of length 0 that
-//     reaches that edge at its own point, so it can end a span (the seed's
+//     reaches that edge at its own point, so it can end a span (the paper's
 //     n-leg for n = 1). A leg that stops at a stone does not reach the edge.
 //   - Spans join consecutive leg ends of one colour along an edge's first
 //     line; they are broken by a stone of the other colour or by a leg
@@ -88,7 +88,7 @@
 // # Views and JSON
 //
 // Moyo implements control.Viewer (views objects, pairs, d, size and
-// regions, drawn like the seed's Figures 4, 5, 6, 7 and 3), and
+// regions, drawn like the paper's Figures 4, 5, 6, 7 and 3), and
 // control.Labeler (the same views as labels for pictures), and
 // control.Reporter (JSON fields "pairs", "objects", "regions", "S" and
 // "S_prime"; see Moyo.Report).

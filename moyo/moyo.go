@@ -13,7 +13,7 @@ import (
 // influence counts stones up to 4 steps away ("as far as the 4th dame").
 const DefaultAtsumiReach = 4
 
-// Thresholds of the atsumi (SPEC section 3).
+// Thresholds of the atsumi (docs/estimators.md §3).
 const (
 	// CutoffAtsumi is the atsumi from which a vacant point is a cutoff
 	// point of its colour.
@@ -32,7 +32,7 @@ type Settings struct {
 	// AtsumiReach is the maximum path length at which a stone still adds
 	// to the atsumi; 0 means DefaultAtsumiReach. It must not be negative.
 	AtsumiReach int
-	// RegionOverride applies the seed's variation 5.3(1): on a vacant
+	// RegionOverride applies the paper's variation 5.3(1): on a vacant
 	// point that is not a cutoff object, where the equidistance region's
 	// colour and the sign of D disagree, the region's colour wins (|D| is
 	// kept).
@@ -116,7 +116,7 @@ type Analysis struct {
 	Control []float64
 	// S is the sum of Control over the vacant points, and SPrime the same
 	// sum with the signed atsumi in place of the value on every vacant
-	// point whose atsumi is not 0 (the seed's S and S').
+	// point whose atsumi is not 0 (the paper's S and S').
 	S, SPrime float64
 }
 

@@ -18,7 +18,8 @@ var ErrView = errors.New("moyo: unknown view")
 var views = []string{"objects", "pairs", "d", "size", "regions"}
 
 // Views returns the names of the text views, "objects" (the default),
-// "pairs", "d", "size" and "regions": the seed's Figures 4, 5, 6, 7 and 3.
+// "pairs", "d", "size" and "regions": the paper's Figures 4, 5, 6, 7 and 3
+// (docs/estimators.md §3).
 func (m *Moyo) Views() []string { return append([]string(nil), views...) }
 
 // Legend lines, one per view.
@@ -29,7 +30,7 @@ const (
 
 // View draws the named view of b with GTP coordinates round the board:
 //
-//   - objects: the cutoff objects by kind (the seed's Figure 4, with the
+//   - objects: the cutoff objects by kind (the paper's Figure 4, with the
 //     cutoff points and territory of its Figure 2);
 //   - pairs: Black's and White's cutoff numbers on every vacant point that
 //     is no object, as two digits like 22 (Figure 5);
@@ -73,6 +74,8 @@ func (m *Moyo) Labels(name string, b *board.Board) ([]string, string, error) {
 			out[i] = s
 		}
 	}
+	// A picture draws the stones as stones, not as X and O.
+	legend = strings.TrimPrefix(strings.TrimPrefix(legend, "X O stones, "), "X O stones; ")
 	return out, legend, nil
 }
 
@@ -84,7 +87,7 @@ func viewCells(a *Analysis, name string) (cell func(p board.Point) string, width
 	case "objects":
 		cell = func(p board.Point) string { return objectSymbol(a, p) }
 	case "pairs":
-		width, legend = 2, legendNumbers
+		width, legend = 2, "X O stones; two digits: Black's and White's cutoff numbers; x o territory, b w cutoff points, # @ legs, & ! spans"
 		cell = func(p board.Point) string {
 			if a.HasPair(p) {
 				return fmt.Sprintf("%d%d", a.B[p], a.W[p])

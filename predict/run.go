@@ -10,6 +10,7 @@ import (
 
 	"goeval/board"
 	"goeval/internal/pool"
+	"goeval/internal/progress"
 	"goeval/sgf"
 )
 
@@ -97,16 +98,9 @@ type Config struct {
 	Progress func(Progress)
 }
 
-// Progress says how far a run has got.
-type Progress struct {
-	// Phase is "reading" while the records are read, "ranking" after.
-	Phase string
-	// Done and Total count files (reading) or games (ranking).
-	Done, Total int
-	// Positions counts the positions ranked so far.
-	Positions int
-	Elapsed   time.Duration
-}
+// Progress says how far a run has got: Phase is "reading" while the
+// records are read (Done and Total count files), "ranking" after (games).
+type Progress = progress.State
 
 // FileError is an error about one input file or game.
 type FileError struct {
@@ -203,16 +197,16 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 		r.Close()
 	}
 	rep := &Report{Files: len(files), Every: every}
-	pr := &progress{f: cfg.Progress}
+	pr := progress.New(cfg.Progress)
 
 	// Read and replay every record.
-	pr.begin("reading", len(files))
+	pr.Begin("reading", "files", len(files))
 	perFile := make([][]*game, len(files))
 	fileErrs := make([][]FileError, len(files))
 	err := pool.Map(ctx, cfg.Workers, len(files), func() (struct{}, error) { return struct{}{}, nil },
 		func(_ context.Context, _ struct{}, i int) error {
 			perFile[i], fileErrs[i] = readFile(files[i], every)
-			pr.add(1, 0)
+			pr.Add(1, 0)
 			return nil
 		})
 	if err != nil && !errors.Is(err, context.Canceled) {
@@ -240,7 +234,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	// Rank: each worker owns one ranker per contender.
 	var errMu sync.Mutex
 	errs := make([][]string, len(cfg.Contenders))
-	pr.begin("ranking", len(games))
+	pr.Begin("ranking", "games", len(games))
 	var made []Ranker // every ranker made, to close at the end
 	defer func() {
 		for _, r := range made {
@@ -289,7 +283,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 				c.place, c.logp, c.hasP = score(o, pos.Next)
 			}
 		}
-		pr.add(1, len(g.positions))
+		pr.Add(1, len(g.positions))
 		return nil
 	})
 	if err != nil {
@@ -494,35 +488,4 @@ func meanSE(s, s2 float64, n int) (float64, float64) {
 	}
 	v := (s2 - s*m) / float64(n-1)
 	return m, math.Sqrt(max(v, 0) / float64(n))
-}
-
-// progress serialises progress reports.
-type progress struct {
-	mu    sync.Mutex
-	f     func(Progress)
-	p     Progress
-	start time.Time
-}
-
-func (pr *progress) begin(phase string, total int) {
-	if pr.f == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p = Progress{Phase: phase, Total: total}
-	pr.start = time.Now()
-	pr.f(pr.p)
-}
-
-func (pr *progress) add(done, positions int) {
-	if pr.f == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p.Done += done
-	pr.p.Positions += positions
-	pr.p.Elapsed = time.Since(pr.start)
-	pr.f(pr.p)
 }

@@ -1,7 +1,7 @@
 // Package rank reads one ply ahead: it ranks every legal move of the side to
-// move by the estimated score after it (seed 003, Figure 10) and values
-// empty points the way miai counting does (seed 000), as SPEC section 4
-// defines.
+// move by the estimated score after it (as Figure 10 of the symmetric-estimate article does) and
+// values empty points the way miai counting does, as docs/estimators.md
+// §4 defines.
 //
 // # Ranking
 //
@@ -59,7 +59,7 @@
 //
 // Warm and cold starts reach the same fixed point, each stopping where the
 // estimator's tolerance says, so they differ by the slack of its stopping
-// rule. For the default λ/κ estimator at the SPEC's tolerance, on every
+// rule. For the default λ/κ estimator at its tolerance (1e-4), on every
 // legal move of the shared move-150 positions (1943 plays): 25.8
 // iterations warm against 65.2 cold; warm scores within 1.4 of cold ones
 // (each point within 0.083), because a cold start itself stops up to 1.4

@@ -3,11 +3,13 @@ package rank
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/boardtest"
 	"goeval/internal/positions"
 	"goeval/movemodel"
 )
@@ -139,6 +141,45 @@ func TestModelOnlySameOrder(t *testing.T) {
 		for k := range a.Moves {
 			if a.Moves[k].Point != c.Moves[k].Point || a.Moves[k].Prob != c.Moves[k].Prob || c.Moves[k].Value != nil {
 				t.Fatalf("position %d, move %d differs", i, k)
+			}
+		}
+	}
+}
+
+// TestModelOnEveryBoardSize ranks seeded random positions of every board
+// size from 2 to 25 by the model, played or scattered as setup stones
+// are: every legal move is ranked, and the
+// probabilities of the moves and the pass add up to 1.
+func TestModelOnEveryBoardSize(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	rk := modelRanker(t, 1)
+	rk.s.ModelOnly = true
+	for size := 2; size <= 25; size++ {
+		for k := range 4 {
+			b := boardtest.Played(r, size, r.IntN(size*size))
+			if k == 3 {
+				// Setup stones, which may leave chains without liberties.
+				b = boardtest.Scattered(r, size, r.Float64())
+			}
+			b.SetToMove([]board.Color{board.Black, board.White}[r.IntN(2)])
+			g := b.Geometry()
+			last := board.Point(r.IntN(g.N))
+			got, err := rk.RankAfter(context.Background(), b, last, board.Pass)
+			if err != nil {
+				t.Fatalf("%dx%d: %v\n%s", size, size, err, b)
+			}
+			legal := 0
+			for p := range g.N {
+				if b.At(board.Point(p)) == board.Empty && b.Legal(b.ToMove(), board.Point(p)) == nil {
+					legal++
+				}
+			}
+			sum := got.PassProb
+			for _, m := range got.Moves {
+				sum += m.Prob
+			}
+			if len(got.Moves) != legal || math.Abs(sum-1) > 1e-9 || math.IsNaN(sum) {
+				t.Fatalf("%dx%d: %d moves of %d legal, probabilities add up to %v\n%s", size, size, len(got.Moves), legal, sum, b)
 			}
 		}
 	}

@@ -16,7 +16,8 @@ import (
 )
 
 // DefaultTop is the number of best moves whose miai value Rank computes
-// when Settings.Top is 0: the 26 that the seed's Figure 10 letters a..z.
+// when Settings.Top is 0: the 26 that the symmetric-estimate article's Figure 10 letters
+// a..z (docs/estimators.md §4).
 const DefaultTop = 26
 
 // Settings configures a Ranker. The zero value means the defaults.
@@ -77,7 +78,7 @@ func (o Outcome) WinFor(c board.Color) float64 {
 }
 
 // Value is what a play at one empty point is worth, miai counting's way
-// (SPEC section 4). Black and White are the outcomes of each colour playing
+// (docs/estimators.md §4). Black and White are the outcomes of each colour playing
 // the point from the position as it stands; BlackErr and WhiteErr say why a
 // colour may not play it (wrapping board.ErrSuicide or board.ErrKo), nil
 // when it may, in which case the matching Outcome is meaningless.

@@ -18,7 +18,7 @@ type Palette int
 
 // The palettes.
 const (
-	// Grey is the seed's grayscale: +1 (Black's) black, -1 (White's) white,
+	// Grey is the grayscale of the articles' figures: +1 (Black's) black, -1 (White's) white,
 	// 0 (even) mid-grey, linear in between.
 	Grey Palette = iota
 	// RedBlue is a diverging scale: +1 blue, -1 red, 0 white, linear in
@@ -74,7 +74,8 @@ func (pl Palette) Color(v float64) color.RGBA {
 }
 
 // Cross is the label that Picture draws as a cross (×) rather than as
-// text: the mark of the worst moves in the seed's Figure 10.
+// text: the mark of the worst moves in the symmetric-estimate article's
+// Figure 10 (docs/estimators.md §4).
 const Cross = "×"
 
 // DefaultWidth is the width in pixels of a picture when none is asked for.
@@ -94,19 +95,52 @@ type Picture struct {
 	// Board is the position; it must not be nil.
 	Board *board.Board
 	// Control holds one value in [-1, 1] per point in map order (+1
-	// Black's, -1 White's). Each point's square is filled with its colour,
-	// and each stone carries a small square of its own point's colour, so
-	// that a stone judged dead shows the other colour. Nil leaves the board
-	// plain.
+	// Black's, -1 White's). Each point's square is filled with its colour;
+	// a stone that the map gives to the other colour carries a small
+	// square of the other colour (dead), and one that the map gives to its
+	// own colour by less than UnsettledBelow a mid-grey square
+	// (unsettled). A legend under the board shows the scale and the marks
+	// in use. Nil leaves the board plain.
 	Control []float64
 	// Palette colours the control values.
 	Palette Palette
 	// Labels holds, per point in map order, a short text (up to three
-	// characters reads well) drawn on a light disc on the point; "" draws
-	// nothing and Cross draws a cross. Nil means no labels.
+	// characters reads well) drawn on the point in bold, black or white
+	// with a halo of the other, whichever stands out on the point's
+	// colour: no disc, so that a label is never taken for a stone. ""
+	// draws nothing and Cross draws a cross. Nil means no labels.
 	Labels []string
-	// Caption lists lines of text drawn centred under the board.
+	// Caption lists lines of text drawn centred under the board (and the
+	// legend); a line too long for the width is wrapped at its commas or
+	// spaces.
 	Caption []string
+}
+
+// UnsettledBelow is the control, towards a stone's own colour, under which
+// a picture marks the stone unsettled: for the judge, whose map gives a
+// stone its colour times 1 - 2P for a death probability P, the chains
+// from P = 0.2 (as its Unsettled list) to P = 0.5; beyond that the map
+// gives the stone to the other colour and marks it dead.
+const UnsettledBelow = 0.6
+
+// stoneMark is the mark a picture puts on a stone.
+type stoneMark uint8
+
+const (
+	markNone stoneMark = iota
+	markUnsettled
+	markDead
+)
+
+// markOf returns the mark of a stone of colour c whose point has control v.
+func markOf(c board.Color, v float64) stoneMark {
+	switch s := v * float64(c); {
+	case s < 0:
+		return markDead
+	case s < UnsettledBelow:
+		return markUnsettled
+	}
+	return markNone
 }
 
 // check panics, with a "render: ..." message, on a misused Picture.
@@ -132,31 +166,205 @@ func (p *Picture) check(width int) {
 // MinWidth..MaxWidth.
 func (p *Picture) Size(width int) (w, h int) {
 	p.check(width)
-	return width, width + p.captionHeight(width)
+	return width, width + p.belowHeight(width)
 }
 
 // captionFont is the caption's font size in pixels.
 func captionFont(width int) float64 { return math.Max(10, math.Round(float64(width)/40)) }
 
-func (p *Picture) captionHeight(width int) int {
-	if len(p.Caption) == 0 {
+// belowHeight is the height of what is drawn under the board: the rows of
+// the legend and the lines of the caption.
+func (p *Picture) belowHeight(width int) int {
+	n := len(p.legendRows(width)) + len(p.captionLines(width))
+	if n == 0 {
 		return 0
 	}
 	f := captionFont(width)
-	return int(math.Ceil(float64(len(p.Caption))*f*1.4 + f*0.6))
+	return int(math.Ceil(float64(n)*f*1.4 + f*0.6))
+}
+
+// textWidth returns the width in pixels of s in Liberation Sans of size f,
+// the font of the PNG (an SVG viewer's own font is about as wide).
+func textWidth(s string, f float64, bold bool) float64 {
+	fc := face(f, bold)
+	return float64(fc.Width(s))
+}
+
+// captionLines returns the caption wrapped to the width: a line that does
+// not fit, with a margin, is broken after the last ", " (else space) that
+// fits, and the rest indented on the next line.
+func (p *Picture) captionLines(width int) []string {
+	f := captionFont(width)
+	room := float64(width) - 2*f
+	var out []string
+	for _, line := range p.Caption {
+		for textWidth(line, f, false) > room {
+			cut := -1
+			for _, sep := range []string{", ", " "} {
+				for i := strings.LastIndex(line, sep); i > 0; i = strings.LastIndex(line[:i], sep) {
+					if textWidth(line[:i+len(sep)-1], f, false) <= room {
+						cut = i + len(sep)
+						break
+					}
+				}
+				if cut > 0 {
+					break
+				}
+			}
+			if cut <= 0 || cut >= len(line) {
+				break // one word too long: let it overflow rather than cut it
+			}
+			out = append(out, strings.TrimRight(line[:cut], " "))
+			line = "  " + line[cut:]
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// A legendItem is one entry of the legend: a small drawing and its text,
+// and a shorter text for a picture too narrow for the text.
+type legendItem struct {
+	draw        func(sc *scene, x, y, size float64) float64 // draws at x on the row's middle y; returns its width
+	text, short string
+}
+
+// legendItems returns what the legend shows: the palette's scale, from
+// Black's +1 to White's -1, and the marks of the stones that carry one.
+func (p *Picture) legendItems() []legendItem {
+	if p.Control == nil {
+		return nil
+	}
+	items := []legendItem{{text: "Black's", short: "B"}, {draw: p.drawScale, text: "White's", short: "W"}}
+	var dead, unsettled bool
+	for pt, c := range p.Board.Cells() {
+		if c != board.Empty {
+			switch markOf(c, p.Control[pt]) {
+			case markDead:
+				dead = true
+			case markUnsettled:
+				unsettled = true
+			}
+		}
+	}
+	if dead {
+		items = append(items, legendItem{draw: markedStones(markDead), text: "dead: the other colour's on the map", short: "dead"})
+	}
+	if unsettled {
+		items = append(items, legendItem{draw: markedStones(markUnsettled), text: fmt.Sprintf("unsettled: the map gives it under %g", UnsettledBelow), short: "unsettled"})
+	}
+	return items
+}
+
+// drawScale draws the palette from +1 to -1 as a bar of 11 steps.
+func (p *Picture) drawScale(sc *scene, x, y, size float64) float64 {
+	const steps = 11
+	w := size * 0.55
+	for i := range steps {
+		v := 1 - 2*float64(i)/(steps-1)
+		sc.add(shape{kind: rectShape, x: x + float64(i)*w, y: y - size*0.4, w: w, h: size * 0.8, fill: color.NRGBA(p.Palette.Color(v))})
+	}
+	sc.add(shape{kind: rectShape, x: x, y: y - size*0.4, w: steps * w, h: size * 0.8, stroke: stoneEdgeDark, lineWidth: 0.75})
+	return steps * w
+}
+
+// markedStones draws a black and a white stone with mark m.
+func markedStones(m stoneMark) func(sc *scene, x, y, size float64) float64 {
+	return func(sc *scene, x, y, size float64) float64 {
+		r := size * 0.5
+		drawStone(sc, board.Black, m, x+r, y, r)
+		drawStone(sc, board.White, m, x+3*r+size*0.15, y, r)
+		return 4*r + size*0.15
+	}
+}
+
+// legendRows lays the legend's items out in rows that fit the width, each
+// row a list of items; the scale's two ends stay on one row.
+func (p *Picture) legendRows(width int) [][]legendItem {
+	items := p.legendItems()
+	if len(items) == 0 {
+		return nil
+	}
+	f := captionFont(width)
+	room := float64(width) - 2*f
+	var rows [][]legendItem
+	var row []legendItem
+	used := 0.0
+	for i := 0; i < len(items); i++ {
+		group := items[i : i+1]
+		if items[i].draw == nil && i+1 < len(items) { // "Black's" goes with the bar
+			group = items[i : i+2]
+			i++
+		}
+		w := legendWidth(group, f)
+		if w > room { // too narrow for the words: the short ones
+			group = append([]legendItem(nil), group...)
+			for k := range group {
+				group[k].text = group[k].short
+			}
+			w = legendWidth(group, f)
+		}
+		if len(row) > 0 && used+w > room {
+			rows, row, used = append(rows, row), nil, 0
+		}
+		row = append(row, group...)
+		used += w
+	}
+	return append(rows, row)
+}
+
+// legendWidth is the width of a run of legend items of font size f: each
+// drawing, then its text, with gaps.
+func legendWidth(items []legendItem, f float64) float64 {
+	w := 0.0
+	for _, it := range items {
+		if it.draw != nil {
+			w += it.draw(&scene{}, 0, 0, f) + f*0.4
+		}
+		w += textWidth(it.text, f, false) + f*1.2
+	}
+	return w - f*0.8
 }
 
 // The colours of the drawing.
 var (
-	white      = color.NRGBA{255, 255, 255, 255}
-	black      = color.NRGBA{0, 0, 0, 255}
-	wood       = color.NRGBA{220, 179, 92, 255}
-	ink        = color.NRGBA{34, 34, 34, 255}
-	stoneEdge  = color.NRGBA{128, 128, 128, 255}
-	discFill   = color.NRGBA{255, 255, 255, 230}
-	discEdge   = color.NRGBA{96, 96, 96, 255}
-	crossColor = color.NRGBA{192, 0, 0, 255}
+	white = color.NRGBA{255, 255, 255, 255}
+	black = color.NRGBA{0, 0, 0, 255}
+	wood  = color.NRGBA{220, 179, 92, 255}
+	ink   = color.NRGBA{34, 34, 34, 255}
+	// A black stone has a light rim and a white stone a dark one, so that
+	// each shows on every shade of the map, its own colour's included.
+	blackStone     = color.NRGBA{17, 17, 17, 255}
+	stoneEdgeLight = color.NRGBA{200, 200, 200, 255}
+	stoneEdgeDark  = color.NRGBA{60, 60, 60, 255}
+	unsettledMark  = color.NRGBA{136, 136, 136, 255}
 )
+
+// drawStone draws a stone of colour c with mark m, centred at x, y with
+// radius r.
+func drawStone(sc *scene, c board.Color, m stoneMark, x, y, r float64) {
+	fill, edge, other := blackStone, stoneEdgeLight, white
+	if c == board.White {
+		fill, edge, other = white, stoneEdgeDark, blackStone
+	}
+	sc.add(shape{kind: circleShape, x: x, y: y, w: r, fill: fill, stroke: edge, lineWidth: math.Max(1, r/8)})
+	s := r * 0.72
+	switch m {
+	case markDead:
+		sc.add(shape{kind: rectShape, x: x - s/2, y: y - s/2, w: s, h: s, fill: other, stroke: edge, lineWidth: math.Max(0.5, r/16)})
+	case markUnsettled:
+		sc.add(shape{kind: rectShape, x: x - s/2, y: y - s/2, w: s, h: s, fill: unsettledMark})
+	}
+}
+
+// contrast returns the colour that stands out on bg, black or white, and
+// the other for a halo.
+func contrast(bg color.NRGBA) (fg, halo color.NRGBA) {
+	if 0.299*float64(bg.R)+0.587*float64(bg.G)+0.114*float64(bg.B) >= 140 {
+		return black, white
+	}
+	return white, black
+}
 
 // gridColor returns the colour of the grid lines: black on wood; over a
 // control map a brown that shows on black, white and grey squares alike.
@@ -201,7 +409,9 @@ type shape struct {
 	fontSize     float64
 	anchor       anchor
 	bold         bool
-	crisp        bool // a rectangle whose edges are whole pixels: no antialiasing
+	crisp        bool        // a rectangle whose edges are whole pixels: no antialiasing
+	halo         color.NRGBA // text: an outline of this colour under the letters
+	haloWidth    float64
 }
 
 // scene is a picture laid out as primitives in painting order; the SVG
@@ -300,56 +510,81 @@ func (p *Picture) layout(width int) *scene {
 		sc.add(shape{kind: textShape, x: float64(width) - 0.7*cell, y: at(i) + base, text: num, fontSize: cf, fill: ink})
 	}
 
-	// Stones, each with its control as a small square in the middle: on
-	// a stone its own colour's control hides the square, and the more the
-	// control leans the other way, the plainer the square shows.
+	// Stones, with the mark the map gives them.
 	cells := p.Board.Cells()
 	for pt, c := range cells {
 		if c == board.Empty {
 			continue
 		}
 		x, y := g.XY(board.Point(pt))
-		fill := black
-		if c == board.White {
-			fill = white
-		}
-		sc.add(shape{kind: circleShape, x: at(x), y: at(y), w: cell * 0.46, fill: fill, stroke: stoneEdge, lineWidth: math.Max(1, cell/20)})
+		m := markNone
 		if p.Control != nil {
-			s := cell * 0.34
-			sc.add(shape{kind: rectShape, x: at(x) - s/2, y: at(y) - s/2, w: s, h: s, fill: color.NRGBA(p.Palette.Color(p.Control[pt]))})
+			m = markOf(c, p.Control[pt])
 		}
+		drawStone(sc, c, m, at(x), at(y), cell*0.46)
 	}
 
-	// Labels on light discs; crosses as two strokes.
+	// Labels: bold text, or a cross, in black or white with a halo of the
+	// other, whichever stands out on the point; no disc, which would look
+	// like a stone.
 	for pt, l := range p.Labels {
 		if l == "" {
 			continue
 		}
 		x, y := g.XY(board.Point(pt))
 		cx, cy := at(x), at(y)
-		sc.add(shape{kind: circleShape, x: cx, y: cy, w: cell * 0.4, fill: discFill, stroke: discEdge, lineWidth: math.Max(0.75, cell/36)})
+		bg := wood
+		switch {
+		case cells[pt] == board.Black:
+			bg = blackStone
+		case cells[pt] == board.White:
+			bg = white
+		case p.Control != nil:
+			bg = color.NRGBA(p.Palette.Color(p.Control[pt]))
+		}
+		fg, halo := contrast(bg)
 		if l == Cross {
-			d := cell * 0.2
-			lw := math.Max(1.5, cell/11)
-			sc.add(shape{kind: lineShape, x: cx - d, y: cy - d, w: cx + d, h: cy + d, stroke: crossColor, lineWidth: lw})
-			sc.add(shape{kind: lineShape, x: cx - d, y: cy + d, w: cx + d, h: cy - d, stroke: crossColor, lineWidth: lw})
+			d := cell * 0.22
+			lw := math.Max(1.5, cell/10)
+			for _, ln := range [][4]float64{{cx - d, cy - d, cx + d, cy + d}, {cx - d, cy + d, cx + d, cy - d}} {
+				sc.add(shape{kind: lineShape, x: ln[0], y: ln[1], w: ln[2], h: ln[3], stroke: halo, lineWidth: lw + math.Max(2, cell/12)})
+			}
+			for _, ln := range [][4]float64{{cx - d, cy - d, cx + d, cy + d}, {cx - d, cy + d, cx + d, cy - d}} {
+				sc.add(shape{kind: lineShape, x: ln[0], y: ln[1], w: ln[2], h: ln[3], stroke: fg, lineWidth: lw})
+			}
 			continue
 		}
-		fs := cell * 0.56
+		fs := cell * 0.62
 		switch len([]rune(l)) {
 		case 1:
 		case 2:
-			fs = cell * 0.42
+			fs = cell * 0.5
 		default:
-			fs = cell * 0.32
+			fs = cell * 0.38
 		}
-		sc.add(shape{kind: textShape, x: cx, y: cy + fs*0.36, text: l, fontSize: fs, fill: black, bold: true})
+		sc.add(shape{kind: textShape, x: cx, y: cy + fs*0.36, text: l, fontSize: fs, fill: fg, bold: true,
+			halo: halo, haloWidth: math.Max(1, fs/7)})
 	}
 
-	// The caption, centred under the board.
+	// The legend and the caption, centred under the board.
 	f := captionFont(width)
-	for i, line := range p.Caption {
-		sc.add(shape{kind: textShape, x: float64(width) / 2, y: float64(width) + f*1.4*float64(i) + f*1.1, text: line, fontSize: f, fill: ink})
+	line := 0
+	rowY := func() float64 { return float64(width) + f*1.4*float64(line) + f*1.1 }
+	for _, row := range p.legendRows(width) {
+		x := (float64(width) - legendWidth(row, f)) / 2
+		mid := rowY() - f*0.36
+		for _, it := range row {
+			if it.draw != nil {
+				x += it.draw(sc, x, mid, f) + f*0.4
+			}
+			sc.add(shape{kind: textShape, x: x, y: rowY(), text: it.text, fontSize: f, fill: ink, anchor: anchorStart})
+			x += textWidth(it.text, f, false) + f*1.2
+		}
+		line++
+	}
+	for _, text := range p.captionLines(width) {
+		sc.add(shape{kind: textShape, x: float64(width) / 2, y: rowY(), text: text, fontSize: f, fill: ink})
+		line++
 	}
 	return sc
 }

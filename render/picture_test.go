@@ -106,11 +106,35 @@ func goldenCases(t *testing.T) map[string]*Picture {
 	}
 	labels[g.At(6, 11)] = "+8" // G2: a number, as the moyo views draw
 	labels[g.At(7, 11)] = "21" // H2
+	// nine: B7 and H3 dead; the map gives F2 (the lower end of Black's
+	// wall) only 0.3, so it is unsettled.
+	c9 := smooth(b9)
+	for _, v := range []string{"F2"} {
+		p, _ := b9.Geometry().ParseGTP(v)
+		c9[p] = 0.3
+	}
+	// views: the labels of goeval's views on a 9x9 map of greys, symbols
+	// and numbers of one to three characters on light, mid and dark
+	// points.
+	bv := board.MustParse(nine)
+	gv := bv.Geometry()
+	lv := make([]string, gv.N)
+	for v, l := range map[string]string{"A9": "21", "B9": "@", "C9": "o", "A1": "x", "B1": "#", "C1": "b",
+		"E9": "10", "E8": "-12", "E5": "w", "H9": "&", "J9": "02", "J1": "+8", "H1": "7", "A5": "a"} {
+		p, err := gv.ParseGTP(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv[p] = l
+	}
+	long := "judge (lambda 0.44, kappa 0.8, dead-at 0.4, late-from 0.42, late-lambda 0.48, late-kappa 0.8, late-dead-at 0.45, late-playouts 8)"
 	return map[string]*Picture{
-		"nine": {Board: b9, Control: smooth(b9), Palette: Grey,
-			Caption: []string{"a made-up control map: B7 and H3 dead", "B+1.2 on the board, W+5.3 after komi 6.5", "12 iterations, converged"}},
+		"nine": {Board: b9, Control: c9, Palette: Grey,
+			Caption: []string{"a made-up control map: B7 and H3 dead, F2 unsettled", long, "B+1.2 on the board, W+5.3 after komi 6.5", "12 iterations, converged"}},
 		"thirteen": {Board: b13, Control: smooth(b13), Palette: RedBlue, Labels: labels,
 			Caption: []string{"a..e: best; ×: worst"}},
+		"views": {Board: bv, Control: smooth(bv), Palette: Grey, Labels: lv,
+			Caption: []string{"labels of the views: numbers, symbols, letters"}},
 	}
 }
 
@@ -121,15 +145,23 @@ const goldenWidth = 360
 // testdata/*.svg (byte for byte) and testdata/*.png (pixel by pixel, see
 // samePixels); go test -update rewrites them.
 //
-// Looked at by eye (PNG, at goldenWidth) when last updated: nine.png shows
-// the 9x9 grid with its five star points, the coordinates A..J (no I) and
-// 1..9 from the bottom, White's wall with white squares on the left,
-// Black's with black ones on the right, grey between, and the dead stones
-// B7 (black, a light square in its middle) and H3 (white, a dark square);
-// thirteen.png shows the four star points and the centre of the 13x13,
-// blue round the black stones and red round the white ones, the letters
-// a..e on discs, red crosses in the four corners and on B2, and the
-// numbers +8 and 21 on G2 and H2.
+// Looked at by eye (PNG, at goldenWidth and at 600) when last updated:
+// nine.png shows the 9x9 grid with its five star points, the coordinates
+// A..J (no I) and 1..9 from the bottom, White's wall in white on the left,
+// Black's in black on the right, grey between; the black stones with a
+// light rim, readable on Black's black; the dead stones B7 (black, a white
+// square) and H3 (white, a black square), F2 with a grey square
+// (unsettled), no mark on the others; under the board the legend (the
+// scale from Black's to White's, the dead and unsettled marks) and the
+// caption, its long second line wrapped after a comma. thirteen.png shows
+// the 13x13 in blue round the black stones and red round the white ones,
+// the legend's blue-to-red scale and no stone marks (none dead), the
+// letters a..e in bold black with a white halo, crosses in the four
+// corners and on B2 the same way, +8 and 21 on G2 and H2, and no disc
+// anywhere. views.png shows numbers of one to three characters (7, 21,
+// -12), symbols (@ # &) and letters (x o b w a) on white, grey and black
+// points, black with a white halo on light points and white with a black
+// halo on dark ones, all readable, none like a stone.
 func TestGolden(t *testing.T) {
 	for name, pic := range goldenCases(t) {
 		t.Run(name, func(t *testing.T) {
@@ -278,7 +310,8 @@ func TestSVGParses(t *testing.T) {
 					inText = false
 				}
 			}
-			all := strings.Join(texts, "\n")
+			// A caption line may be wrapped over two text elements.
+			all := strings.Join(strings.Fields(strings.Join(texts, " ")), " ")
 			for _, line := range pic.Caption {
 				if !strings.Contains(all, line) {
 					t.Errorf("caption %q not in the SVG's text", line)
@@ -373,5 +406,74 @@ func TestMisusePanics(t *testing.T) {
 			}()
 			f()
 		})
+	}
+}
+
+// TestPictureReadable checks, on the laid-out shapes, what issue 29 found
+// wrong with the pictures: every caption and legend line fits the width
+// (the judge's parameters were cut on both sides), a label has no disc
+// under it (rank letters looked like White stones), the legend shows the
+// scale and the marks in use, and a stone carries a mark only when the map
+// does not give it firmly to its colour.
+func TestPictureReadable(t *testing.T) {
+	for name, pic := range goldenCases(t) {
+		for _, width := range []int{300, DefaultWidth, 1000} {
+			sc := pic.layout(width)
+			g := pic.Board.Geometry()
+			circles, texts := 0, map[string]bool{}
+			for _, sh := range sc.shapes {
+				switch sh.kind {
+				case circleShape:
+					if sh.y < float64(width) {
+						circles++
+					}
+				case textShape:
+					texts[sh.text] = true
+					if sh.y > float64(width) { // under the board
+						left := sh.x
+						switch sh.anchor {
+						case anchorMiddle:
+							left -= textWidth(sh.text, sh.fontSize, sh.bold) / 2
+						case anchorEnd:
+							left -= textWidth(sh.text, sh.fontSize, sh.bold)
+						}
+						if left < 0 || left+textWidth(sh.text, sh.fontSize, sh.bold) > float64(width) {
+							t.Errorf("%s at %d: %q runs off the picture (%.0f to %.0f)", name, width, sh.text, left, left+textWidth(sh.text, sh.fontSize, sh.bold))
+						}
+					}
+				}
+			}
+			// On the board the circles are the stones and the star points.
+			stones := pic.Board.Count(board.Black) + pic.Board.Count(board.White)
+			if want := stones + len(starPoints(g)); circles != want {
+				t.Errorf("%s at %d: %d circles on the board, want %d stones and star points (no discs under labels)", name, width, circles, want)
+			}
+			if !texts["Black's"] || !texts["White's"] {
+				t.Errorf("%s at %d: no scale in the legend", name, width)
+			}
+			var dead, unsettled bool
+			for p, c := range pic.Board.Cells() {
+				if c != board.Empty {
+					dead = dead || markOf(c, pic.Control[p]) == markDead
+					unsettled = unsettled || markOf(c, pic.Control[p]) == markUnsettled
+				}
+			}
+			if texts["dead: the other colour's on the map"] != dead || texts["unsettled: the map gives it under 0.6"] != unsettled {
+				t.Errorf("%s at %d: the legend's marks %v, want dead %v, unsettled %v", name, width, texts, dead, unsettled)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		c    board.Color
+		v    float64
+		want stoneMark
+	}{
+		{board.Black, 1, markNone}, {board.Black, 0.8, markNone}, {board.Black, 0.6, markNone},
+		{board.Black, 0.59, markUnsettled}, {board.Black, 0, markUnsettled}, {board.Black, -0.01, markDead},
+		{board.White, -0.8, markNone}, {board.White, -0.3, markUnsettled}, {board.White, 0.5, markDead},
+	} {
+		if got := markOf(tt.c, tt.v); got != tt.want {
+			t.Errorf("markOf(%v, %v) = %v, want %v", tt.c, tt.v, got, tt.want)
+		}
 	}
 }

@@ -85,6 +85,15 @@ func (s *scene) drawTo(c vg.Canvas, h float64) {
 			case anchorEnd:
 				x -= float64(f.Width(sh.text))
 			}
+			if sh.halo.A != 0 {
+				// The halo: the text in the halo's colour, moved round a
+				// circle of the halo's width.
+				c.SetColor(sh.halo)
+				for k := range 12 {
+					a := float64(k) * math.Pi / 6
+					c.FillString(f, pt(x+sh.haloWidth*math.Cos(a), sh.y+sh.haloWidth*math.Sin(a)), sh.text)
+				}
+			}
 			c.SetColor(sh.fill)
 			c.FillString(f, pt(x, sh.y), sh.text)
 		}

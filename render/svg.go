@@ -64,6 +64,10 @@ func (s *scene) writeSVGElement(bw *bufio.Writer) {
 				bw.WriteString(` font-weight="bold"`)
 			}
 			bw.WriteString(paint(sh))
+			if sh.halo.A != 0 {
+				// The outline drawn first, under the letters.
+				fmt.Fprintf(bw, ` stroke="%s" stroke-width="%s" stroke-linejoin="round" paint-order="stroke"`, hex(sh.halo), num(2*sh.haloWidth))
+			}
 			bw.WriteByte('>')
 			xml.EscapeText(bw, []byte(sh.text))
 			bw.WriteString("</text>\n")

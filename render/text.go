@@ -107,24 +107,35 @@ func PlainGlyph(c board.Color, v float64) string {
 }
 
 // ansiCell draws one point two characters wide on a grey background.
-func ansiCell(c board.Color, v float64) string {
+func ansiCell(c board.Color, v float64) string { return ansiMarkedCell(c, v, "", 2) }
+
+// ansiMarkedCell draws one point width characters wide on the grey of its
+// control v: a stone as a disc (dimmed where the map gives it to the other
+// colour: judged dead), else the mark, right-aligned, in black or white,
+// whichever stands out on the grey.
+func ansiMarkedCell(c board.Color, v float64, mark string, width int) string {
 	// The 24 greys 232 (near black) .. 255 (near white): +1 -> 232, -1 -> 255.
 	grey := 232 + int((1-v)/2*23+0.5)
 	grey = min(max(grey, 232), 255)
 	fg := ""
-	glyph := "  "
+	glyph := mark
 	switch {
 	case c == board.Black:
-		fg, glyph = "38;5;16", " ●"
+		fg, glyph = "38;5;16", "●"
 		if v < 0 {
 			fg = "38;5;240"
 		}
 	case c == board.White:
-		fg, glyph = "38;5;231", " ●"
+		fg, glyph = "38;5;231", "●"
 		if v > 0 {
 			fg = "38;5;248"
 		}
+	case mark != "" && grey >= 244:
+		fg = "38;5;16"
+	case mark != "":
+		fg = "38;5;231"
 	}
+	glyph = pad(glyph, width)
 	if fg != "" {
 		return fmt.Sprintf("\x1b[48;5;%d;%sm%s\x1b[0m", grey, fg, glyph)
 	}
@@ -141,4 +152,33 @@ func ControlMap(w io.Writer, b *board.Board, control []float64, shade Shade) err
 		return Grid(w, g, 2, func(p board.Point) string { return ansiCell(b.At(p), control[p]) })
 	}
 	return Grid(w, g, 2, func(p board.Point) string { return PlainGlyph(b.At(p), control[p]) })
+}
+
+// MarkedMap draws b with marks on points, such as the letters of a move
+// ranking, each cell width characters wide: X and O for stones, a point's
+// mark where it has one (mark returns ""), else ".". With ANSI shading each
+// point also has the grey of its control, as ControlMap draws it, and a
+// mark is drawn in black or white, whichever stands out on that grey;
+// control may be nil for Plain, which draws no map.
+func MarkedMap(w io.Writer, b *board.Board, control []float64, shade Shade, width int, mark func(p board.Point) string) error {
+	g := b.Geometry()
+	if shade == ANSI && len(control) != g.N {
+		panic(fmt.Sprintf("render: %d control values for %d points", len(control), g.N))
+	}
+	return Grid(w, g, width, func(p board.Point) string {
+		c := b.At(p)
+		if shade == Plain {
+			switch c {
+			case board.Black:
+				return "X"
+			case board.White:
+				return "O"
+			}
+			if m := mark(p); m != "" {
+				return m
+			}
+			return "."
+		}
+		return ansiMarkedCell(c, control[p], mark(p), width)
+	})
 }

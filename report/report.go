@@ -13,10 +13,14 @@
 // A metric with nothing behind it (nil in a compare.Row) leaves a gap in
 // its line and "-" in the tables. Time per position is drawn on a
 // logarithmic scale, since estimators and peers differ by orders of
-// magnitude. A contender keeps its colour and mark in every chart. The
-// charts' text is Liberation Sans, which gonum/plot measures it with; the
-// page asks browsers for it, or Arial or Helvetica, whose letters are as
-// wide.
+// magnitude. A contender keeps its colour, mark and line in every chart:
+// every other line is dashed and drawn over the solid ones, and each
+// band's points are spread a little along the band axis, so that two
+// contenders with the same values (the judge and judge-playouts early in a
+// game) both show. The legend's names are 13 pixels high, the page's
+// charts 760 pixels wide at most. The charts' text is Liberation Sans,
+// which gonum/plot measures it with; the page asks browsers for it, or
+// Arial or Helvetica, whose letters are as wide.
 package report
 
 import (
@@ -86,19 +90,25 @@ var shapes = []draw.GlyphDrawer{
 	draw.CrossGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
 }
 
-// style returns contender i's line and mark styles. The tie baseline is
-// drawn grey and dashed.
+// style returns contender i's line and mark styles. Every other
+// contender's line is dashed, and dashed lines are drawn over solid ones,
+// so that where two contenders' lines coincide both colours show (the
+// judge's and judge-playouts' early in a game). The tie baseline is drawn
+// grey and dotted.
 func style(i int, name string) (draw.LineStyle, draw.GlyphStyle) {
 	c := colours[i%len(colours)]
-	ls := draw.LineStyle{Color: c, Width: vg.Points(1.5)}
-	if i >= len(colours) {
-		ls.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+	ls := draw.LineStyle{Color: c, Width: vg.Points(2)}
+	switch {
+	case i%2 == 1:
+		ls.Dashes = []vg.Length{vg.Points(7), vg.Points(4)}
+	case i >= len(colours):
+		ls.Dashes = []vg.Length{vg.Points(12), vg.Points(3), vg.Points(2), vg.Points(3)}
 	}
 	if name == compare.TieName {
 		ls.Color, ls.Dashes = color.NRGBA{150, 150, 150, 255}, []vg.Length{vg.Points(2), vg.Points(3)}
 		c = ls.Color.(color.NRGBA)
 	}
-	gs := draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: shapes[i%len(shapes)]}
+	gs := draw.GlyphStyle{Color: c, Radius: vg.Points(3.5), Shape: shapes[i%len(shapes)]}
 	return ls, gs
 }
 
@@ -111,14 +121,46 @@ func sans(size float64, bold bool) font.Font {
 	return f
 }
 
-// chart sizes in points (pixels in a browser).
+// chart sizes in points (pixels in a browser), and the legend's font size.
 const (
-	chartW, chartH = 760, 300
-	legendW        = 170
+	chartW, chartH = 760, 320
+	legendW        = 190
+	legendFont     = 13
 )
+
+// dodge is the shift along the band axis of contender i of n: the
+// contenders' points at a band are spread over 0.3 of the gap between
+// bands, in legend order, so that contenders with the same value (the judge
+// and judge-playouts early in a game) show side by side, not one hidden
+// under the other.
+func dodge(i, n int) float64 {
+	if n < 2 {
+		return 0
+	}
+	return 0.3 * (float64(i)/float64(n-1) - 0.5)
+}
 
 // chart draws one metric against the bands as an SVG element.
 func chart(rep *compare.Report, m metric) ([]byte, error) {
+	c := vgsvg.New(vg.Points(chartW), vg.Points(chartH))
+	if err := drawChart(draw.New(c), rep, m); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	// Keep the <svg> element: the XML declaration and comments before it
+	// do not belong inside HTML.
+	out := buf.Bytes()
+	if i := bytes.Index(out, []byte("<svg")); i >= 0 {
+		out = out[i:]
+	}
+	return out, nil
+}
+
+// drawChart draws one metric against the bands on dc, chartW by chartH.
+func drawChart(dc draw.Canvas, rep *compare.Report, m metric) error {
 	p := plot.New()
 	p.Title.Text = m.title + " (" + m.better + ")"
 	p.Title.TextStyle.Font = sans(13, true)
@@ -135,17 +177,18 @@ func chart(rep *compare.Report, m metric) ([]byte, error) {
 		names = append(names, b.String())
 	}
 	p.NominalX(names...)
-	if len(names) == 1 {
-		p.X.Min, p.X.Max = -0.5, 0.5
-	}
+	p.X.Min, p.X.Max = -0.35, float64(len(names)-1)+0.35 // room for the dodged points
 	if m.log {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
 	legend := plot.NewLegend()
-	legend.TextStyle.Font = sans(10, false)
+	legend.TextStyle.Font = sans(legendFont, false)
 	legend.Top, legend.Left = true, true
+	legend.ThumbnailWidth = vg.Points(24)
+	legend.Padding = vg.Points(3)
 	drawn := false
+	var over []plot.Plotter // dashed lines, drawn over the solid ones
 	for ci, name := range rep.Contenders {
 		ls, gs := style(ci, name)
 		var run plotter.XYs
@@ -164,7 +207,11 @@ func chart(rep *compare.Report, m metric) ([]byte, error) {
 				return err
 			}
 			s.GlyphStyle = gs
-			p.Add(l, s)
+			if len(ls.Dashes) > 0 && name != compare.TieName {
+				over = append(over, l, s)
+			} else {
+				p.Add(l, s)
+			}
 			if line == nil {
 				legend.Add(name, l, s)
 			}
@@ -179,41 +226,30 @@ func chart(rep *compare.Report, m metric) ([]byte, error) {
 			}
 			if v == nil || math.IsNaN(*v) || (m.log && *v <= 0) {
 				if err := flush(); err != nil {
-					return nil, err
+					return err
 				}
 				continue
 			}
-			run = append(run, plotter.XY{X: float64(bi), Y: *v})
+			run = append(run, plotter.XY{X: float64(bi) + dodge(ci, len(rep.Contenders)), Y: *v})
 			drawn = true
 		}
 		if err := flush(); err != nil {
-			return nil, err
+			return err
 		}
 		if line == nil {
 			legend.Add(name + " (no data)")
 		}
 	}
+	p.Add(over...)
 	if !drawn { // an empty chart still needs a range
 		p.Y.Min, p.Y.Max = 0, 1
 		if m.log {
 			p.Y.Min, p.Y.Max = 1, 10
 		}
 	}
-	c := vgsvg.New(vg.Points(chartW), vg.Points(chartH))
-	dc := draw.New(c)
 	p.Draw(draw.Crop(dc, 0, -legendW, 0, 0))
 	legend.Draw(draw.Crop(dc, chartW-legendW+10, 0, 0, -vg.Points(24)))
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	// Keep the <svg> element: the XML declaration and comments before it
-	// do not belong inside HTML.
-	out := buf.Bytes()
-	if i := bytes.Index(out, []byte("<svg")); i >= 0 {
-		out = out[i:]
-	}
-	return out, nil
+	return nil
 }
 
 // cell formats a metric for the tables.

@@ -3,10 +3,18 @@ package report
 import (
 	"bytes"
 	"encoding/xml"
+	"flag"
+	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"goeval/compare"
 )
@@ -17,8 +25,8 @@ func f(v float64) *float64 { return &v }
 // bands, with gaps: the peer has no map (no sign agreement or MSE), and
 // nothing at all in the last band.
 func fakeReport() *compare.Report {
-	bands := compare.DefaultBands[:2]
-	bands = append(bands, compare.Band{Move: 20, FromEnd: true})
+	// A copy: appending to DefaultBands[:2] would overwrite its third band.
+	bands := append(append([]compare.Band(nil), compare.DefaultBands[:2]...), compare.Band{Move: 20, FromEnd: true})
 	rep := &compare.Report{Bands: bands, Contenders: []string{compare.TieName, "stones", "lambda-kappa", "gnugo"},
 		Files: 3, GamesRead: 3, GamesUsed: 3, Errors: []compare.FileError{{File: "bad<1>.sgf", Err: "sgf: unterminated & broken"}}}
 	for bi, b := range bands {
@@ -179,5 +187,91 @@ func TestWriteHTMLReference(t *testing.T) {
 	}
 	if strings.Count(page, "Against the reference, <code>") != 3 {
 		t.Errorf("%d reference tables, want one per band (3)", strings.Count(page, "Against the reference, <code>"))
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden chart in testdata/")
+
+// goldenReport is a made-up comparison whose two last contenders have the
+// same score error in the first three bands, as the judge and
+// judge-playouts have early in a game.
+func goldenReport() *compare.Report {
+	bands, err := compare.ParseBands("50,100,150,200,end-20")
+	if err != nil {
+		panic(err)
+	}
+	rep := &compare.Report{Bands: bands, Contenders: []string{compare.TieName, "stones", "lambda-kappa", "judge", "judge-playouts"}}
+	for bi, b := range bands {
+		x := float64(bi)
+		judge := 5.4 - 0.5*max(0, x-2)
+		rep.Rows = append(rep.Rows,
+			compare.Row{Estimator: compare.TieName, Band: b.String(), ScoreMAE: f(5.4)},
+			compare.Row{Estimator: "stones", Band: b.String(), ScoreMAE: f(8 + 0.2*x)},
+			compare.Row{Estimator: "lambda-kappa", Band: b.String(), ScoreMAE: f(12 + 0.3*x)},
+			compare.Row{Estimator: "judge", Band: b.String(), ScoreMAE: f(judge)},
+			compare.Row{Estimator: "judge-playouts", Band: b.String(), ScoreMAE: f(judge - 0.2*max(0, x-2))},
+		)
+	}
+	return rep
+}
+
+// TestGoldenChart draws the score chart of goldenReport and compares it
+// with testdata/chart.svg; go test -update rewrites it, and chart.png, the
+// same drawing rasterised for people to look at.
+//
+// Looked at by eye (chart.png) when last updated: the title, the axis
+// labels and the five bands; the legend's names in 13-pixel letters with a
+// line and mark each; the tie dotted grey, stones dashed, lambda-kappa
+// solid, judge dashed red over judge-playouts solid purple, so that where
+// the two coincide (bands 50 to 150) both colours show, and each band's
+// points spread side by side rather than on top of each other.
+func TestGoldenChart(t *testing.T) {
+	rep := goldenReport()
+	m := metrics[2] // score MAE
+	svg, err := chart(rep, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "chart.svg")
+	if *update {
+		c := vgimg.NewWith(vgimg.UseWH(vg.Points(chartW), vg.Points(chartH)), vgimg.UseDPI(72))
+		if err := drawChart(draw.New(c), rep, m); err != nil {
+			t.Fatal(err)
+		}
+		var img bytes.Buffer
+		if err := png.Encode(&img, c.Image()); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("testdata", "chart.png"), img.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, svg, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(svg, want) {
+		t.Errorf("%s differs from the drawing (run go test -update and look at chart.png)", path)
+	}
+	// What the golden stands for, checked on the drawing itself: the
+	// legend's letters are 13 pixels, and the two coinciding contenders
+	// have one solid and one dashed line.
+	if !strings.Contains(string(svg), "font-size:13px\">judge-playouts</text>") {
+		t.Error("the legend's letters are not 13 pixels")
+	}
+	if d := dodge(3, 5) - dodge(4, 5); d == 0 {
+		t.Error("judge and judge-playouts are drawn at the same place")
+	}
+	l3, _ := style(3, "judge")
+	l4, _ := style(4, "judge-playouts")
+	if (len(l3.Dashes) > 0) == (len(l4.Dashes) > 0) {
+		t.Error("judge and judge-playouts are both dashed, or both solid")
 	}
 }

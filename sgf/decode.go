@@ -44,8 +44,9 @@ func decodeInput(data []byte) (decoded, error) {
 		return decoded{text: string(out), charset: "UTF-16"}, nil
 	}
 	data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
-	if bytes.IndexByte(data, 0) >= 0 {
-		return decoded{}, fmt.Errorf("%w: binary data (NUL bytes)", ErrNotSGF)
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		at := newSource("", string(data[:i])).pos(i)
+		return decoded{}, &nulError{at}
 	}
 	declared := findCharset(data)
 	isUTF8 := utf8.Valid(data)
@@ -94,6 +95,15 @@ func decodeInput(data []byte) (decoded, error) {
 	}
 	return d, nil
 }
+
+// nulError is a NUL byte in input that is not UTF-16: binary data, not SGF.
+type nulError struct{ at Pos }
+
+func (e *nulError) Error() string {
+	return fmt.Sprintf("%s: %v: binary data (a NUL byte)", e.at, ErrNotSGF)
+}
+
+func (e *nulError) Unwrap() error { return ErrNotSGF }
 
 func isUTF8Name(name string) bool {
 	n := strings.ToLower(strings.ReplaceAll(name, "-", ""))

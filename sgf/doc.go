@@ -32,8 +32,12 @@
 // names the move number, the point and the reason. Positions are counted in
 // lines from 1 and in characters from 1 within the line, after decoding.
 // Recoverable oddities (a suicide in a record, an unknown charset, trailing
-// text after the last game) are kept as Warnings rather than dropped.
+// text after the last game, a komi beyond ±1000, HA[] without handicap
+// stones, a point in both AB and AW of one node, GM[] after the first move)
+// are kept as Warnings rather than dropped.
 //
 // No input makes the reader panic or hang: parsing is iterative (no
-// recursion on nesting depth) and linear in the size of the input.
+// recursion on nesting depth) and linear in the size of the input, and
+// finding a node's line and column takes two binary searches, however long
+// its line (BenchmarkOneLine reads games written on one line).
 package sgf

@@ -1,6 +1,7 @@
 package sgf
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -105,7 +106,11 @@ func (g *Game) readInfo() error {
 		if v := n.Value("GM"); v != "" && v != "1" {
 			return &UnsupportedError{File: g.coll.Name, Pos: n.PropPos("GM"), Msg: fmt.Sprintf("GM[%s] is not the game of Go (GM[1])", v)}
 		}
+		if vs := n.Get("GM").Values; len(vs) > 1 {
+			g.warnf(n.PropPos("GM"), "GM holds %d values (GM[%s]): read as GM[1], the first", len(vs), strings.Join(vs, "]["))
+		}
 	}
+	g.warnLateGM()
 	if n := first("FF"); n != nil {
 		if ff, err := strconv.Atoi(n.Value("FF")); err == nil {
 			info.Format = ff
@@ -133,7 +138,11 @@ func (g *Game) readInfo() error {
 		if v != "" {
 			k, err := ParseKomi(v)
 			if err != nil {
-				g.warnf(n.PropPos("KM"), "KM[%s] is not a number: komi taken as 0", v)
+				why := "is not a number"
+				if errors.Is(err, errKomiRange) {
+					why = "is " + errKomiRange.Error()
+				}
+				g.warnf(n.PropPos("KM"), "KM[%s] %s: komi taken as 0", v, why)
 			} else {
 				info.Komi, info.KomiGiven = k, true
 			}
@@ -141,10 +150,19 @@ func (g *Game) readInfo() error {
 	}
 	if n := first("HA"); n != nil {
 		v := n.Value("HA")
-		if h, err := strconv.Atoi(v); err == nil && h >= 0 {
+		h, err := strconv.Atoi(v)
+		switch {
+		case err != nil || h < 0:
+			if v != "" {
+				g.warnf(n.PropPos("HA"), "HA[%s] is not a number of stones: ignored", v)
+			}
+		case h > info.Size*info.Size:
+			g.warnf(n.PropPos("HA"), "HA[%s] is more stones than the %dx%d board holds: ignored", v, info.Size, info.Size)
+		default:
 			info.Handicap = h
-		} else if v != "" {
-			g.warnf(n.PropPos("HA"), "HA[%s] is not a number of stones: ignored", v)
+			if h >= 2 && first("AB") == nil {
+				g.warnf(n.PropPos("HA"), "HA[%d] but no handicap stones (AB) before the first move", h)
+			}
 		}
 	}
 	for _, f := range []struct {
@@ -159,16 +177,34 @@ func (g *Game) readInfo() error {
 	return nil
 }
 
+// warnLateGM warns of GM properties on the main line after the first move,
+// where game information does not belong: they are ignored.
+func (g *Game) warnLateGM() {
+	info := g.infoNodes()
+	for _, n := range g.MainLine()[len(info):] {
+		if n.Has("GM") {
+			g.warnf(n.PropPos("GM"), "GM[%s] after the first move: ignored (game information belongs before it)", n.Value("GM"))
+		}
+	}
+}
+
 // ParseKomi reads a komi value: a decimal number, possibly negative, with
-// '.' or ',' as the decimal mark ("6.5", "-5.5", "0.75", "7,5").
+// '.' or ',' as the decimal mark ("6.5", "-5.5", "0.75", "7,5"), of at most
+// 1000 either way. The error says whether s is not a number or too big.
 func ParseKomi(s string) (float64, error) {
-	s = strings.ReplaceAll(strings.TrimSpace(s), ",", ".")
-	k, err := strconv.ParseFloat(s, 64)
-	if err != nil || k != k || k > 1000 || k < -1000 {
+	t := strings.ReplaceAll(strings.TrimSpace(s), ",", ".")
+	k, err := strconv.ParseFloat(t, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange), k != k:
 		return 0, fmt.Errorf("sgf: komi %q is not a number", s)
+	case err != nil || k > 1000 || k < -1000:
+		return 0, fmt.Errorf("sgf: komi %q is %w", s, errKomiRange)
 	}
 	return k, nil
 }
+
+// errKomiRange is a komi that is a number, but too big to be one.
+var errKomiRange = errors.New("beyond ±1000 points")
 
 // MainLine returns the nodes of the main line, root first.
 func (g *Game) MainLine() []*Node {

@@ -1,6 +1,7 @@
 package sgf
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -28,33 +29,41 @@ type Node struct {
 	src      *source
 }
 
-// source is what nodes need to say where they are.
+// source is what nodes need to say where they are. It keeps indexes of
+// the text, not the text: a position is found by two binary searches, so
+// that recording the place of every move of a game written on one line
+// costs O(log n) each, not the length of the line.
 type source struct {
 	name       string
-	text       string
-	lineStarts []int
+	lineStarts []int // offset of the first byte of every line
+	cont       []int // offsets of UTF-8 continuation bytes, ascending
+	size       int   // length of the text in bytes
 }
 
+// pos returns the line and column (in characters) of a byte offset of the
+// decoded text, which is valid UTF-8: the column counts the bytes from the
+// line's start that do not continue a character.
 func (s *source) pos(offset int) Pos {
-	line := sort.Search(len(s.lineStarts), func(i int) bool { return s.lineStarts[i] > offset }) // first start after offset
+	offset = min(offset, s.size)
+	line := sort.SearchInts(s.lineStarts, offset+1) // first start after offset
 	start := s.lineStarts[line-1]
-	if offset > len(s.text) {
-		offset = len(s.text)
-	}
-	return Pos{Line: line, Col: utf8.RuneCountInString(s.text[start:offset]) + 1}
+	cont := sort.SearchInts(s.cont, offset) - sort.SearchInts(s.cont, start)
+	return Pos{Line: line, Col: offset - start - cont + 1}
 }
 
 func newSource(name, text string) *source {
-	s := &source{name: name, text: text, lineStarts: []int{0}}
+	s := &source{name: name, lineStarts: []int{0}, size: len(text)}
 	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
+		switch c := text[i]; {
+		case c == '\n':
 			s.lineStarts = append(s.lineStarts, i+1)
-		case '\r':
+		case c == '\r':
 			if i+1 < len(text) && text[i+1] == '\n' {
 				continue
 			}
 			s.lineStarts = append(s.lineStarts, i+1)
+		case c&0xC0 == 0x80:
+			s.cont = append(s.cont, i)
 		}
 	}
 	return s
@@ -196,6 +205,10 @@ func ReadFile(path string) (*Collection, error) {
 func Parse(name string, data []byte) (*Collection, error) {
 	d, err := decodeInput(data)
 	if err != nil {
+		var nul *nulError
+		if errors.As(err, &nul) {
+			return nil, fmt.Errorf("%s:%w", name, err) // "name:line:col: ..."
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	src := newSource(name, d.text)

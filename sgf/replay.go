@@ -22,8 +22,8 @@ var errStop = errors.New("stop")
 // Replay plays the main line of g onto a new board. If visit is not nil it
 // is called with the position after every number of moves n = 0, 1, ...,
 // Moves, once each: the position after the first n move nodes (B or W,
-// passes included), with the setup nodes that follow them, as SPEC section
-// 7 defines "move n". The board passed to visit is the replay's own: visit
+// passes included), with the setup nodes that follow them, as docs/estimators.md
+// §7 defines "move n". The board passed to visit is the replay's own: visit
 // must copy it to keep it. If visit returns an error the replay stops and
 // returns it.
 //
@@ -54,7 +54,7 @@ func (g *Game) Replay(visit func(n int, b *board.Board) error) (Summary, error) 
 				}
 			}
 			if i == 0 {
-				if err := g.setup(n, b, &buf, sum.Moves, plSet); err != nil {
+				if err := g.setup(n, b, &buf, sum.Moves, plSet, &sum); err != nil {
 					return sum, err
 				}
 			}
@@ -74,7 +74,7 @@ func (g *Game) Replay(visit func(n int, b *board.Board) error) (Summary, error) 
 			}
 		}
 		if len(moves) == 0 {
-			if err := g.setup(n, b, &buf, sum.Moves, plSet); err != nil {
+			if err := g.setup(n, b, &buf, sum.Moves, plSet, &sum); err != nil {
 				return sum, err
 			}
 		}
@@ -145,9 +145,15 @@ func (g *Game) Moves() (moves []board.Move, setup bool, err error) {
 }
 
 // setup applies the node's AE, AB and AW properties, and the initial side
-// to move while no move has been played.
-func (g *Game) setup(n *Node, b *board.Board, buf *[]board.Point, moves int, plSet bool) error {
+// to move while no move has been played. A point named by two of them (FF[4]
+// forbids it) gets the last one's colour, in the order AE, AB, AW, with a
+// warning in sum.
+func (g *Game) setup(n *Node, b *board.Board, buf *[]board.Point, moves int, plSet bool, sum *Summary) error {
 	done := false
+	var seen map[board.Point]string // the property that set each point, when the node has several
+	if btoi(n.Has("AE"))+btoi(n.Has("AB"))+btoi(n.Has("AW")) > 1 {
+		seen = map[board.Point]string{}
+	}
 	for _, s := range []struct {
 		id string
 		c  board.Color
@@ -161,6 +167,13 @@ func (g *Game) setup(n *Node, b *board.Board, buf *[]board.Point, moves int, plS
 			return err
 		}
 		for _, p := range *buf {
+			if seen != nil {
+				if prev, ok := seen[p]; ok && prev != s.id {
+					sum.Warnings = append(sum.Warnings, Warning{File: g.coll.Name, Pos: n.PropPos(s.id),
+						Msg: fmt.Sprintf("%s is in both %s and %s: %s, the later, applied", b.Geometry().GTP(p), prev, s.id, s.id)})
+				}
+				seen[p] = s.id
+			}
 			b.Set(p, s.c)
 		}
 		done = true
@@ -198,4 +211,11 @@ func (g *Game) Position(n int) (*board.Board, Summary, error) {
 		return nil, sum, fmt.Errorf("%s: %w: move %d asked for, the main line has %d moves", g.coll.Name, ErrNoGame, n, sum.Moves)
 	}
 	return &out, sum, nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -13,7 +13,13 @@ import (
 
 func parseGame(t *testing.T, src string) *Game {
 	t.Helper()
-	c, err := Parse("test.sgf", []byte(src))
+	return parseNamed(t, "test.sgf", src)
+}
+
+// parseNamed parses src as the file name and returns its first game.
+func parseNamed(t *testing.T, name, src string) *Game {
+	t.Helper()
+	c, err := Parse(name, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +288,8 @@ func TestErrors(t *testing.T) {
 		{"name without value", "(;SZ;B[aa])", ErrSyntax, "x.sgf:1:3: sgf: property SZ has no value"},
 		{"lower-case name", "(;sz[19])", ErrSyntax, `x.sgf:1:3: sgf: property name "sz" has no capital letter`},
 		{"empty", "", ErrNotSGF, "x.sgf: sgf: not an SGF file (the file is empty)"},
-		{"binary", "\x89PNG\r\n\x1a\n\x00\x00", ErrNotSGF, "binary data"},
+		{"binary", "\x89PNG\r\n\x1a\n\x00\x00", ErrNotSGF, "x.sgf:3:1: sgf: not an SGF file: binary data (a NUL byte)"},
+		{"NUL in a comment", "(;SZ[9]\n;B[ee]C[né\x00])", ErrNotSGF, "x.sgf:2:11: sgf: not an SGF file: binary data (a NUL byte)"},
 		{"gib", "\\HS\n\\[GAMEINFOMAIN=GBKIND:3\\]\n\\HE\n", ErrNotSGF, "Tygem .gib"},
 		{"text", "hello (world)", ErrNotSGF, "not an SGF file"},
 	}
@@ -323,6 +330,49 @@ func TestGameErrors(t *testing.T) {
 	c, _ := Parse("x.sgf", []byte("(;SZ[30])"))
 	if _, err := c.Game(1); errors.Is(err, ErrSyntax) || !errors.Is(err, board.ErrSize) {
 		t.Errorf("SZ[30]: %v", err)
+	}
+}
+
+// TestInfoWarnings checks that game information goeval cannot take as
+// written loads with a warning that says where and what it did instead.
+func TestInfoWarnings(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      string // the one warning, "" for none
+	}{
+		{"huge komi", "(;KM[1e308])", "x.sgf:1:3: sgf: warning: KM[1e308] is beyond ±1000 points: komi taken as 0"},
+		{"komi out of float range", "(;KM[1e400])", "x.sgf:1:3: sgf: warning: KM[1e400] is beyond ±1000 points: komi taken as 0"},
+		{"komi not a number", "(;KM[six])", "x.sgf:1:3: sgf: warning: KM[six] is not a number: komi taken as 0"},
+		{"GM with two values", "(;GM[1][2];B[aa])", "x.sgf:1:3: sgf: warning: GM holds 2 values (GM[1][2]): read as GM[1], the first"},
+		{"GM after the first move", "(;SZ[9];B[aa]\n;W[bb]GM[2])", "x.sgf:2:7: sgf: warning: GM[2] after the first move: ignored (game information belongs before it)"},
+		{"handicap beyond the board", "(;SZ[9]HA[1000]AB[cc][gg])", "x.sgf:1:8: sgf: warning: HA[1000] is more stones than the 9x9 board holds: ignored"},
+		{"handicap without stones", "(;SZ[9]HA[3];B[cc])", "x.sgf:1:8: sgf: warning: HA[3] but no handicap stones (AB) before the first move"},
+		{"handicap with stones", "(;SZ[9]HA[2]AB[cc][gg];W[ee])", ""},
+		{"handicap stones in a second node", "(;SZ[9]HA[2];AB[cc][gg];W[ee])", ""},
+		{"one stone in AB and AW", "(;SZ[9]AB[dd][ee]AW[dd])", "x.sgf:1:18: sgf: warning: D6 is in both AB and AW: AW, the later, applied"},
+		{"one point in AE and AB", "(;SZ[9]AB[aa];AE[aa]AB[aa])", "x.sgf:1:21: sgf: warning: A9 is in both AE and AB: AB, the later, applied"},
+		{"a point repeated in AB", "(;SZ[9]AB[dd][dd])", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := parseNamed(t, "x.sgf", tt.src)
+			_, sum, err := g.Position(-1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range append(g.Warnings, sum.Warnings...) {
+				got = append(got, w.String())
+			}
+			if (tt.want == "" && len(got) != 0) || (tt.want != "" && (len(got) != 1 || got[0] != tt.want)) {
+				t.Errorf("warnings %q, want %q", got, tt.want)
+			}
+		})
+	}
+	// The later property wins on the board.
+	b := endPosition(t, parseGame(t, "(;SZ[9]AB[dd]AW[dd])"))
+	if p, _ := ParsePoint("dd", 9, false); b.At(p) != board.White {
+		t.Errorf("D6 holds %v, want White", b.At(p))
 	}
 }
 

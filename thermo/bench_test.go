@@ -47,3 +47,33 @@ func BenchmarkParse(b *testing.B) {
 		}
 	})
 }
+
+var sinkPlot string
+
+// BenchmarkPlot draws the thermograph of {10^digits | {3 | 2}} for growing
+// numbers of digits, beside the analysis of the same tree: the plot costs
+// no more than the analysis, and both grow with the cost of big-number
+// arithmetic on numbers of that length, not faster.
+func BenchmarkPlot(b *testing.B) {
+	for _, digits := range []int{10, 1000, 10000, 100000} {
+		g := hugeTree(digits)
+		r, err := Analyze(g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("analyze/digits=%d", digits), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if sinkResult, err = Analyze(g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("plot/digits=%d", digits), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkPlot = r.Thermograph.Plot(PlotOptions{})
+			}
+		})
+	}
+}

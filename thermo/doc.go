@@ -1,7 +1,7 @@
 // Package thermo computes thermographs, counts and miai values of local Go
 // endgame trees, exactly, in the sense of combinatorial game theory (CGT),
-// as SPEC section 5 and the seeds "MiaiCountingWithTrees" and "Calculating
-// a Thermograph" describe. It is a pure library with no dependency on the
+// as docs/estimators.md §5 and the pages "Miai Counting With Trees" and
+// "Calculating a Thermograph" (Sensei's Library) describe. It is a pure library with no dependency on the
 // rest of goeval.
 //
 // # Trees and notation
@@ -16,7 +16,7 @@
 //
 // A side with no options means that player has no move there, as in CGT:
 // such a node is a number by the simplest-number rule, so "{ | 3}" is 0,
-// "{3 | }" is 4 and "{ | }" is 0. (MiaiCount, the seed's hand method, reads
+// "{3 | }" is 4 and "{ | }" is 0. (MiaiCount, "Miai Counting With Trees"' hand method, reads
 // a one-sided node differently, as a forced answer; see there.)
 //
 // Positions may be named, NAME = GAME, in a list separated by ';' whose
@@ -37,9 +37,9 @@
 // from Pi reaches Pi+1 (a take) and White's reaches Pi-1 (a retake), and
 // only White's plays from P1 and Black's from Pk leave the cycle, ending
 // the ko (a connection, a capture of the group). A direct ko has k = 2;
-// seed 000's is "A = {C | -2}; C = {13 | A}": from A Black takes the ko
-// (C) or White connects (-2); from C Black wins it (13) or White takes
-// back (A). With k = 3 one side needs two takes to win.
+// the one of "Miai Counting With Trees" is "A = {C | -2}; C = {13 | A}":
+// from A Black takes the ko (C) or White connects (-2); from C Black wins
+// it (13) or White takes back (A). With k = 3 one side needs two takes to win.
 //
 // The swing is the count of Black's win less White's (13 - (-2) = 15);
 // the tally is the number of moves between them, k + 1 (from P1 Black
@@ -58,7 +58,7 @@
 // position worth its count, so that for Pi the play inside the cycle
 // gives LW(t) = count(Pi+1) - t or RW(t) = count(Pi-1) + t, and a play
 // that ends the ko is taken as in any node. The walls meet at the ko's
-// temperature at Pi's count: for seed 000, A has LW = max(8-t, 3) and
+// temperature at Pi's count: for the ko of "Miai Counting With Trees", A has LW = max(8-t, 3) and
 // RW = min(-2+t, 3), C has LW = max(13-t, 8) and RW = min(3+t, 8), the
 // thermographs of the simple gotes {8 | -2} and {13 | 3}. A node above a
 // ko position takes these walls as it takes any option's. (A player with
@@ -116,23 +116,23 @@
 // starts (Black's maximizing RW(t)-t, White's minimizing LW(t)+t; ties go
 // to the better value just below the temperature, then to the first
 // option). A play is sente when its follow-up, the node it reaches, is
-// hotter than the node itself (seed 000), so the opponent answers; the
+// hotter than the node itself ("Miai Counting With Trees"), so the opponent answers; the
 // other player's play is then reverse sente; otherwise both are gote. When
 // both plays are sente the node is "double sente", as in
 // {{30 | {10|-10}} | {{10|-10} | -30}} (miai value 10, follow-ups 15); note
 // that the proverb's {{10|0} | {0|-10}}, where each answer ends the fight,
 // is the number 0 in CGT and is classified "number". Result.Sente names the follow-up, the
 // expected answer and the variation it makes irrelevant, and returns the
-// tree with that variation cut out, as seed 000 does.
+// tree with that variation cut out, as that page does.
 //
-// MiaiCount is the seed's miai counting by averages, kept separate because
+// MiaiCount is that page's miai counting by averages, kept separate because
 // people compare it with thermography: it agrees on plain gote trees and
 // differs where a play is sente (for {4 | {3 | -17}} it says -3/2 with miai
 // value 11/2, thermography 3 with miai value 1).
 //
 // # Output
 //
-// Thermograph.Plot draws a thermograph as text in the seeds' and CGT's
+// Thermograph.Plot draws a thermograph as text in the sources' and CGT's
 // orientation: Black's (higher) values to the LEFT, temperature up.
 // Result.Tree draws the tree with "count (miai value)" per node, and
 // Result.Report gives JSON-ready structs with exact strings.

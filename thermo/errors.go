@@ -42,7 +42,7 @@ func (e *CycleError) Unwrap() error { return ErrKo }
 var ErrMalformed = errors.New("thermo: malformed game")
 
 // ErrTally is wrapped by MiaiCount's error when a node's Black line does not
-// take more net Black moves than its White line, so the seed's formula would
+// take more net Black moves than its White line, so the averaging formula would
 // divide by zero or by a negative tally difference.
 var ErrTally = errors.New("thermo: tally difference is not positive")
 

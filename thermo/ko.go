@@ -4,7 +4,8 @@ import (
 	"math/big"
 )
 
-// A Ko is a ko in a game graph, counted by the tally method of seed 000:
+// A Ko is a ko in a game graph, counted by the tally method of "Miai Counting With Trees"
+// (docs/estimators.md §5):
 // a cycle of positions on a line from White's win to Black's.
 type Ko struct {
 	// Positions are the ko's positions along the line, from White's end

@@ -33,7 +33,8 @@ type Naive struct {
 	KoIndex int
 }
 
-// MiaiCount computes miai counting by averages (seed 000) for every node of
+// MiaiCount computes miai counting by averages ("Miai Counting With Trees",
+// docs/estimators.md §5) for every node of
 // g. A leaf is its value. A node with options on both sides takes Black's
 // best option B (highest count) and White's best W (lowest count) and, with
 // b and w the net Black moves from the node to the positions their counts
@@ -42,12 +43,12 @@ type Naive struct {
 //	Temperature = (count(B) - count(W)) / (b - w)
 //	Count       = count(B) - b*Temperature = count(W) - w*Temperature
 //
-// A node with options for one player only is read as seed 000 reads the
+// A node with options for one player only is read as "Miai Counting With Trees" reads the
 // node "C ()" left after cutting out an ignored variation: that player's
 // answer is forced, so the node passes its best option's count up with the
 // tally moved by one move (it has no temperature of its own). This is not
 // CGT's reading of an empty side, which Analyze follows. A node with no
-// options at all counts 0. A ko is counted as seed 000 counts it (see
+// options at all counts 0. A ko is counted as "Miai Counting With Trees" counts it (see
 // the package doc), from the counts of its ends by averages. The error
 // wraps ErrKo or ErrMalformed as Analyze's does, and ErrTally where
 // b - w <= 0.
@@ -178,7 +179,7 @@ func naive(g *Game, path string, memo map[*Game]*Naive) (*Naive, error) {
 
 // Tree draws the averages like Result.Tree: "13/4 (3/4)" for a node, the
 // value for a leaf, for a forced node its count after the answer with
-// empty brackets and the tally, "3 () tally +1", after seed 000's "C ()",
+// empty brackets and the tally, "3 () tally +1", after "Miai Counting With Trees"' "C ()",
 // and "3 (5) ko: swing 15, tally 3" for a ko position.
 func (n *Naive) Tree() string {
 	var b strings.Builder

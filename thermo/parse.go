@@ -29,7 +29,7 @@ const MaxInput = 1 << 20
 // Positions may be named, which is how a ko is written: the input is then
 // a list of definitions NAME = GAME separated by ';' (one more ';' at the
 // end is allowed), the first being the root, and a NAME may stand for an
-// option anywhere, before or after its definition: seed 000's ko is
+// option anywhere, before or after its definition: the ko of "Miai Counting With Trees" is
 // "A = {C | -2}; C = {13 | A}". A name is a letter followed by letters,
 // digits and '_', other than the words kept for CGT shorthand and
 // infinities (v, inf, on, off, ...); a definition's GAME is a number or

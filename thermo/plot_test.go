@@ -3,6 +3,8 @@ package thermo
 import (
 	"encoding/json"
 	"flag"
+	"math/big"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,6 +32,7 @@ func TestGolden(t *testing.T) {
 		{"corridor4", corridor(4).String(), PlotOptions{}},
 		{"number", "{1 | 3}", PlotOptions{}},
 		{"wide", "{{30 | 10}, 12 | -20}", PlotOptions{Width: 40, Height: 12}},
+		{"huge", hugeTree(1000).String(), PlotOptions{}}, // labels shortened
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -145,5 +148,94 @@ func TestReportJSON(t *testing.T) {
 }`
 	if string(b) != want {
 		t.Errorf("report:\n%s\nwant:\n%s", b, want)
+	}
+}
+
+// hugeTree is a gote tree with a leaf of 10^digits: {10^digits | {3 | 2}}.
+func hugeTree(digits int) *Game {
+	return MustParse("{1" + strings.Repeat("0", digits) + " | {3 | 2}}")
+}
+
+// TestPlotHugeValues checks that plotting a tree with a huge value does not
+// cost more work the longer its numbers are. Work is counted in heap
+// allocations (every big-number operation makes one): choosing the scale by
+// halving it until the plot fitted took a few allocations per halving, over
+// two million for a leaf of 10^10000 (55 s); BenchmarkPlot shows the time.
+// The plot itself is pinned by TestGolden and TestPlotFits.
+func TestPlotHugeValues(t *testing.T) {
+	allocs := func(digits int) float64 {
+		th, err := hugeTree(digits).Thermograph()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return testing.AllocsPerRun(2, func() { th.Plot(PlotOptions{}) })
+	}
+	small, huge := allocs(10), allocs(3000)
+	if huge > 2*small {
+		t.Errorf("plotting a leaf of 10^3000 takes %.0f allocations, 10^10 %.0f: the work grows with the numbers' length", huge, small)
+	}
+	// Its labels are shortened, so the plot is as wide as any other.
+	th, _ := hugeTree(3000).Thermograph()
+	for _, l := range strings.Split(th.Plot(PlotOptions{}), "\n") {
+		if len(l) > 64+maxLabel+3 {
+			t.Errorf("line of %d characters: %.80q...", len(l), l)
+		}
+	}
+}
+
+// TestScaleAndStep checks the plot's scale and tick step, computed from
+// the numbers' lengths, against their definitions: the largest power of two
+// up to a/b, found by halving and doubling, and the first of 1, 2, 5, 10,
+// 20, 50, ... at least n.
+func TestScaleAndStep(t *testing.T) {
+	slowLog2 := func(a, b *big.Int) int {
+		r := new(big.Rat).SetFrac(a, b)
+		e, p := 0, big.NewRat(1, 1)
+		for p.Cmp(r) > 0 {
+			p.Quo(p, big.NewRat(2, 1))
+			e--
+		}
+		for next := new(big.Rat).Mul(p, big.NewRat(2, 1)); next.Cmp(r) <= 0; next.Mul(p, big.NewRat(2, 1)) {
+			p.Set(next)
+			e++
+		}
+		return e
+	}
+	slowStep := func(n *big.Int) *big.Int {
+		for k := 0; ; k++ {
+			s := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k/3)), nil)
+			s.Mul(s, big.NewInt([]int64{1, 2, 5}[k%3]))
+			if s.Cmp(n) >= 0 {
+				return s
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(29, 2))
+	randInt := func() *big.Int { // 1 to 2^320
+		buf := make([]byte, 1+rnd.IntN(40))
+		for i := range buf {
+			buf[i] = byte(rnd.Uint32())
+		}
+		n := new(big.Int).SetBytes(buf)
+		return n.Add(n, big.NewInt(1))
+	}
+	var lab labeller
+	for range 2000 {
+		a, b := randInt(), randInt()
+		if got, want := floorLog2(a, b), slowLog2(a, b); got != want {
+			t.Fatalf("floorLog2(%v/%v) = %d, want %d", a, b, got, want)
+		}
+		// Powers of ten and their neighbours are the edge cases.
+		n := a
+		if rnd.IntN(2) == 0 {
+			n = new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(rnd.IntN(60))), nil)
+			n.Add(n, big.NewInt(int64(rnd.IntN(3)-1)))
+		}
+		if n.Sign() <= 0 {
+			continue
+		}
+		if got, want := lab.tickStep(n), slowStep(n); got.Cmp(want) != 0 {
+			t.Fatalf("tickStep(%v) = %v, want %v", n, got, want)
+		}
 	}
 }

@@ -30,7 +30,7 @@ type SentePlay struct {
 	// FollowUp's wall at the node's temperature.
 	Reply *Result
 	// Ignored are Player's options at FollowUp: the variations the answer
-	// prevents, never reached in the count (seed 000's "-17").
+	// prevents, never reached in the count ("Miai Counting With Trees"' "-17").
 	Ignored []*Game
 	// Simplified is a copy of the node's tree with Ignored removed, so that
 	// FollowUp keeps only the answering side's options. It is meant for

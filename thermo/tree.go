@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Tree draws the analysed tree as text, one node a line, in the seeds'
+// Tree draws the analysed tree as text, one node a line, in the sources'
 // style but exact: a node shows its count and miai value as
 // "13/4 (3/4)" followed by its classification, a leaf its value. Black's
 // options come first, marked "B", then White's, marked "W"; a node's Label,

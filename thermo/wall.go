@@ -252,7 +252,7 @@ func (f pl) formula() string {
 	return expr
 }
 
-// linear formats a + s*t in the seed's style: "-3-t", "-7+t", "t", "13/4".
+// linear formats a + s*t in the style of "Calculating a Thermograph": "-3-t", "-7+t", "t", "13/4".
 func linear(a, s *big.Rat) string {
 	if s.Sign() == 0 {
 		return a.RatString()

@@ -61,6 +61,9 @@ type MovesReport struct {
 	// Sweeps holds the figures after each sweep of the fit.
 	Sweeps []MovesSweep
 	Fit    movemodel.FitResult
+	// Interrupted says the fit was cancelled after Sweeps: Model holds the
+	// gammas reached.
+	Interrupted bool
 }
 
 // MovesSweep is the state of the fit after one sweep.
@@ -198,7 +201,12 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 			sw.TrainLogLik, sw.ValLogLik, sw.ValTop1, time.Since(start).Round(time.Second))
 	}
 	gammas, res, err := movemodel.Fit(ctx, trainSet, fs)
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil && len(rep.Sweeps) > 0:
+		// Interrupted during the fit: the gammas so far are a model (each
+		// group's update raised the likelihood).
+		rep.Interrupted = true
+	case err != nil:
 		return nil, err
 	}
 	rep.Fit = res
@@ -213,7 +221,10 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 	m.Notes = fmt.Sprintf("fitted by goeval tune moves on %d positions (every %s move) of %d games, %d candidates; "+
 		"%d shapes (seen %d+ times), %d patterns (played %d+ times); %d sweeps, training log-likelihood %.4f",
 		rep.Positions, ordinal(cfg.Every), rep.Games, rep.Candidates, len(tab.Shapes), cfg.MinShape, len(tab.Patterns), cfg.MinPattern,
-		res.Iterations, res.LogLikelihood)
+		len(rep.Sweeps), rep.Sweeps[len(rep.Sweeps)-1].TrainLogLik)
+	if rep.Interrupted {
+		m.Notes += " (interrupted during the next sweep)"
+	}
 	if n := len(rep.Sweeps); n > 0 && valSet.Len() > 0 {
 		m.Notes += fmt.Sprintf("; %d validation positions of %d held-out games: log-likelihood %.4f, top-1 %.4f",
 			rep.ValidationPositions, rep.ValidationGames, rep.Sweeps[n-1].ValLogLik, rep.Sweeps[n-1].ValTop1)

@@ -3,6 +3,7 @@ package tune
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"goeval/internal/shared"
@@ -52,5 +53,37 @@ func TestMovesRunTiny(t *testing.T) {
 	}
 	if !bytes.Equal(out[0], out[1]) {
 		t.Error("the fit differs between 1 and 2 workers")
+	}
+}
+
+// TestMovesRunInterrupted cancels a fit after its first sweep: the report
+// holds the model reached, marked Interrupted; cancelled before any sweep,
+// the run fails.
+func TestMovesRunInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits on training games")
+	}
+	file := shared.Data(t, "games", "train", "train-2006.sgf")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := MovesConfig{Files: []string{file}, Games: 10, Every: 5, ValidateEvery: 10, MinPattern: 3,
+		Fit: movemodel.FitSettings{Iterations: 10, Tolerance: 1e-12},
+		Log: func(s string) {
+			if strings.HasPrefix(s, "sweep 1:") {
+				cancel()
+			}
+		}}
+	rep, err := MovesRun(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Interrupted || len(rep.Sweeps) != 1 || rep.Model == nil || !strings.Contains(rep.Model.Notes, "interrupted") {
+		t.Errorf("interrupted %v after %d sweeps, notes %q", rep.Interrupted, len(rep.Sweeps), rep.Model.Notes)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	cfg.Log = nil
+	if _, err := MovesRun(ctx, cfg); err == nil {
+		t.Error("cancelled before the fit: no error")
 	}
 }

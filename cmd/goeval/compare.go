@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -95,12 +93,12 @@ func compareCommand(e *env, args []string) error {
 	of := addOutputFlag(fs)
 	judge := fs.String("judge", defaultJudge(), "estimator of the final-position judgement for counted games without labels or markup (\"none\": Benson's algorithm alone)")
 	check := fs.Bool("check-judgement", false, "also judge every labelled game's final position as if it had no label, and report the agreement with the labels")
+	noTimings := fs.Bool("no-timings", false, "leave the time per position out (\"-\" in text, empty in CSV, null in JSON), so that the output of two runs can be compared with diff")
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no SGF file or folder given")
 	}
 	if *format != "text" && *format != "csv" && *format != "json" && *format != "html" {
@@ -173,24 +171,23 @@ func compareCommand(e *env, args []string) error {
 		}
 	}
 
-	files, ferrs := compare.Files(paths)
-	if len(files) == 0 {
-		for _, fe := range ferrs {
-			printFileError(e, fe)
-		}
-		return fmt.Errorf("no game records to compare")
+	files, ferrs, err := recordFiles(e, paths, "compare")
+	if err != nil {
+		return err
 	}
-	var bar *progressBar
-	if e.stderrTTY {
-		bar = &progressBar{w: e.stderr}
-		cfg.Progress = bar.update
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	bar := newProgressBar(e)
+	cfg.Progress = bar.progress()
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := compare.Run(ctx, cfg, files)
 	bar.clear()
-	if err != nil {
+	if err != nil && (rep == nil || ctx.Err() == nil) {
 		return err
+	}
+	if *noTimings {
+		for i := range rep.Rows {
+			rep.Rows[i].MicrosPerPosition = nil
+		}
 	}
 	rep.Errors = append(ferrs, rep.Errors...)
 	if *format != "json" {
@@ -225,6 +222,11 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if rep.Interrupted != "" {
+		// The table of what was finished is written, marked; the exit
+		// status says that the run did not end by itself.
+		return &interruptedError{rep.Interrupted + "; the output covers only the work finished"}
+	}
 	if n := len(rep.Errors); n > 0 {
 		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", compare.Plural(n, "error"))
 	}
@@ -242,6 +244,19 @@ func commandLine(name string, args []string) string {
 		parts = append(parts, a)
 	}
 	return strings.Join(parts, " ")
+}
+
+// recordFiles expands PATH arguments into game records (compare.Files).
+// When there are none it prints why and fails, saying what it had to do.
+func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileError, error) {
+	files, ferrs := compare.Files(paths)
+	if len(files) == 0 {
+		for _, fe := range ferrs {
+			printFileError(e, fe)
+		}
+		return nil, nil, fmt.Errorf("no game records to %s", what)
+	}
+	return files, ferrs, nil
 }
 
 // printFileError prints an error about a file once with its name (most

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"goeval/compare"
+	"goeval/internal/progress"
 )
 
 // progressBar draws the progress of a comparison on a terminal, at most
@@ -17,12 +17,28 @@ type progressBar struct {
 	drawn bool
 }
 
-func (b *progressBar) update(p compare.Progress) {
-	unit := "files"
-	if p.Phase == "peers" {
-		unit = "games"
+func (b *progressBar) update(p progress.State) {
+	if b == nil {
+		return
 	}
-	b.draw(p.Phase, unit, p.Done, p.Total, p.Positions, p.Elapsed)
+	b.draw(p.Phase, p.Unit, p.Done, p.Total, p.Positions, p.Elapsed)
+}
+
+// progress returns b.update, or nil for a nil bar (no progress wanted).
+func (b *progressBar) progress() func(progress.State) {
+	if b == nil {
+		return nil
+	}
+	return b.update
+}
+
+// newProgressBar returns a bar on standard error if it is a terminal,
+// else nil (whose update and clear do nothing).
+func newProgressBar(e *env) *progressBar {
+	if !e.stderrTTY {
+		return nil
+	}
+	return &progressBar{w: e.stderr}
 }
 
 // draw draws the bar: done of total units in the phase, with the rate of

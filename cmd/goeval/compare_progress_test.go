@@ -12,11 +12,11 @@ import (
 func TestProgressBar(t *testing.T) {
 	var buf bytes.Buffer
 	b := &progressBar{w: &buf}
-	b.update(compare.Progress{Phase: "goeval", Total: 300})
-	b.update(compare.Progress{Phase: "goeval", Done: 1, Total: 300, Positions: 35}) // too soon: skipped
+	b.update(compare.Progress{Phase: "goeval", Unit: "files", Total: 300})
+	b.update(compare.Progress{Phase: "goeval", Unit: "files", Done: 1, Total: 300, Positions: 35}) // too soon: skipped
 	b.last = time.Time{}
-	b.update(compare.Progress{Phase: "goeval", Done: 150, Total: 300, Positions: 5000, Elapsed: time.Second})
-	b.update(compare.Progress{Phase: "peers", Done: 300, Total: 300, Positions: 1392, Elapsed: 10 * time.Second}) // the end is always drawn
+	b.update(compare.Progress{Phase: "goeval", Unit: "files", Done: 150, Total: 300, Positions: 5000, Elapsed: time.Second})
+	b.update(compare.Progress{Phase: "peers", Unit: "games", Done: 300, Total: 300, Positions: 1392, Elapsed: 10 * time.Second}) // the end is always drawn
 	b.clear()
 	out := buf.String()
 	for _, want := range []string{

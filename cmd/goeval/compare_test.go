@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -192,5 +193,45 @@ func TestCompareHTML(t *testing.T) {
 		!strings.Contains(page, "<h3>At move 4</h3>") || !strings.Contains(page, "<tr><td>propagate</td>") ||
 		!strings.Contains(page, "<code>goeval compare --estimators stones,propagate --moves 4,end-2 --format html -o ") {
 		t.Errorf("page:\n%.2000s", page)
+	}
+}
+
+// TestCompareInterrupted: Ctrl-C during compare writes the table of the
+// work finished, marked as interrupted, and exits 130 (here the interrupt
+// comes before the first file: the table is empty but written).
+func TestCompareInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4", tiny)
+	if code != 130 || !strings.HasPrefix(out, "Interrupted: 0 of 4 files read: the tables cover only the work finished\n") ||
+		!strings.Contains(out, "at move 4: 0 games") ||
+		!strings.HasSuffix(stderr, "\ngoeval: interrupted: 0 of 4 files read; the output covers only the work finished\n") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, stderr)
+	}
+}
+
+// TestCompareNoTimings: with --no-timings two runs give the same bytes;
+// without it the times are there.
+func TestCompareNoTimings(t *testing.T) {
+	args := []string{"compare", "--estimators", "stones,lambda-kappa", "--moves", "4,end-2", "--format", "json", tiny}
+	_, withTimes, _ := goeval(t, args...)
+	if !regexp.MustCompile(`"micros_per_position":[0-9]`).MatchString(withTimes) {
+		t.Fatalf("no timings by default: %s", withTimes)
+	}
+	args = append(args, "--no-timings")
+	_, a, _ := goeval(t, args...)
+	_, b, _ := goeval(t, args...)
+	if a != b || strings.Contains(a, `"micros_per_position":`) && regexp.MustCompile(`"micros_per_position":[0-9]`).MatchString(a) {
+		t.Errorf("--no-timings: two runs differ or keep their times:\n%s\n%s", a, b)
+	}
+	for _, format := range []string{"text", "csv"} {
+		_, x, _ := goeval(t, "compare", "--estimators", "stones", "--moves", "4", "--format", format, "--no-timings", tiny)
+		_, y, _ := goeval(t, "compare", "--estimators", "stones", "--moves", "4", "--format", format, "--no-timings", tiny)
+		if x != y {
+			t.Errorf("--format %s --no-timings: two runs differ:\n%s\n%s", format, x, y)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"goeval/control"
@@ -14,7 +13,7 @@ import (
 const defaultEstimator = "judge"
 
 // mapEstimator is the default of the commands that need a map that answers
-// every move (rank, values, genmove, miai leaves): the SPEC's default λ/κ
+// every move (rank, values, genmove, miai leaves): the default λ/κ of docs/estimators.md §2
 // estimate. The judge's score leans on a prior until the game settles, so
 // most moves would look alike to it, and it costs five times as much.
 const mapEstimator = "lambda-kappa"
@@ -77,13 +76,4 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 		return nil, usagef("%v", err)
 	}
 	return f, nil
-}
-
-// formatParams renders parameters for people: "lambda 0.44, kappa 0.8".
-func formatParams(ps []control.Param) string {
-	var parts []string
-	for _, p := range ps {
-		parts = append(parts, fmt.Sprintf("%s %g", p.Name, p.Value))
-	}
-	return strings.Join(parts, ", ")
 }

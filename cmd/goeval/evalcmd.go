@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"goeval/board"
@@ -36,12 +35,16 @@ Territory I table (goeval ikeda), assuming --ko-threats-black and
 --ko-threats-white ko threats (0 unless given); the output says so, and
 the JSON "count" adds "territory".
 
---format svg or png draws a picture, as the seed's figures do: each point's
+--format svg or png draws a picture, as the papers' figures do (docs/estimators.md): each point's
 control as a grey square (black: Black's, white: White's; --palette redblue
-for colours), the stones (one judged dead carries a square of the other
-colour), coordinates, and under the board the estimator, the score and the
-result after komi (and the count, as above), and the iterations. With
---show, the view's numbers or symbols are drawn on the points. -o FILE
+for blue and red), the stones, coordinates, and under the board a legend
+and the estimator, the score and the result after komi (and the count, as
+above), and the iterations. A stone that the map gives to the other colour
+(dead) carries a square of the other colour; one that the map gives to its
+own colour by less than 0.6 (unsettled: for the judge, a death probability
+from 0.2 to 0.5) a grey square; the legend shows the marks in use. With
+--show, the view's numbers or symbols are drawn on the points, in black or
+white with a halo, never on discs that could pass for stones. -o FILE
 writes it to a file; a PNG is not written to a terminal.
 
 Commands:
@@ -163,15 +166,18 @@ func evalCommand(e *env, args []string) error {
 	pf := addPositionFlags(fs)
 	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
-	color := fs.String("color", "auto", "shade the board with ANSI greys: auto (on a terminal), always or never")
 	sf := addScoringFlags(fs)
 	of := addOutputFlags(fs)
+	showVersion := fs.Bool("version", false, "print goeval's version (the module version, or the commit it was built from) and exit")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
+	if *showVersion {
+		_, err := fmt.Fprintln(e.stdout, "goeval "+version())
+		return err
+	}
 	if len(files) == 0 {
-		fs.Usage()
 		return usagef("no SGF file given")
 	}
 	if len(files) > 1 {
@@ -189,9 +195,6 @@ func evalCommand(e *env, args []string) error {
 	}
 	if err := of.refuseTerminal(e, *format); err != nil {
 		return err
-	}
-	if *color != "auto" && *color != "always" && *color != "never" {
-		return usagef("invalid --color %q (want auto, always, never)", *color)
 	}
 	if err := sf.check(); err != nil {
 		return err
@@ -244,11 +247,7 @@ func evalCommand(e *env, args []string) error {
 			return est.(control.Viewer).View(w, *show, pos.board)
 		})
 	}
-	shade := render.Plain
-	if *color == "always" || (*color == "auto" && e.stdoutTTY && of.output == "" && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
-		shade = render.ANSI
-	}
-	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, shade, sf) })
+	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, of.shade(e), sf) })
 }
 
 func contains(list []string, s string) bool {
@@ -272,16 +271,7 @@ func estimatorSpecs() []specLine {
 
 // header writes the line that says which position this is.
 func header(w io.Writer, pos *position) {
-	info := pos.game.Info
-	fmt.Fprintf(w, "%s", pos.file)
-	if pos.game.Index > 1 {
-		fmt.Fprintf(w, " (game %d)", pos.game.Index)
-	}
-	fmt.Fprintf(w, ", move %d of %d, %s to move, komi %g", pos.move, pos.moves, pos.board.ToMove().Name(), info.Komi)
-	if info.Result != "" {
-		fmt.Fprintf(w, ", result %s", info.Result) // the record's, to set the judgement against
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, pos.source().Header(pos.board.ToMove()))
 }
 
 // margin formats a Black-positive score for people: "B+3.2", "W+0.5", "even (0.0)".
@@ -308,7 +298,7 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	}
 	fmt.Fprintf(w, "\nestimator %s", est.Name())
 	if ps := est.Params(); len(ps) > 0 {
-		fmt.Fprintf(w, " (%s)", formatParams(ps))
+		fmt.Fprintf(w, " (%s)", control.FormatParams(ps))
 	}
 	fmt.Fprintln(w)
 	if res.Iterative {
@@ -319,7 +309,7 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		}
 	}
 	komi := pos.game.Info.Komi
-	fmt.Fprintf(w, "score %s on the board, %s after komi %g\n", margin(res.Score), margin(res.Score-komi), komi)
+	fmt.Fprintln(w, scoreCaption(est.Name(), res.Score, komi))
 	if sum := mapSum(res); math.Abs(sum-res.Score) > 0.05 {
 		fmt.Fprintf(w, "(the map itself sums to %s; the estimator weighs it against what the map cannot see)\n", margin(sum))
 	}
@@ -339,9 +329,9 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "counted as it stands: %s\n%s\n", scoreCaption(float64(tc.Score), komi), territoryText(pos.board, tc, sf))
+		fmt.Fprintf(w, "counted as it stands, %s\n%s\n", scoreCaption(est.Name(), float64(tc.Score), komi), territoryText(pos.board, tc, sf))
 	} else if ok {
-		fmt.Fprintf(w, "counted as it stands: %s\n", scoreCaption(c.Area, komi))
+		fmt.Fprintf(w, "counted as it stands, %s\n", scoreCaption(est.Name(), c.Area, komi))
 		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
 		if c.Open > 0 {
 			fmt.Fprintf(w, "; %d points still open, for neither", c.Open)
@@ -409,7 +399,7 @@ func mapSum(res *control.Result) float64 {
 	return s
 }
 
-// jsonPosition is the JSON contract of SPEC section 7. Fields may be added,
+// jsonPosition is the JSON contract of docs/estimators.md §7. Fields may be added,
 // never renamed.
 type jsonPosition struct {
 	File       string             `json:"file"`

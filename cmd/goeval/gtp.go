@@ -95,6 +95,9 @@ func gtpCommand(e *env, args []string) error {
 	if *by != "model" && *by != "eval" {
 		return usagef("invalid --by %q (want model, eval)", *by)
 	}
+	if *by == "eval" && mf.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by eval")
+	}
 	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size}
 	if *by == "model" {
 		if cfg.Model, err = mf.load(); err != nil {
@@ -130,11 +133,42 @@ func gtpCommand(e *env, args []string) error {
 	return eng.Run(context.Background(), e.stdin, e.stdout)
 }
 
-// version is goeval's version from the build information, "devel" when
-// built from a working tree.
+// version is goeval's version from the build information: the module
+// version when it was installed as a module ("v1.2.0"), else the commit it
+// was built from, as the go command records it ("devel 00a3b4a1c2d3
+// 2026-11-27T10:01:02Z", "+modified" when the working tree had changes),
+// else "devel" (go run, go test).
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	bi, ok := debug.ReadBuildInfo()
+	return versionOf(bi, ok)
+}
+
+func versionOf(bi *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "devel"
 	}
-	return "devel"
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, at, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+modified"
+			}
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	out := "devel " + rev[:min(12, len(rev))] + modified
+	if at != "" {
+		out += " " + at
+	}
+	return out
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,5 +146,46 @@ func TestGTPCommand(t *testing.T) {
 		if code, _, stderr := goeval(t, tc.args...); code != 2 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, %q", tc.args, code, stderr)
 		}
+	}
+}
+
+// TestVersion checks what --version and GTP's version say, from the build
+// information the go command records.
+func TestVersion(t *testing.T) {
+	settings := func(kv ...string) []debug.BuildSetting {
+		var out []debug.BuildSetting
+		for i := 0; i < len(kv); i += 2 {
+			out = append(out, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		bi   *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{"no build information", nil, false, "devel"},
+		{"installed as a module", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, true, "v1.2.0"},
+		{"built in a clean checkout", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: settings("vcs.revision", "00a3b4a1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7", "vcs.time", "2026-11-27T10:01:02Z", "vcs.modified", "false")}, true,
+			"devel 00a3b4a1c2d3 2026-11-27T10:01:02Z"},
+		{"built with changes", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: settings("vcs.revision", "00a3b4a1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7", "vcs.modified", "true")}, true,
+			"devel 00a3b4a1c2d3+modified"},
+		{"go run", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "devel"},
+	}
+	for _, tt := range tests {
+		if got := versionOf(tt.bi, tt.ok); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	code, out, _ := goeval(t, "--version")
+	if code != 0 || out != "goeval "+version()+"\n" {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	var gtpOut bytes.Buffer
+	if code := run([]string{"gtp", "--estimator", "stones"}, strings.NewReader("version\n"), &gtpOut, io.Discard); code != 0 || gtpOut.String() != "= "+version()+"\n\n" {
+		t.Errorf("GTP version: exit %d, %q", code, gtpOut.String())
 	}
 }

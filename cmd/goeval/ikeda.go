@@ -14,12 +14,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "ikeda", args: "--kb N --kw N --to-move B|W", summary: "basic endgame kos and dame under Ikeda Territory I scoring: the case, score and moves (seed 002)", run: ikedaCommand})
+	register(&command{name: "ikeda", args: "--kb N --kw N --to-move B|W", summary: "basic endgame kos and dame under Ikeda Territory I scoring: the case, score and moves (Robert Jasiek; docs/estimators.md §5)", run: ikedaCommand})
 }
 
 const ikedaUsage = `goeval ikeda solves a position made of basic endgame kos and two-sided
 dame under Ikeda Territory I scoring, by the table of Robert Jasiek's study
-"Class of positions I1" (seed 002; docs/ko.md): the case (1 to 7), the
+"Class of positions I1" (Robert Jasiek; docs/ko.md, docs/estimators.md §5): the case (1 to 7), the
 score due to the kos (Black minus White: the prisoners the kos give Black
 less those they give White), the study's "other style" of the same score
 (Kd times the per-ko value -1/3 plus a remainder), who wins the ko fight if
@@ -141,7 +141,7 @@ func colorString(c board.Color) string {
 func writeIkedaText(w io.Writer, s *ko.Solution) error {
 	var b strings.Builder
 	p := s.Position
-	fmt.Fprintf(&b, "Ikeda Territory I scoring, basic endgame kos and two-sided dame (seed 002)\n")
+	fmt.Fprintf(&b, "Ikeda Territory I scoring, basic endgame kos and two-sided dame (Robert Jasiek; docs/estimators.md §5)\n")
 	fmt.Fprintf(&b, "Kb %d (kos Black can connect), Kw %d (kos White can connect), %s, ko threats Black %d, White %d (Td %d), %s to move\n",
 		p.Kb, p.Kw, plural(p.D, "dame", "dame"), p.Tb, p.Tw, p.Tb-p.Tw, p.ToMove.Name())
 	score := s.Score
@@ -331,4 +331,12 @@ func territoryReport(b *board.Board, tc *ko.Count) *territoryJSON {
 		j.Ikeda = &r
 	}
 	return j
+}
+
+// plural writes n with its noun: "1 basic ko", "3 basic kos".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -149,7 +149,7 @@ func TestEvalTerritory(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"counted as it stands: W+8.0 on the board, W+8.5 after komi 0.5\n",
+		"counted as it stands, score by judge: W+8.0 on the board, W+8.5 after komi 0.5\n",
 		"(territory rules: territory -7 and prisoners +0",
 		"1 basic ko open (D6 Black's to connect at C6) and 0 dame, resolved by the Ikeda Territory I table (goeval ikeda): case 4, -1 for the kos, White winning the ko fight",
 	} {

@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"sync"
 	"time"
 
 	"goeval/compare"
+	"goeval/internal/outfile"
 	"goeval/internal/pool"
 	"goeval/peer"
 )
@@ -46,6 +45,11 @@ for compare and tune (--games counted).
 A line per game is written to standard error as it is labelled. Games that
 cannot be read or replayed, or that the engine fails on, are listed there
 too, and the exit status is then 1.
+
+The labels file (-o) is replaced only when every game has been looked at. An
+interrupt (Ctrl-C) leaves it as it was and writes the labels made so far to a
+new file beside it, FILE.partial-NUMBER, which the message names; the exit
+status is then 130. Without -o they go to standard output.
 `
 
 func labelCommand(e *env, args []string) error {
@@ -62,7 +66,6 @@ func labelCommand(e *env, args []string) error {
 	}
 	switch {
 	case len(paths) == 0:
-		fs.Usage()
 		return usagef("no game records given")
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
@@ -86,7 +89,7 @@ func labelCommand(e *env, args []string) error {
 	labels := make([]*compare.Label, len(files))
 	var mu sync.Mutex // serialises the progress lines
 	done, failed := 0, len(ferrs)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	var engines []*labeller
 	defer func() {
@@ -121,8 +124,13 @@ func labelCommand(e *env, args []string) error {
 	if err != nil && !interrupted {
 		return err
 	}
-	// Interrupted, the games labelled so far are still written.
-	werr := of.write(e, func(w io.Writer) error {
+	made := 0
+	for _, l := range labels {
+		if l != nil {
+			made++
+		}
+	}
+	writeLabels := func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		for _, l := range labels {
 			if l != nil {
@@ -132,12 +140,30 @@ func labelCommand(e *env, args []string) error {
 			}
 		}
 		return nil
-	})
+	}
+	if interrupted {
+		// The games labelled so far are kept, beside the file, never
+		// over it.
+		what := fmt.Sprintf("interrupted: %d of %d game records looked at", done, len(files))
+		switch {
+		case of.output == "" || of.output == "-":
+			if err := writeLabels(e.stdout); err != nil {
+				return err
+			}
+			return &interruptedError{fmt.Sprintf("%s; %s written to standard output", what, compare.Plural(made, "label"))}
+		case made == 0:
+			return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
+		}
+		name, err := outfile.WriteNew(of.output, ".partial", writeLabels)
+		if err != nil {
+			return fmt.Errorf("%s; %s could not be kept: %w; %s is as it was", what, compare.Plural(made, "label"), err, of.output)
+		}
+		return &interruptedError{fmt.Sprintf("%s; %s kept in %s; %s is as it was", what, compare.Plural(made, "label"), name, of.output)}
+	}
+	werr := of.write(e, writeLabels)
 	switch {
 	case werr != nil:
 		return werr
-	case interrupted:
-		return fmt.Errorf("interrupted: %d of %d game records looked at", done, len(files))
 	case failed > 0:
 		return fmt.Errorf("%d of %d game records not labelled", failed, len(files)+len(ferrs))
 	}

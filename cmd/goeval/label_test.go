@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -97,5 +100,106 @@ func TestLabelRemakesDevLabels(t *testing.T) {
 		if !slices.Equal(g.Ownership, w.Ownership) || g.Moves != w.Moves || len(g.Dead) != len(w.Dead) {
 			t.Errorf("%s: %d moves, %d dead, area %v; the dev label: %d, %d, %v", filepath.Base(f), g.Moves, len(g.Dead), g.AreaScore, w.Moves, len(w.Dead), w.AreaScore)
 		}
+	}
+}
+
+// fakeEngine writes a GTP engine in sh that knows final_status_list (no
+// stone is dead) and estimate_score (always B+1.5), and answers every other
+// command with success; it returns the --peer value that runs it.
+func fakeEngine(t *testing.T) string {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	const src = `while read -r cmd arg rest; do
+  case "$cmd" in
+    protocol_version) printf '= 2\n\n' ;;
+    known_command) case "$arg" in final_status_list|estimate_score) printf '= true\n\n' ;; *) printf '= false\n\n' ;; esac ;;
+    estimate_score) printf '= B+1.5\n\n' ;;
+    quit) printf '= \n\n'; exit 0 ;;
+    *) printf '= \n\n' ;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "fake=sh " + script
+}
+
+// cancelOn is standard error for a command under test: once what is
+// written holds the mark, it cancels the command's context, as Ctrl-C
+// would.
+type cancelOn struct {
+	mark   string
+	cancel context.CancelFunc
+	buf    strings.Builder
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	c.buf.Write(p)
+	if strings.Contains(c.buf.String(), c.mark) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// interruptAt runs goeval with args and interrupts it once standard error
+// holds mark.
+func interruptAt(t *testing.T, mark string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	var out bytes.Buffer
+	errw := &cancelOn{mark: mark, cancel: cancel}
+	code = run(args, strings.NewReader(""), &out, errw)
+	return code, out.String(), errw.buf.String()
+}
+
+// TestLabelInterrupted interrupts goeval label after its first game: an
+// existing labels file is left as it was, the label made is kept in a new
+// file beside it that the message names, and the exit status is 130.
+func TestLabelInterrupted(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	peer := fakeEngine(t)
+	dir := t.TempDir()
+	labels := filepath.Join(dir, "labels.jsonl")
+	const old = "{\"file\":\"one\"}\n{\"file\":\"two\"}\n{\"file\":\"three\"}\n"
+	if err := os.WriteFile(labels, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games := []string{filepath.Join(tiny, "a.sgf"), filepath.Join(tiny, "b.sgf"), filepath.Join(tiny, "c.sgf")}
+	args := append([]string{"label", "--peer", peer, "--games", "all", "--workers", "1", "-o", labels}, games...)
+	code, _, stderr := interruptAt(t, "1/3", args...)
+	if code != 130 || !strings.Contains(stderr, "interrupted: 1 of 3 game records looked at; 1 label kept in "+labels+".partial-") ||
+		!strings.Contains(stderr, labels+" is as it was") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if b, _ := os.ReadFile(labels); string(b) != old {
+		t.Errorf("the labels file became %q", b)
+	}
+	partial, _ := filepath.Glob(labels + ".partial-*")
+	if len(partial) != 1 {
+		t.Fatalf("partial files %q", partial)
+	}
+	got, err := compare.ReadLabels(partial[0])
+	if err != nil || got.Len() != 1 || got.Lookup(games[0]) == nil {
+		t.Errorf("the partial file: %v labels, %v", got.Len(), err)
+	}
+	// Without -o the label made goes to standard output.
+	code, stdout, stderr := interruptAt(t, "1/3", append([]string{"label", "--peer", peer, "--games", "all", "--workers", "1"}, games...)...)
+	if got, err := compare.ParseLabels("stdout", strings.NewReader(stdout)); code != 130 || err != nil || got.Len() != 1 ||
+		!strings.Contains(stderr, "1 label written to standard output") {
+		t.Errorf("without -o: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	// Uninterrupted, the file is replaced whole.
+	if code, _, stderr := goeval(t, args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, err := compare.ReadLabels(labels); err != nil || got.Len() != 3 {
+		t.Errorf("labels file after a full run: %v labels, %v", got.Len(), err)
 	}
 }

@@ -11,7 +11,10 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
+
+	"golang.org/x/term"
 )
 
 func main() {
@@ -45,6 +48,17 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
+// interruptContext returns the context of a long command, which an
+// interrupt (Ctrl-C) cancels; tests replace it.
+var interruptContext = interruptible
+
+// interruptedError is errInterrupted with its own words, for a command
+// that says what it kept and where.
+type interruptedError struct{ msg string }
+
+func (e *interruptedError) Error() string { return e.msg }
+func (e *interruptedError) Unwrap() error { return errInterrupted }
+
 // errHelp is returned after help was printed on request: exit status 0.
 var errHelp = errors.New("help requested")
 
@@ -58,15 +72,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
 	var err error
 	name := ""
-	if len(args) > 0 {
-		if c, ok := commands[args[0]]; ok {
-			name = c.name
-			err = c.run(e, args[1:])
-		} else if args[0] == "help" {
-			err = helpCommand(e, args[1:])
-		}
-	}
-	if name == "" && (len(args) == 0 || (args[0] != "help")) {
+	switch {
+	case len(args) == 0:
+		err = evalCommand(e, args)
+	case commands[args[0]] != nil:
+		name = args[0]
+		err = commands[name].run(e, args[1:])
+	case args[0] == "help":
+		err = helpCommand(e, args[1:])
+	case looksLikeCommand(args[0]):
+		err = unknownCommand(args[0])
+	default:
 		err = evalCommand(e, args)
 	}
 	var ue *usageError
@@ -77,11 +93,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
 		return 130
 	case errors.As(err, &ue):
+		// The error and the usage in a line or two; -h gives the rest.
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
 		if name != "" {
-			fmt.Fprintf(stderr, "Run 'goeval %s -h' for usage.\n", name)
+			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", usageLine(commands[name]), name)
 		} else {
-			fmt.Fprintln(stderr, "Run 'goeval -h' for usage.")
+			fmt.Fprintln(stderr, "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.")
 		}
 		return 2
 	default:
@@ -96,9 +113,78 @@ func helpCommand(e *env, args []string) error {
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		return usagef("unknown command %q (want %s)", args[0], strings.Join(commandNames(), ", "))
+		return unknownCommand(args[0])
 	}
 	return c.run(e, []string{"-h"})
+}
+
+// usageLine is a command's synopsis: "goeval rank [flags] FILE.sgf".
+func usageLine(c *command) string {
+	args := c.args
+	if !strings.Contains(args, "[flags]") {
+		args = strings.TrimSpace("[flags] " + args)
+	}
+	return "goeval " + c.name + " " + args
+}
+
+// looksLikeCommand reports whether the first argument is meant as a
+// command: a word of letters, digits and dashes, not a flag and not a file
+// that exists (a record may be named without .sgf).
+func looksLikeCommand(arg string) bool {
+	if arg == "" || arg[0] == '-' {
+		return false
+	}
+	for _, r := range arg {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	_, err := os.Stat(arg)
+	return err != nil
+}
+
+// unknownCommand is the usage error for a command goeval does not have,
+// suggesting the nearest one when it is a slip of the keyboard away.
+func unknownCommand(name string) error {
+	best, bestD := "", 0
+	for _, c := range append(commandNames(), "help") {
+		if d := editDistance(strings.ToLower(name), c); best == "" || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD <= max(1, len(name)/3) {
+		return usagef("unknown command %q: did you mean %q?", name, best)
+	}
+	return usagef("unknown command %q, and no file of that name (commands: %s)", name, strings.Join(commandNames(), ", "))
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// the fewest insertions, deletions, substitutions and swaps of two
+// neighbouring letters that turn one into the other ("rnak" is 1 from
+// "rank").
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
 }
 
 func commandNames() []string {
@@ -110,30 +196,44 @@ func commandNames() []string {
 	return out
 }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal: not merely a character
+// device, which /dev/null is too.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newFlags returns a flag set whose usage text starts with the given lines.
+// newFlags returns a flag set with -h and --help, which print the given
+// usage text and the flags on standard output. A parse error prints
+// nothing: run prints it with the command's synopsis.
 func newFlags(e *env, name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	fs.Usage = func() {
+	h := &helpFlag{print: func() {
 		w := e.stdout
 		fmt.Fprint(w, usage)
 		fmt.Fprintln(w, "\nFlags:")
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
-	}
+	}}
+	fs.Var(h, "h", "print this help (also --help)")
 	return fs
+}
+
+// helpFlag is -h: a boolean flag that remembers that help was asked for.
+type helpFlag struct {
+	asked bool
+	print func()
+}
+
+func (h *helpFlag) String() string   { return "" }
+func (h *helpFlag) IsBoolFlag() bool { return true }
+func (h *helpFlag) Set(v string) error {
+	b, err := strconv.ParseBool(v)
+	h.asked = h.asked || b
+	return err
 }
 
 // parseArgs parses flags that may come before or after the positional
@@ -141,10 +241,12 @@ func newFlags(e *env, name, usage string) *flag.FlagSet {
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp // the flag package has printed the usage
-			}
+		err := fs.Parse(args)
+		if h, ok := fs.Lookup("h").Value.(*helpFlag); ok && (h.asked || errors.Is(err, flag.ErrHelp)) {
+			h.print() // -h, or --help, which the flag package answers itself
+			return nil, errHelp
+		}
+		if err != nil {
 			return nil, usagef("%v", err)
 		}
 		rest := fs.Args()

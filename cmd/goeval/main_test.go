@@ -66,7 +66,7 @@ func TestEvalText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"move 3 of 258, White to move, komi 6.5, result B+10.5\n", "score B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
+	for _, want := range []string{"move 3 of 258, White to move, komi 6.5, result B+10.5\n", "score by stones: B+1.0 on the board, W+5.5 after komi 6.5", "16  . . . . . . . . . . . . . . . . X . . 16"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -91,7 +91,7 @@ func TestEvalCount(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := "counted as it stands: B+17.0 on the board, B+10.5 after komi 6.5"
+	want := "counted as it stands, score by judge: B+17.0 on the board, B+10.5 after komi 6.5"
 	if !strings.Contains(out, want+"\n") {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
@@ -238,5 +238,63 @@ func TestEvalWinProbability(t *testing.T) {
 	_, text, _ := goeval(t, "--estimator", "lambda-kappa", example)
 	if strings.Contains(out, "win_probability") || strings.Contains(text, "win probability") {
 		t.Error("lambda-kappa gives a win probability")
+	}
+}
+
+// TestUsageErrors checks what bad usage prints: the error, the synopsis and
+// where help is, on standard error, and nothing on standard output; a
+// mistyped command is named as one, with the nearest command.
+func TestUsageErrors(t *testing.T) {
+	const evalSynopsis = "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.\n"
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"slip", []string{"rnak", "f.sgf"}, "goeval: unknown command \"rnak\": did you mean \"rank\"?\n" + evalSynopsis},
+		{"slip in help", []string{"help", "valeus"}, "goeval: unknown command \"valeus\": did you mean \"values\"?\n" + evalSynopsis},
+		{"no such command", []string{"fly", "f.sgf"}, "goeval: unknown command \"fly\", and no file of that name (commands: " + strings.Join(commandNames(), ", ") + ")\n" + evalSynopsis},
+		{"bad flag", []string{"--nope", example}, "goeval: flag provided but not defined: -nope\n" + evalSynopsis},
+		{"no file", nil, "goeval: no SGF file given\n" + evalSynopsis},
+		{"bad flag of a command", []string{"miai", "--nope", "{1|0}"}, "goeval: flag provided but not defined: -nope\nusage: goeval miai [flags] TREE|FILE.sgf\nRun 'goeval miai -h' for help.\n"},
+		{"no paths", []string{"compare"}, "goeval: no SGF file or folder given\nusage: goeval compare [flags] PATH...\nRun 'goeval compare -h' for help.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := goeval(t, tt.args...)
+			if code != 2 || stdout != "" || stderr != tt.stderr {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant 2, nothing and:\n%s", code, stdout, stderr, tt.stderr)
+			}
+		})
+	}
+	// --help as well as -h prints the help on standard output.
+	for _, args := range [][]string{{"--help"}, {"rank", "--help"}, {"rank", example, "-h"}} {
+		if code, stdout, stderr := goeval(t, args...); code != 0 || !strings.Contains(stdout, "Flags:\n") || stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q, stdout %.60q...", args, code, stderr, stdout)
+		}
+	}
+	// A record named like a command word is still read when it exists.
+	dir := t.TempDir()
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mygame"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if code, _, stderr := goeval(t, "mygame", "--estimator", "stones"); code != 0 {
+		t.Errorf("a record named mygame: exit %d: %s", code, stderr)
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"rank", "rank", 0}, {"rnak", "rank", 1}, {"rak", "rank", 1}, {"ranks", "rank", 1}, {"value", "values", 1}, {"valeus", "values", 1}, {"", "gtp", 3}, {"miai", "tune", 4}} {
+		if d := editDistance(tt.a, tt.b); d != tt.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, d, tt.d)
+		}
 	}
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"strings"
 
+	"goeval/internal/outfile"
 	"goeval/match"
 )
 
@@ -85,15 +82,12 @@ func matchCommand(e *env, args []string) error {
 	cfg.Progress = func(done int, g *match.Game) {
 		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, *games, g.Black, g.White, g.Result, len(g.Moves))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := match.Play(ctx, cfg)
 	if rep != nil && *sgfOut != "" && len(rep.Games) > 0 {
-		var sb strings.Builder
-		if werr := rep.WriteSGF(&sb); werr == nil {
-			if werr := os.WriteFile(*sgfOut, []byte(sb.String()), 0o644); werr != nil {
-				fmt.Fprintf(e.stderr, "goeval: %v\n", werr)
-			}
+		if werr := outfile.Write(*sgfOut, rep.WriteSGF); werr != nil {
+			fmt.Fprintf(e.stderr, "goeval: %v\n", werr)
 		}
 	}
 	if err != nil {

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"strings"
 	"unicode/utf8"
@@ -18,12 +16,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "miai", args: "TREE|FILE.sgf", summary: "count, miai value and thermograph of a local endgame tree, kos included (seed 000)", run: miaiCommand})
+	register(&command{name: "miai", args: "TREE|FILE.sgf", summary: "count, miai value and thermograph of a local endgame tree, kos included (\"Miai Counting With Trees\")", run: miaiCommand})
 }
 
 const miaiUsage = `goeval miai values a local endgame: the count (mean) and miai value
 (temperature) of every node, how the plays at the root classify, and the
-root's thermograph, all exact (SPEC section 5).
+root's thermograph, all exact (docs/estimators.md §5).
 
 Usage:
   goeval miai [flags] TREE
@@ -38,9 +36,9 @@ followed by '=' is a TREE.
 
 A ko is a cycle, written with named positions: NAME = GAME; NAME = GAME;
 ..., the first being the root, a name standing for its position wherever
-it is an option. Seed 000's ko is 'A = {C | -2}; C = {13 | A}': from A
+it is an option. The ko of "Miai Counting With Trees" (docs/estimators.md §5) is 'A = {C | -2}; C = {13 | A}': from A
 Black takes the ko (C) or White connects (-2); from C Black wins it (13)
-or White takes back (A). A ko is counted as seed 000 counts it: the swing
+or White takes back (A). A ko is counted as "Miai Counting With Trees" counts it: the swing
 (Black's win less White's, 15) over the tally (the moves between them, 3)
 is what a move is worth (5), the miai value of every position of the ko,
 and each position counts White's win plus that many moves as it is away
@@ -66,10 +64,10 @@ position, ends its variation and carries no V[].
 Output: the tree with "count (miai value) classification" at every node;
 the root's plays: gote, sente (for whom) or reverse sente, and for a sente
 play its follow-up, the expected answer and the tree with the ignored
-variation cut out, counted by averages as seed 000 does; the root's
+variation cut out, counted by averages as "Miai Counting With Trees" does; the root's
 thermograph as formulas (LW, Black first; RW, White first; t the
 temperature) and as a plot, Black's values to the LEFT, t up; and miai
-counting by averages (seed 000) for comparison, which agrees with the
+counting by averages ("Miai Counting With Trees") for comparison, which agrees with the
 thermograph on gote trees and goes wrong on sente ones. A tree with kos
 also lists each ko: its positions and their counts, swing, tally and what
 a move is worth. A sente that gains nothing because its answer comes back
@@ -89,7 +87,7 @@ Examples:
   goeval miai '{4 | {3 | -17}}'         White's sente: count 3, miai value 1
   goeval miai '{{-2 | -4} | -7}'        LW = max(min(-4, -3-t), -5)
   goeval miai 'A = {C | -2}; C = {13 | A}'
-                                        seed 000's ko: A counts 3, C 8, 5 a move
+                                        the ko of "Miai Counting With Trees": A counts 3, C 8, 5 a move
   goeval miai testdata/miai/seedko.sgf  the same ko as SGF variations
   goeval miai --format json '{4||3|2}'
   goeval miai --estimator stones testdata/miai/stones5.sgf
@@ -107,7 +105,6 @@ func miaiCommand(e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 0 {
-		fs.Usage()
 		return usagef("no tree or SGF file given")
 	}
 	if len(pos) > 1 {
@@ -155,12 +152,12 @@ func miaiCommand(e *env, args []string) error {
 	}
 	naive, naiveErr := thermo.MiaiCount(src.game)
 	if *format == "json" {
-		return writeMiaiJSON(e.stdout, src, r, naive, naiveErr)
+		return thermo.WriteJSON(e.stdout, src.source(), r, naive, naiveErr)
 	}
 	for _, w := range src.warnings {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 	}
-	return writeMiaiText(e.stdout, src, r, naive, naiveErr, thermo.PlotOptions{Width: *width, Height: *height})
+	return thermo.WriteText(e.stdout, src.source(), r, naive, naiveErr, thermo.PlotOptions{Width: *width, Height: *height})
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {
@@ -264,301 +261,14 @@ func parseNotation(src string) (*localTree, error) {
 	return &localTree{game: g}, nil
 }
 
-// writeMiaiText writes the text report.
-func writeMiaiText(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.Naive, naiveErr error, opt thermo.PlotOptions) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "tree %s\n", src.game)
-	if src.file != "" {
-		fmt.Fprintf(&b, "from %s", src.file)
-		if src.index > 1 {
-			fmt.Fprintf(&b, " (game %d)", src.index)
-		}
-		fmt.Fprintf(&b, ": %s valued by V[]", plural(src.byV, "leaf", "leaves"))
-		if src.byEst > 0 {
-			fmt.Fprintf(&b, ", %s by estimator %s", plural(src.byEst, "leaf", "leaves"), src.est.Name())
-			if ps := src.est.Params(); len(ps) > 0 {
-				fmt.Fprintf(&b, " (%s)", formatParams(ps))
-			}
-			b.WriteString(" (its whole-board score before komi, to 0.01)")
-		}
-		b.WriteString("\n")
+// source says where the tree came from, for thermo's writers.
+func (t *localTree) source() thermo.Source {
+	s := thermo.Source{Tree: t.game.String(), File: t.file, Game: t.index, ByV: t.byV, ByEstimator: t.byEst}
+	if t.est != nil {
+		s.Estimator, s.Params = t.est.Name(), control.FormatParams(t.est.Params())
 	}
-
-	b.WriteString("\nEvery node: count (miai value) classification; B and W mark Black's and White's options\n")
-	b.WriteString(r.Tree())
-	if kos := r.Kos(); len(kos) > 0 {
-		b.WriteString("\nKos, counted by seed 000's tally method (neither side having more ko threats)\n")
-		for _, k := range kos {
-			writeKo(&b, k)
-		}
-	}
-
-	b.WriteString("\nPlays at the root: ")
-	writeClassification(&b, r)
-
-	th := r.Thermograph
-	b.WriteString("\nThermograph of the root (t is the temperature)")
-	if r.Ko != nil {
-		b.WriteString(": a ko position, each play inside the cycle reaching a position worth its count")
-	}
-	b.WriteString("\n")
-	fmt.Fprintf(&b, "  LW = %s   (Black plays first)\n", th.Left)
-	fmt.Fprintf(&b, "  RW = %s   (White plays first)\n", th.Right)
-	b.WriteString("\n")
-	b.WriteString(th.Plot(opt))
-
-	b.WriteString("\nMiai counting by averages (seed 000), for comparison\n")
-	if naiveErr != nil {
-		fmt.Fprintf(&b, "  not possible: %v\n", naiveErr)
-	} else {
-		b.WriteString(naive.Tree())
-		nc, nt := naive.Count, naive.Temperature
-		fmt.Fprintf(&b, "count %s, miai value %s by averages: ", nc.RatString(), ratOrNone(nt))
-		if nc.Cmp(th.Count) == 0 && nt != nil && nt.Cmp(th.Temperature) == 0 {
-			b.WriteString("the same as the thermograph\n")
-		} else {
-			fmt.Fprintf(&b, "not the thermograph's %s and %s", th.Count.RatString(), th.Temperature.RatString())
-			if len(r.Sente()) > 0 {
-				b.WriteString(": averages go wrong where a play is sente")
-			}
-			b.WriteString("\n")
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// writeKo describes a ko: its line of positions with their counts, its
-// ends, swing, tally and the value of a move.
-func writeKo(b *strings.Builder, k *thermo.Ko) {
-	var pos []string
-	for i, n := range k.Names {
-		pos = append(pos, n+" "+k.Counts[i].RatString())
-	}
-	fmt.Fprintf(b, "  %s: White wins with %s, Black with %s; swing %s over a tally of %d moves, %s a move\n",
-		strings.Join(k.Names, " - "), koEnd(k.WhiteWin, k.WhiteCount), koEnd(k.BlackWin, k.BlackCount),
-		k.Swing.RatString(), k.Tally, k.Value.RatString())
-	fmt.Fprintf(b, "    counts: %s\n", strings.Join(pos, ", "))
-}
-
-// koEnd describes a play that ends a ko: its count, and the position it
-// reaches where that is not just the count.
-func koEnd(g *thermo.Game, count *big.Rat) string {
-	c := count.RatString()
-	if s := g.String(); s != c {
-		c += " (" + s + ")"
-	}
-	if g.Label != "" {
-		c += " [" + g.Label + "]"
-	}
-	return c
-}
-
-// writeClassification says what the root's plays are.
-func writeClassification(b *strings.Builder, r *thermo.Result) {
-	if k := r.Ko; k != nil {
-		i := r.KoIndex
-		black, white := "takes", "takes back"
-		if i == len(k.Positions)-1 {
-			black = "wins the ko"
-		}
-		if i == 0 {
-			white = "wins the ko"
-		}
-		fmt.Fprintf(b, "ko: the root is %s, a position of the ko %s\n", k.Names[i], strings.Join(k.Names, " - "))
-		fmt.Fprintf(b, "  Black's play, to %s: %s; White's play, to %s: %s; each is worth %s\n", describe(r.LeftPlay), black, describe(r.RightPlay), white, k.Value.RatString())
-		return
-	}
-	if r.Thermograph.Number {
-		b.WriteString("none: the root is a number, and neither player gains by playing there\n")
-		return
-	}
-	b.WriteString(r.Class.String() + "\n")
-	for _, p := range []struct {
-		who  string
-		play *thermo.Result
-		kind thermo.PlayKind
-	}{{"Black", r.LeftPlay, r.Class.Left}, {"White", r.RightPlay, r.Class.Right}} {
-		fmt.Fprintf(b, "  %s's play, to %s: %s\n", p.who, describe(p.play), p.kind)
-	}
-	for _, s := range r.Sente() {
-		other := thermo.White
-		if s.Player == thermo.White {
-			other = thermo.Black
-		}
-		fmt.Fprintf(b, "  %s's sente: the follow-up %s has miai value %s, above the root's %s, so %s answers with %s",
-			s.Player, describe(s.FollowUp), s.FollowUp.Thermograph.Temperature.RatString(), r.Thermograph.Temperature.RatString(), other, describe(s.Reply))
-		var ignored []string
-		for _, g := range s.Ignored {
-			ignored = append(ignored, g.String())
-		}
-		fmt.Fprintf(b, " and %s never happens\n", strings.Join(ignored, ", "))
-		fmt.Fprintf(b, "    with that cut out: %s", s.Simplified)
-		if n, err := thermo.MiaiCount(s.Simplified); err == nil {
-			fmt.Fprintf(b, ", count %s, miai value %s by averages (seed 000)\n", n.Count.RatString(), ratOrNone(n.Temperature))
-		} else {
-			fmt.Fprintf(b, " (averages: %v)\n", err)
-		}
-		if s.Ko != nil {
-			fmt.Fprintf(b, "    note: %s's answer %s gives what %s's own play at the root gives, so the sente gains nothing; the tree is not a ko.\n", other, describe(s.Reply), other)
-			fmt.Fprintf(b, "    If %s is meant as %s taking back a ko, write the cycle: %s", describe(s.Reply), other, s.Ko)
-			if kr, err := thermo.Analyze(s.Ko); err == nil {
-				fmt.Fprintf(b, " (count %s, miai value %s)", kr.Thermograph.Count.RatString(), kr.Thermograph.Temperature.RatString())
-			}
-			b.WriteString("\n")
-		}
-	}
-}
-
-// describe names an option: its tree, and its label if it has one; a ko
-// position by its name.
-func describe(r *thermo.Result) string {
-	if r.Ko != nil {
-		s := r.Ko.Names[r.KoIndex]
-		if l := r.Game.Label; l != "" && l != s {
-			s += " [" + l + "]"
-		}
-		return s
-	}
-	s := r.Game.String()
-	if r.Game.Label != "" {
-		s += " [" + r.Game.Label + "]"
+	for _, w := range t.warnings {
+		s.Warnings = append(s.Warnings, w.String())
 	}
 	return s
-}
-
-// ratOrNone returns x as an exact string, "none" for nil.
-func ratOrNone(x *big.Rat) string {
-	if x == nil {
-		return "none"
-	}
-	return x.RatString()
-}
-
-// miaiJSON is the JSON output: the root's thermo.Report (count,
-// miai_value, walls, classification, and the same for every option)
-// with where the tree came from, the sente plays and the averages. Fields
-// may be added, never renamed.
-type miaiJSON struct {
-	Tree      string `json:"tree"`
-	File      string `json:"file,omitempty"`
-	Game      int    `json:"game,omitempty"`
-	LeavesByV *int   `json:"leaves_by_v,omitempty"`
-	ByEst     int    `json:"leaves_by_estimator,omitempty"`
-	Estimator string `json:"estimator,omitempty"`
-	*thermo.Report
-	Kos      []koJSON    `json:"kos,omitempty"`
-	Sente    []senteJSON `json:"sente,omitempty"`
-	Naive    *naiveJSON  `json:"naive"`
-	Warnings []string    `json:"warnings,omitempty"`
-}
-
-type senteJSON struct {
-	Player             string   `json:"player"`
-	FollowUp           string   `json:"follow_up"`
-	FollowUpMiaiValue  string   `json:"follow_up_miai_value"`
-	Reply              string   `json:"reply"`
-	Ignored            []string `json:"ignored"`
-	Simplified         string   `json:"simplified"`
-	SimplifiedCount    string   `json:"simplified_count,omitempty"`
-	SimplifiedMiaiVal  string   `json:"simplified_miai_value,omitempty"`
-	SimplifiedNaiveErr string   `json:"simplified_error,omitempty"`
-	// Ko is SentePlay.Ko, the ko the tree may have meant, with its count
-	// and miai value.
-	Ko          string `json:"ko,omitempty"`
-	KoCount     string `json:"ko_count,omitempty"`
-	KoMiaiValue string `json:"ko_miai_value,omitempty"`
-}
-
-// koJSON is a ko of the tree: its positions along the line from White's
-// win to Black's, their counts, the plays that end it and their counts,
-// the swing, the tally and the value of a move.
-type koJSON struct {
-	Positions  []string `json:"positions"`
-	Counts     []string `json:"counts"`
-	WhiteWin   string   `json:"white_win"`
-	WhiteCount string   `json:"white_count"`
-	BlackWin   string   `json:"black_win"`
-	BlackCount string   `json:"black_count"`
-	Swing      string   `json:"swing"`
-	Tally      int      `json:"tally"`
-	MiaiValue  string   `json:"miai_value"`
-}
-
-// naiveJSON is miai counting by averages: thermo.NaiveReport, or the
-// error that stopped it.
-type naiveJSON struct {
-	*thermo.NaiveReport
-	Error string `json:"error,omitempty"`
-}
-
-func writeMiaiJSON(w io.Writer, src *localTree, r *thermo.Result, naive *thermo.Naive, naiveErr error) error {
-	j := miaiJSON{Tree: src.game.String(), Report: r.Report()}
-	if src.file != "" {
-		j.File, j.LeavesByV, j.ByEst = src.file, &src.byV, src.byEst
-		if src.index > 1 {
-			j.Game = src.index
-		}
-		if src.est != nil {
-			j.Estimator = src.est.Name()
-		}
-		for _, wn := range src.warnings {
-			j.Warnings = append(j.Warnings, wn.String())
-		}
-	}
-	for _, s := range r.Sente() {
-		sj := senteJSON{
-			Player:            strings.ToLower(s.Player.String()),
-			FollowUp:          s.FollowUp.Game.String(),
-			FollowUpMiaiValue: s.FollowUp.Thermograph.Temperature.RatString(),
-			Reply:             s.Reply.Game.String(),
-			Ignored:           []string{},
-			Simplified:        s.Simplified.String(),
-		}
-		for _, g := range s.Ignored {
-			sj.Ignored = append(sj.Ignored, g.String())
-		}
-		if n, err := thermo.MiaiCount(s.Simplified); err == nil {
-			sj.SimplifiedCount = n.Count.RatString()
-			if n.Temperature != nil {
-				sj.SimplifiedMiaiVal = n.Temperature.RatString()
-			}
-		} else {
-			sj.SimplifiedNaiveErr = err.Error()
-		}
-		if s.Ko != nil {
-			sj.Ko = s.Ko.String()
-			if kr, err := thermo.Analyze(s.Ko); err == nil {
-				sj.KoCount, sj.KoMiaiValue = kr.Thermograph.Count.RatString(), kr.Thermograph.Temperature.RatString()
-			}
-		}
-		j.Sente = append(j.Sente, sj)
-	}
-	for _, k := range r.Kos() {
-		kj := koJSON{Positions: k.Names, WhiteWin: k.WhiteWin.String(), WhiteCount: k.WhiteCount.RatString(),
-			BlackWin: k.BlackWin.String(), BlackCount: k.BlackCount.RatString(), Swing: k.Swing.RatString(),
-			Tally: k.Tally, MiaiValue: k.Value.RatString()}
-		for _, c := range k.Counts {
-			kj.Counts = append(kj.Counts, c.RatString())
-		}
-		j.Kos = append(j.Kos, kj)
-	}
-	if naiveErr != nil {
-		j.Naive = &naiveJSON{Error: naiveErr.Error()}
-	} else {
-		j.Naive = &naiveJSON{NaiveReport: naive.Report()}
-	}
-	obj, err := json.Marshal(j)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(obj, '\n'))
-	return err
 }

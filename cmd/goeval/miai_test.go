@@ -40,7 +40,7 @@ func TestMiaiText(t *testing.T) {
 		"  RW = min(max(3, 5/2+t), 13/4)",
 		"count 13/4, miai value 3/4; Black's values to the left, t up\n",
 		"    5       4       3       2\n", // the plot's value axis
-		"Miai counting by averages (seed 000)",
+		"Miai counting by averages (\"Miai Counting With Trees\")",
 		"count 13/4, miai value 3/4 by averages: the same as the thermograph\n",
 	} {
 		if !strings.Contains(out, want) {

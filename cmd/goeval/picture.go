@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,14 +8,17 @@ import (
 	"strings"
 
 	"goeval/control"
+	"goeval/internal/outfile"
 	"goeval/render"
 )
 
-// outputFlags are -o/--output, and for pictures --palette and --size.
+// outputFlags are -o/--output, and for boards --palette, --size and
+// --color.
 type outputFlags struct {
 	output  string
 	palette string
 	size    int
+	color   string
 }
 
 // addOutputFlag adds -o and --output alone.
@@ -29,11 +30,13 @@ func addOutputFlag(fs *flag.FlagSet) *outputFlags {
 	return of
 }
 
-// addOutputFlags adds -o and --output, and the picture flags --palette and
-// --size.
+// addOutputFlags adds -o and --output, the picture flags --palette and
+// --size, and --color for text boards: every command that draws a board
+// has them.
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	of := addOutputFlag(fs)
-	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the seed) or redblue (blue Black's, red White's)")
+	fs.StringVar(&of.color, "color", "auto", "text: shade the board with ANSI greys: auto (on a terminal), always or never")
+	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)")
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
 }
@@ -50,7 +53,21 @@ func (of *outputFlags) check(format string) (render.Palette, error) {
 	if isPicture(format) && (of.size < render.MinWidth || of.size > render.MaxWidth) {
 		return 0, usagef("invalid --size %d (want %d..%d pixels)", of.size, render.MinWidth, render.MaxWidth)
 	}
+	if of.color != "auto" && of.color != "always" && of.color != "never" {
+		return 0, usagef("invalid --color %q (want auto, always, never)", of.color)
+	}
 	return pal, nil
+}
+
+// shade returns the text shading --color asks for: ANSI greys always, or
+// on auto when standard output is a terminal and NO_COLOR and TERM=dumb do
+// not say otherwise.
+func (of *outputFlags) shade(e *env) render.Shade {
+	if of.color == "always" || (of.color == "auto" && e.stdoutTTY && (of.output == "" || of.output == "-") &&
+		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
+		return render.ANSI
+	}
+	return render.Plain
 }
 
 // refuseTerminal returns an error when a PNG would go to a terminal.
@@ -62,36 +79,13 @@ func (of *outputFlags) refuseTerminal(e *env, format string) error {
 }
 
 // write runs draw on the output: the file named by -o, or standard
-// output. A file is written whole or not at all: it is written under a
-// temporary name beside it and renamed when complete.
+// output. A file is written whole or not at all, through a link, pipe or
+// device at the path rather than over it (package outfile).
 func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
 	if of.output == "" || of.output == "-" {
 		return draw(e.stdout)
 	}
-	dir, base := ".", of.output
-	if i := strings.LastIndexByte(of.output, '/'); i >= 0 {
-		dir, base = of.output[:i+1], of.output[i+1:]
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*")
-	if err != nil {
-		return fmt.Errorf("-o %s: %w", of.output, errors.Unwrap(err))
-	}
-	bw := bufio.NewWriter(f)
-	err = draw(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), of.output)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err := outfile.Write(of.output, draw); err != nil {
 		return fmt.Errorf("-o %s: %w", of.output, err)
 	}
 	return nil
@@ -130,12 +124,14 @@ func estimatorCaption(name string, ps []control.Param) string {
 	if len(ps) == 0 {
 		return name
 	}
-	return name + " (" + formatParams(ps) + ")"
+	return name + " (" + control.FormatParams(ps) + ")"
 }
 
-// scoreCaption gives the score and the result after komi.
-func scoreCaption(score, komi float64) string {
-	return fmt.Sprintf("%s on the board, %s after komi %g", margin(score), margin(score-komi), komi)
+// scoreCaption gives the score and the result after komi, with the
+// estimator that made it: goeval's commands score by different estimators
+// by default (the judge, or λ/κ for rank and values).
+func scoreCaption(estimator string, score, komi float64) string {
+	return fmt.Sprintf("score by %s: %s on the board, %s after komi %g", estimator, margin(score), margin(score-komi), komi)
 }
 
 // iterationCaption says how an iterative estimate ended, "" for others.
@@ -166,13 +162,13 @@ func evalPicture(pos *position, est control.Estimator, res *control.Result, pal 
 		pic.Labels = labels
 		pic.Caption = append(pic.Caption, "view "+view+": "+legend)
 	}
-	pic.Caption = append(pic.Caption, scoreCaption(res.Score, pos.game.Info.Komi))
+	pic.Caption = append(pic.Caption, scoreCaption(est.Name(), res.Score, pos.game.Info.Komi))
 	c, ok, err := shownCount(pos, est)
 	if err != nil {
 		return nil, err
 	}
 	if ok {
-		pic.Caption = append(pic.Caption, "counted as it stands: "+scoreCaption(c.Area, pos.game.Info.Komi))
+		pic.Caption = append(pic.Caption, "counted as it stands, "+scoreCaption(est.Name(), c.Area, pos.game.Info.Komi))
 	}
 	if s := iterationCaption(res); s != "" {
 		pic.Caption = append(pic.Caption, s)

@@ -164,9 +164,10 @@ func TestRankSVG(t *testing.T) {
 	if len(letters) != 26 {
 		t.Errorf("%d letters drawn, want a..z", len(letters))
 	}
-	// A cross is two strokes in the cross colour.
-	if n := strings.Count(out, `stroke="#c00000"`); n != 2*26 {
-		t.Errorf("%d cross strokes, want 52", n)
+	// The lines are the grid's, 19 each way, and the crosses': two strokes
+	// over two wider strokes of their halo.
+	if n := strings.Count(out, "<line "); n != 2*19+4*26 {
+		t.Errorf("%d lines, want 38 of the grid and 104 for 26 crosses", n)
 	}
 	code, out, stderr = goeval(t, "values", "--format", "svg", "--estimator", "propagate", "--move", "150", example)
 	if code != 0 || !strings.Contains(strings.Join(svgTexts(t, out), "\n"), "miai value of a play") {
@@ -212,5 +213,51 @@ func TestOutputFlag(t *testing.T) {
 	data, err := os.ReadFile(out)
 	if err != nil || !json.Valid(data) {
 		t.Errorf("--output: %v %q", err, data)
+	}
+}
+
+// TestOutputThroughLink checks -o on a symbolic link: the link stays and
+// its target gets the output, with its mode kept; an -o that cannot be
+// written says why (package outfile tests pipes and the rest).
+func TestOutputThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "map.json"), filepath.Join(dir, "latest.json")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("map.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := goeval(t, "--estimator", "stones", "--format", "json", "-o", link, example); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	li, _ := os.Lstat(link)
+	ti, _ := os.Stat(target)
+	b, _ := os.ReadFile(target)
+	if li.Mode()&os.ModeSymlink == 0 || ti.Mode().Perm() != 0o600 || !json.Valid(b) {
+		t.Errorf("link %v, target %v holding %.40q: want the link kept, the target written with mode 0600", li.Mode(), ti.Mode(), b)
+	}
+	missing := filepath.Join(dir, "none", "map.json")
+	code, _, stderr := goeval(t, "--estimator", "stones", "--format", "json", "-o", missing, example)
+	if want := "goeval: -o " + missing + ": create " + missing + ": no such file or directory\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr, want)
+	}
+}
+
+// TestPNGToDevNull: /dev/null is a character device but not a terminal, so
+// a PNG may go there (and colours are off). The device is only written
+// to, as a shell's "> /dev/null" does.
+func TestPNGToDevNull(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	var errb bytes.Buffer
+	if code := run([]string{"--format", "png", "--estimator", "stones", example}, strings.NewReader(""), null, &errb); code != 0 {
+		t.Errorf("PNG to %s: exit %d: %s", os.DevNull, code, errb.String())
+	}
+	if isTerminal(null) {
+		t.Errorf("%s is taken for a terminal", os.DevNull)
 	}
 }

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -66,7 +63,6 @@ func predictCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no SGF file or folder given")
 	}
 	if *format != "text" && *format != "csv" && *format != "json" {
@@ -111,25 +107,13 @@ func predictCommand(e *env, args []string) error {
 		return usagef("no rankers given (--rankers, --peer)")
 	}
 
-	files, ferrs := compare.Files(paths)
-	if len(files) == 0 {
-		for _, fe := range ferrs {
-			printFileError(e, fe)
-		}
-		return fmt.Errorf("no game records to read")
+	files, ferrs, err := recordFiles(e, paths, "read")
+	if err != nil {
+		return err
 	}
-	var bar *progressBar
-	if e.stderrTTY {
-		bar = &progressBar{w: e.stderr}
-		cfg.Progress = func(p predict.Progress) {
-			unit := "files"
-			if p.Phase == "ranking" {
-				unit = "games"
-			}
-			bar.draw(p.Phase, unit, p.Done, p.Total, p.Positions, p.Elapsed)
-		}
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	bar := newProgressBar(e)
+	cfg.Progress = bar.progress()
+	ctx, stop := interruptContext()
 	defer stop()
 	start := time.Now()
 	rep, err := predict.Run(ctx, cfg, files)

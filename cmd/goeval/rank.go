@@ -2,51 +2,50 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
-	"strings"
 
-	"goeval/board"
 	"goeval/control"
 	"goeval/rank"
 	"goeval/render"
 )
 
 func init() {
-	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move by the move model, or one ply deep (seed 003, Figure 10)", run: rankCommand})
+	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move by the move model, or one ply deep (docs/estimators.md §4)", run: rankCommand})
 }
 
 const rankUsage = `goeval rank ranks every legal move of the side to move. By default
 (--by model) it orders them by the move model: the probability that a strong
 player chooses each move, from patterns, tactics and the judge's map, fitted
 to professional games (package movemodel; docs/moves.md). With --by eval it
-ranks them one ply deep, as seed 003's Figure 10 does: it plays each on a
-copy of the board, evaluates the position after it and sorts the moves by
-the score from the mover's point of view, best first. Occupied points,
-suicides and the recapture of a ko are not candidates.
+ranks them one ply deep, as the symmetric-estimate article's Figure 10 does
+(docs/estimators.md §4): it plays each on a copy of the board, evaluates the
+position after it and sorts the moves by the score from the mover's point of
+view, best first. Occupied points, suicides and the recapture of a ko are not
+candidates. The one-ply estimator is λ/κ (lambda-kappa) unless --estimator
+says otherwise, where goeval FILE scores by the judge: every score names its
+estimator.
 
 Usage:
   goeval rank [flags] FILE.sgf
 
 The board shows the 26 best moves as the letters a..z (a is the best) and the
 26 worst as crosses (×). --format svg or png draws that board as a picture
-over the position's control map, as the seed's Figure 10 does. The table
-gives for each move its probability by the model (--by model; "pass" says
-how likely a pass is), the score after it by the one-ply estimator
-(--estimator; on the board, Black positive, before komi), the gain over
-passing (the score after the move minus the score after a pass, from the
-mover's point of view) and, for the --top best moves, the miai value: half
-the difference between Black and White playing the point (seed 000, SPEC
-section 4). With an estimator that gives a win probability (--estimator
-judge), a column "win" gives the mover's chance of winning after each move
-(JSON: win_probability, Black's). The text table lists the lettered, --top
-and crossed moves; --format json lists them all.
+over the position's control map, as that figure does. The table gives for
+each move its probability by the model (--by model; "pass" says how likely a
+pass is), the score after it by the one-ply estimator (--estimator; on the
+board, Black positive, before komi), the gain over passing (the score after
+the move minus the score after a pass, from the mover's point of view) and,
+for the --top best moves, the miai value: half the difference between Black
+and White playing the point (docs/estimators.md §4). With an estimator that
+gives a win probability (--estimator judge), a column "win" gives the
+mover's chance of winning after each move (JSON: win_probability, Black's).
+The text table lists the lettered, --top and crossed moves; --format json
+lists them all.
 
 With an iterative estimator, each move's evaluation starts from the
 solution of the position itself (a warm start): about 2.5 times fewer
@@ -90,7 +89,6 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 		return nil, nil, err
 	}
 	if len(files) == 0 {
-		fs.Usage()
 		return nil, nil, usagef("no SGF file given")
 	}
 	if len(files) > 1 {
@@ -155,6 +153,9 @@ func rankCommand(e *env, args []string) error {
 	if *f.by != "model" && *f.by != "eval" {
 		return usagef("invalid --by %q (want model, eval)", *f.by)
 	}
+	if *f.by == "eval" && f.model.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by eval")
+	}
 	top := *f.top
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
@@ -181,7 +182,7 @@ func rankCommand(e *env, args []string) error {
 	}
 	switch *f.format {
 	case "json":
-		return f.out.write(e, func(w io.Writer) error { return writeRankJSON(w, pos, rk, *f.top) })
+		return f.out.write(e, func(w io.Writer) error { return rk.WriteJSON(w, pos.board, pos.source(), *f.top) })
 	case "svg", "png":
 		pic, err := rankPicture(pos, newEst(), rk, f.palette())
 		if err != nil {
@@ -189,7 +190,11 @@ func rankCommand(e *env, args []string) error {
 		}
 		return f.out.writePicture(e, *f.format, pic)
 	}
-	return f.out.write(e, func(w io.Writer) error { return writeRankText(w, pos, rk, *f.top) })
+	tb, err := newTextBoard(e, f.out, pos, newEst())
+	if err != nil {
+		return err
+	}
+	return f.out.write(e, func(w io.Writer) error { return rk.WriteText(w, pos.board, pos.source(), *f.top, tb) })
 }
 
 // palette returns the checked --palette.
@@ -198,7 +203,7 @@ func (f *playFlags) palette() render.Palette {
 	return p
 }
 
-// rankPicture draws a ranking as the seed's Figure 10 does: the 26 best
+// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 26 best
 // moves lettered a..z, the 26 worst crossed, over the control map of the
 // position (evaluated once more, from the stones, with est).
 func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
@@ -207,7 +212,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	labels := make([]string, pos.board.Geometry().N)
-	mk := marks(len(rk.Moves))
+	mk := rank.Marks(len(rk.Moves))
 	for i, m := range rk.Moves {
 		if mk[i] == "×" {
 			labels[m.Point] = render.Cross
@@ -220,297 +225,27 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
 	pic.Caption = []string{
 		positionLine(pos),
-		"a..z: the best 26 moves for " + mover + ", a first; ×: the worst 26",
+		"a..z: the best 26 moves for " + mover + " " + rankOrder(rk) + ", a first; ×: the worst 26",
 		estimatorCaption(rk.Estimator, rk.Params),
-		scoreCaption(res.Score, pos.game.Info.Komi),
+		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
 	}
 	if len(rk.Moves) > 0 {
 		best := rk.Moves[0]
-		pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
+		if rk.ByModel {
+			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, probability %.3f, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Prob, best.Gain, len(rk.Moves)))
+		} else {
+			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
+		}
 	} else {
 		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
 	}
 	return pic, nil
 }
 
-// marks returns the board mark of each ranked move: a..z for the best 26,
-// × for the worst 26 that are not lettered (a cross, as the seed's Figure
-// 10 draws them; not the letter x, which is the 24th best), "" for the others.
-func marks(n int) []string {
-	out := make([]string, n)
-	for i := range n {
-		switch {
-		case i < 26:
-			out[i] = string(rune('a' + i))
-		case i >= n-26:
-			out[i] = "×"
-		}
-	}
-	return out
-}
-
-// signed formats a Black-positive score for a table: "B+3.25", "W+0.50",
-// "0.00".
-func signed(s float64) string {
-	r := fmt.Sprintf("%.2f", math.Abs(s))
-	switch {
-	case r == "0.00":
-		return r
-	case s > 0:
-		return "B+" + r
-	}
-	return "W+" + r
-}
-
-// estimatorLine writes the estimator and its parameters.
-func estimatorLine(w io.Writer, name string, ps []control.Param) {
-	fmt.Fprintf(w, "estimator %s", name)
-	if len(ps) > 0 {
-		fmt.Fprintf(w, " (%s)", formatParams(ps))
-	}
-	fmt.Fprintln(w)
-}
-
-// statsLine writes how much work was done.
-func statsLine(w io.Writer, s rank.Stats) {
-	fmt.Fprintf(w, "%d evaluations", s.Evaluations)
-	if s.Iterations > 0 {
-		start := "each from the stones"
-		if s.Warm {
-			start = "warm-started from the position's solution"
-		}
-		fmt.Fprintf(w, ", %d iterations, %s", s.Iterations, start)
-	}
-	if s.NotConverged > 0 {
-		fmt.Fprintf(w, "; %d did not converge within the iteration cap", s.NotConverged)
-	}
-	fmt.Fprintln(w)
-}
-
-func writeRankText(w io.Writer, pos *position, rk *rank.Ranking, top int) error {
-	header(w, pos)
-	estimatorLine(w, rk.Estimator, rk.Params)
-	g := pos.board.Geometry()
-	n := len(rk.Moves)
-	mk := marks(n)
-	markAt := map[board.Point]string{}
-	for i, m := range rk.Moves {
-		if mk[i] != "" {
-			markAt[m.Point] = mk[i]
-		}
-	}
-	var sb strings.Builder
-	render.Grid(&sb, g, 2, func(p board.Point) string {
-		switch pos.board.At(p) {
-		case board.Black:
-			return "X"
-		case board.White:
-			return "O"
-		}
-		if s, ok := markAt[p]; ok {
-			return s
-		}
-		return "."
-	})
-	mover := rk.ToMove.Name()
-	order := "by the one-ply score"
+// rankOrder says how a ranking is ordered, for captions.
+func rankOrder(rk *rank.Ranking) string {
 	if rk.ByModel {
-		order = "by the move model"
+		return "by the move model"
 	}
-	fmt.Fprint(&sb, "a..z: the best 26 moves for ", mover, " ", order, ", a first; ×: the worst 26\n")
-	if rk.ByModel {
-		fmt.Fprintf(&sb, "prob: the move model's probability of the move (of a pass: %.3f)\n", rk.PassProb)
-	}
-	fmt.Fprintf(&sb, "score now %s on the board (the score after a pass by %s)\n", signed(rk.Pass.Score), mover)
-	win := rk.Pass.HasWin
-	if win {
-		fmt.Fprintf(&sb, "win: %s's chance of winning after the move (now, after a pass: %.2f)\n", mover, rk.Pass.WinFor(rk.ToMove))
-	}
-	sb.WriteByte('\n')
-	if n == 0 {
-		fmt.Fprintf(&sb, "%s has no legal move but pass.\n", mover)
-		_, err := io.WriteString(w, sb.String())
-		return err
-	}
-	winHead := ""
-	if win {
-		winHead = fmt.Sprintf(" %5s", "win")
-	}
-	probHead := ""
-	if rk.ByModel {
-		probHead = fmt.Sprintf(" %6s", "prob")
-	}
-	fmt.Fprintf(&sb, "%5s %-2s %-4s%s %9s %7s%s %7s\n", "rank", "", "move", probHead, "score", "gain", winHead, "miai")
-	listed := max(26, top)
-	for i, m := range rk.Moves {
-		if i == listed && n-26 > listed {
-			fmt.Fprintf(&sb, "%12s... %d more moves ...\n", "", n-26-listed)
-		}
-		if i >= listed && i < n-26 {
-			continue
-		}
-		miai := ""
-		note := ""
-		if v := m.Value; v != nil {
-			if v.HasMiai() {
-				miai = fmt.Sprintf("%.2f", v.Miai)
-			} else {
-				miai, note = "-", "  "+v.Note()
-			}
-		}
-		winCol := ""
-		if win {
-			winCol = fmt.Sprintf(" %5.2f", m.WinFor(rk.ToMove))
-		}
-		probCol := ""
-		if rk.ByModel {
-			probCol = fmt.Sprintf(" %6.3f", m.Prob)
-		}
-		line := fmt.Sprintf("%5d %-2s %-4s%s %9s %+7.2f%s %7s%s", i+1, mk[i], g.GTP(m.Point), probCol, signed(m.Score), m.Gain, winCol, miai, note)
-		sb.WriteString(strings.TrimRight(line, " "))
-		sb.WriteByte('\n')
-	}
-	fmt.Fprintf(&sb, "\n%d legal moves besides pass; ", n)
-	io.WriteString(w, sb.String())
-	statsLine(w, rk.Stats)
-	return nil
-}
-
-// winField returns o's probability that Black wins for JSON: nil when
-// the estimator gives none.
-func winField(o rank.Outcome) *float64 {
-	if !o.HasWin {
-		return nil
-	}
-	return &o.Win
-}
-
-// jsonRanking is the JSON output of goeval rank. Fields may be added,
-// never renamed. WinProbability, here and in each move, is the
-// probability that Black wins (after a pass here, after the move there),
-// from an estimator that gives one.
-type jsonRanking struct {
-	jsonPlays
-	// By is "model" (Moves in the move model's order, each with its
-	// probability, and PassProbability) or "eval" (by the one-ply score).
-	By              string     `json:"by"`
-	PassProbability *float64   `json:"pass_probability,omitempty"`
-	WinProbability  *float64   `json:"win_probability,omitempty"`
-	Top             int        `json:"top"`
-	Moves           []jsonMove `json:"moves"`
-	Warnings        []string   `json:"warnings,omitempty"`
-}
-
-// jsonPlays is what goeval rank and goeval values say first: the position,
-// the estimator, the position's own score (the score after a pass) and the
-// work done.
-type jsonPlays struct {
-	File        string             `json:"file"`
-	Game        int                `json:"game,omitempty"`
-	Move        int                `json:"move"`
-	Size        int                `json:"size"`
-	ToMove      string             `json:"to_move"`
-	Komi        float64            `json:"komi"`
-	Estimator   string             `json:"estimator"`
-	Params      map[string]float64 `json:"params"`
-	Score       float64            `json:"score"`
-	Evaluations int                `json:"evaluations"`
-	Iterations  int                `json:"iterations,omitempty"`
-	Warm        bool               `json:"warm_start,omitempty"`
-}
-
-func playsHeader(pos *position, toMove board.Color, estimator string, params []control.Param, score float64, st rank.Stats) jsonPlays {
-	return jsonPlays{
-		File: pos.file, Game: gameIndex(pos), Move: pos.move, Size: pos.board.Size(),
-		ToMove: toMove.String(), Komi: pos.game.Info.Komi,
-		Estimator: estimator, Params: paramMap(params), Score: score,
-		Evaluations: st.Evaluations, Iterations: st.Iterations, Warm: st.Warm,
-	}
-}
-
-// jsonMove is one ranked move. Miai is a number for the --top best moves,
-// null there when the other colour may not play the point (Note says why),
-// and absent for the others.
-type jsonMove struct {
-	Rank       int             `json:"rank"`
-	Move       string          `json:"move"`
-	Prob       *float64        `json:"probability,omitempty"`
-	Score      float64         `json:"score"`
-	Gain       float64         `json:"gain"`
-	Miai       json.RawMessage `json:"miai,omitempty"`
-	Deiri      *float64        `json:"deiri,omitempty"`
-	Note       string          `json:"note,omitempty"`
-	Captures   int             `json:"captures,omitempty"`
-	Iterations int             `json:"iterations,omitempty"`
-	Converged  *bool           `json:"converged,omitempty"`
-	// WinProbability is Black's.
-	WinProbability *float64 `json:"win_probability,omitempty"`
-}
-
-func paramMap(ps []control.Param) map[string]float64 {
-	m := map[string]float64{}
-	for _, p := range ps {
-		m[p.Name] = p.Value
-	}
-	return m
-}
-
-func warningStrings(pos *position) []string {
-	var out []string
-	for _, w := range pos.warnings {
-		out = append(out, w.String())
-	}
-	return out
-}
-
-func gameIndex(pos *position) int {
-	if pos.game.Index > 1 {
-		return pos.game.Index
-	}
-	return 0
-}
-
-func writeRankJSON(w io.Writer, pos *position, rk *rank.Ranking, top int) error {
-	g := pos.board.Geometry()
-	j := jsonRanking{
-		jsonPlays: playsHeader(pos, rk.ToMove, rk.Estimator, rk.Params, rk.Pass.Score, rk.Stats),
-		Top:       top, Moves: make([]jsonMove, len(rk.Moves)), Warnings: warningStrings(pos),
-		WinProbability: winField(rk.Pass), By: "eval",
-	}
-	if rk.ByModel {
-		j.By, j.PassProbability = "model", &rk.PassProb
-	}
-	var err error
-	for i, m := range rk.Moves {
-		jm := jsonMove{Rank: i + 1, Move: g.GTP(m.Point), Score: m.Score, Gain: m.Gain, Captures: m.Captures, Iterations: m.Iterations,
-			WinProbability: winField(m.Outcome)}
-		if m.Iterations > 0 {
-			jm.Converged = &m.Converged
-		}
-		if rk.ByModel {
-			jm.Prob = &rk.Moves[i].Prob
-		}
-		if v := m.Value; v != nil {
-			jm.Miai = json.RawMessage("null")
-			if v.HasMiai() {
-				if jm.Miai, err = json.Marshal(v.Miai); err != nil {
-					return err
-				}
-				jm.Deiri = &v.Deiri
-			}
-			jm.Note = v.Note()
-		}
-		j.Moves[i] = jm
-	}
-	return writeJSONLine(w, j)
-}
-
-// writeJSONLine writes v as one line of JSON.
-func writeJSONLine(w io.Writer, v any) error {
-	obj, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(obj, '\n'))
-	return err
+	return "by the one-ply score"
 }

@@ -128,7 +128,7 @@ func TestRankText(t *testing.T) {
 	for _, want := range []string{
 		"move 150 of 258, Black to move",
 		"19  c d e f g h i j k l m n a o p q r s t 19",
-		"score now W+5.00 on the board (the score after a pass by Black)",
+		"score now by stones: W+5.00 on the board (the score after a pass by Black)",
 		"    1 a  N19     W+3.00   +2.00    1.50",
 		"  217 ×  T1      W+4.00   +1.00\n",
 		"217 legal moves besides pass; 244 evaluations",
@@ -177,7 +177,7 @@ func TestRankValuesExitCodes(t *testing.T) {
 				if code != 0 && !strings.HasPrefix(stderr, "goeval: ") {
 					t.Errorf("stderr %q lacks the goeval: prefix", stderr)
 				}
-				if code == 2 && !strings.Contains(stderr, "Run 'goeval "+cmd+" -h' for usage.") {
+				if code == 2 && !strings.Contains(stderr, "Run 'goeval "+cmd+" -h' for help.") {
 					t.Errorf("stderr %q lacks the usage hint", stderr)
 				}
 				if tt.name == "help" {
@@ -284,6 +284,9 @@ func TestRankByModel(t *testing.T) {
 func TestRankByErrors(t *testing.T) {
 	if code, _, stderr := goeval(t, "rank", "--by", "magic", example); code != 2 || !strings.Contains(stderr, `invalid --by "magic"`) {
 		t.Errorf("--by magic: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := goeval(t, "rank", "--by", "eval", "--model", "x.params", example); code != 2 || !strings.Contains(stderr, "--by eval") {
+		t.Errorf("--by eval --model: exit %d, %s", code, stderr)
 	}
 	missing := filepath.Join(t.TempDir(), "none.params")
 	if code, _, stderr := goeval(t, "rank", "--model", missing, example); code != 1 || !strings.Contains(stderr, missing) {

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -17,7 +15,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge estimator to a reference evaluation or labelled game records, with cross-validation", run: tuneCommand})
+	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge to a reference evaluation or labelled game records, with cross-validation; tune moves fits the move model", run: tuneCommand})
 }
 
 const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model,
@@ -103,7 +101,6 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	if len(paths) == 0 {
-		fs.Usage()
 		return usagef("no game records given")
 	}
 	bands, err := compare.ParseBands(*moves)
@@ -174,7 +171,7 @@ func tuneCommand(e *env, args []string) error {
 	}
 	base := def
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := tune.Run(ctx, tune.Config{
 		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, CountedWeight: *countedWeight, Base: base, Stride: *stride, Folds: *folds, L2: *l2,

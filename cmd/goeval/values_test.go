@@ -6,18 +6,29 @@ import (
 	"testing"
 )
 
+// valuePoint is one point of goeval values' JSON, as a script reads it.
+type valuePoint struct {
+	Rank  int      `json:"rank,omitempty"`
+	Move  string   `json:"move"`
+	Miai  *float64 `json:"miai"`
+	Deiri *float64 `json:"deiri"`
+	Black *float64 `json:"black"`
+	White *float64 `json:"white"`
+	Note  string   `json:"note,omitempty"`
+}
+
 func TestValuesJSON(t *testing.T) {
 	code, out, stderr := goeval(t, "values", "--estimator", "stones", "--format", "json", "--move", "150", example)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var j struct {
-		ToMove    string      `json:"to_move"`
-		Size      int         `json:"size"`
-		Estimator string      `json:"estimator"`
-		Score     float64     `json:"score"`
-		Points    []jsonPoint `json:"points"`
-		MiaiMap   []*float64  `json:"miai_map"`
+		ToMove    string       `json:"to_move"`
+		Size      int          `json:"size"`
+		Estimator string       `json:"estimator"`
+		Score     float64      `json:"score"`
+		Points    []valuePoint `json:"points"`
+		MiaiMap   []*float64   `json:"miai_map"`
 	}
 	if err := json.Unmarshal([]byte(out), &j); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)

@@ -1,5 +1,5 @@
 // Package sgftree reads a local endgame tree written as an SGF game tree
-// into a thermo.Game, as SPEC section 5 says: the variations whose first
+// into a thermo.Game, as docs/estimators.md §5 says: the variations whose first
 // move is Black's are Black's (Left) options, White's are White's (Right),
 // and a leaf is valued by its V[] property or, without one, by an
 // estimator's score of the leaf position. It sits beside package thermo so

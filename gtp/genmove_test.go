@@ -1,0 +1,141 @@
+package gtp
+
+import (
+	"testing"
+
+	"goeval/board"
+	"goeval/control"
+	"goeval/eval"
+	"goeval/internal/boardtest"
+	"goeval/movemodel"
+	"goeval/rank"
+)
+
+func TestOwnTrueEye(t *testing.T) {
+	b := board.MustParse(`
+		. X . X O
+		X . X O .
+		. X O . O
+		X X . O O
+		. X X . .`)
+	for _, tc := range []struct {
+		vertex string
+		c      board.Color
+		want   bool
+	}{
+		{"B4", board.Black, true},  // one diagonal foe (C3) in the middle
+		{"A5", board.Black, true},  // the corner, no diagonal foe
+		{"A3", board.Black, true},  // the edge, no diagonal foe
+		{"C5", board.Black, false}, // the edge with a diagonal foe (D4)
+		{"D3", board.White, true},  // one diagonal foe (C4) in the middle
+		{"E4", board.White, false}, // the edge with a diagonal foe (D5)
+		{"B4", board.White, false}, // Black's eye is not White's
+		{"D1", board.Black, false}, // a neighbour is empty
+	} {
+		if got := ownTrueEye(b, boardtest.Point(t, b, tc.vertex), tc.c); got != tc.want {
+			t.Errorf("%s for %s: %v, want %v", tc.vertex, tc.c.Name(), got, tc.want)
+		}
+	}
+}
+
+// TestChooseSkips feeds choose a ranking by hand: the likeliest move fills
+// an own true eye and the next lies in the mover's settled area, so the
+// third is played; with a pass likelier than the third, genmove passes.
+func TestChooseSkips(t *testing.T) {
+	// Black's area on the left, walled off by a living column of black
+	// stones; White's on the right; every empty point taken: settled.
+	b := board.MustParse(`
+		. X . X O . O . .
+		X X X X O O O O O
+		. X . X O . O . .
+		X X X X O O O O O
+		. X . X O . O . .
+		X X X X O O O O O
+		. X . X O . O . .
+		X X X X O O O O O
+		. X . X O . O . O`)
+	e := newEngine(t, Config{Judge: judgeFactory(t)})
+	e.b = *b
+	at := func(v string) board.Point { return boardtest.Point(t, b, v) }
+	rk := &rank.Ranking{ToMove: board.Black, ByModel: true, PassProb: 0.01, Moves: []rank.Move{
+		{Point: at("C9"), Prob: 0.5}, // an own true eye
+		{Point: at("A1"), Prob: 0.3}, // settled: Black's area
+		{Point: at("H9"), Prob: 0.1}, // White's area, settled too
+	}}
+	if p, err := e.choose(rk); err != nil || p != board.Pass {
+		t.Errorf("settled board: %s (%v), want a pass", b.Geometry().GTP(p), err)
+	}
+	// Take White's wall off: the column between the two areas is open,
+	// and E5 is worth playing.
+	for _, v := range []string{"E9", "E8", "E7", "E6", "E5", "E4", "E3", "E2", "E1"} {
+		e.b.Set(at(v), board.Empty)
+	}
+	rk.Moves[2].Point = at("E5")
+	if p, err := e.choose(rk); err != nil || p != at("E5") {
+		t.Errorf("open board: %s (%v), want E5", b.Geometry().GTP(p), err)
+	}
+	rk.PassProb = 0.2
+	if p, _ := e.choose(rk); p != board.Pass {
+		t.Errorf("pass likelier than E5: %s, want a pass", b.Geometry().GTP(p))
+	}
+}
+
+// TestGenmoveEarlyNoPass: on 9x9 after three moves the judge may call a
+// lone stone dead, but genmove must not take the board as settled and
+// pass (it did in a match against GnuGo).
+func TestGenmoveEarlyNoPass(t *testing.T) {
+	m, err := movemodel.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Judge: judgeFactory(t), Model: m, ModelEstimator: func(n string) (func() control.Estimator, error) { return eval.Factory(n, nil) }}
+	got := session(t, cfg, "boardsize 9", "play b e5", "play w e3", "play b f3", "play w e7", "play b e4", "genmove w")
+	if last := got[len(got)-1]; last == "= pass" || last[0] != '=' {
+		t.Errorf("genmove w: %q", last)
+	}
+}
+
+func judgeFactory(t *testing.T) func() control.Estimator {
+	t.Helper()
+	f, err := eval.Factory("judge", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestChooseAnswersInvasion: late in a game, a lone white stone inside
+// Black's settled area is dead only if Black answers it. Without the
+// invader every point is settled and genmove passes; with it, the points
+// near it are open (in a match against GnuGo goeval passed three times
+// while White lived inside its area).
+func TestChooseAnswersInvasion(t *testing.T) {
+	b := board.MustParse(`
+		. . . . X O O O O
+		. . . . X O . O O
+		. . . . X O O O O
+		. . . . X O O O .
+		. . . . X O O O O
+		. . . . X O O . O
+		. . . . X O O O O
+		. . . . X O . O O
+		. . . . X O O O O`)
+	e := newEngine(t, Config{Judge: judgeFactory(t)})
+	e.b = *b
+	at := func(v string) board.Point { return boardtest.Point(t, b, v) }
+	rk := &rank.Ranking{ToMove: board.Black, ByModel: true, PassProb: 0.001, Moves: []rank.Move{{Point: at("B4"), Prob: 0.5}}}
+	if p, err := e.choose(rk); err != nil || p != board.Pass {
+		t.Fatalf("settled board: %s (%v), want a pass", b.Geometry().GTP(p), err)
+	}
+	e.b.Set(at("B5"), board.White)
+	cnt, err := e.count()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cnt.Dead) != 1 || cnt.Dead[0] != at("B5") {
+		t.Fatalf("the judge's dead stones %v, want the invader B5 alone", cnt.Dead)
+	}
+	if p, err := e.choose(rk); err != nil || p != at("B4") {
+		t.Errorf("invaded: %s (%v), want B4", b.Geometry().GTP(p), err)
+	}
+}
