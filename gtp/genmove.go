@@ -2,6 +2,7 @@ package gtp
 
 import (
 	"goeval/board"
+	"goeval/movemodel"
 	"goeval/rank"
 )
 
@@ -14,16 +15,16 @@ import (
 //     neighbours are all the mover's stones, with at most one diagonal
 //     point held by the opponent, none on the edge), and
 //   - is worth a point: it is not on a settled point, or it captures,
-//     saves a chain in atari or ataris. A point is settled when the
-//     judge's count gives it to one colour (its dead stones off, the
-//     empty region that colour alone borders), the judge's map agrees,
-//     at least SettledControl strong, and either the point's empty region
-//     is bordered by that colour alone with every stone on the board, or
-//     at least SettledStage of the points hold stones, and no stone the
-//     count calls dead lies within SettledReach steps: playing in either
-//     side's sure area gains nothing, but an invasion must be answered. (The last condition keeps a count
-//     that calls a lone stone dead early in a game, as the judge may on
-//     a small board, from settling the whole board.)
+//     saves a chain in atari or ataris (its model features say so). A
+//     point is settled when the judge's count gives it to one colour (its
+//     dead stones off, the empty region that colour alone borders), the
+//     judge's map agrees, at least SettledControl strong, no stone the
+//     count calls dead lies within SettledReach steps (an invasion must be
+//     answered), and either the point's empty region is that colour's
+//     alone with every stone on the board, or at least SettledStage of the
+//     points hold stones (so that a count that calls a lone stone dead
+//     early in a game, as the judge may on a small board, does not settle
+//     the whole board): playing in either side's sure area gains nothing,
 //
 // else a pass.
 func (e *Engine) choose(rk *rank.Ranking) (board.Point, error) {
@@ -49,7 +50,7 @@ func (e *Engine) choose(rk *rank.Ranking) (board.Point, error) {
 				return board.Pass, err
 			}
 		}
-		if settled[m.Point] && !tactical(&b, m.Point, rk.ToMove) {
+		if settled[m.Point] && !tactical(&m) {
 			continue
 		}
 		return m.Point, nil
@@ -78,11 +79,13 @@ func abs(v int) int {
 
 // settled returns, per point, whether it is settled (see choose).
 func (e *Engine) settled() ([]bool, error) {
-	cnt, err := e.count()
+	// The estimate first: a judge that counts counts from it (the count
+	// reuses the analysis of the same position).
+	res, err := e.estimate()
 	if err != nil {
 		return nil, err
 	}
-	res, err := e.estimate()
+	cnt, err := e.count()
 	if err != nil {
 		return nil, err
 	}
@@ -151,19 +154,9 @@ func ownTrueEye(b *board.Board, p board.Point, c board.Color) bool {
 	return foes <= 1
 }
 
-// tactical reports whether c playing p captures, or touches a chain in
-// atari (its own, to save it, or the opponent's, to take it), or ataris an
-// opponent chain.
-func tactical(b *board.Board, p board.Point, c board.Color) bool {
-	var cs board.Chains
-	b.Chains(&cs)
-	for _, q := range b.Geometry().Neighbors(p) {
-		if id := cs.ID[q]; id >= 0 {
-			ch := cs.List[id]
-			if ch.Liberties == 1 || (ch.Color == -c && ch.Liberties == 2) {
-				return true
-			}
-		}
-	}
-	return false
+// tactical reports whether a move of the model's ranking captures, saves
+// a chain in atari or ataris, by its features.
+func tactical(m *rank.Move) bool {
+	f := &m.Features
+	return f[movemodel.GroupCapture] > 0 || f[movemodel.GroupExtension] > 0 || f[movemodel.GroupAtari] > 0
 }

@@ -98,7 +98,7 @@ func (r *Ranker) byModel(ctx context.Context, rk *Ranking, b *board.Board, last,
 		if ms.cands[i].Point != rk.Moves[i].Point {
 			return fmt.Errorf("rank: the move model's candidate %d is %s, not %s", i, b.Geometry().GTP(ms.cands[i].Point), b.Geometry().GTP(rk.Moves[i].Point))
 		}
-		rk.Moves[i].Prob = ms.probs[i]
+		rk.Moves[i].Prob, rk.Moves[i].Features = ms.probs[i], ms.cands[i].F
 	}
 	rk.ByModel, rk.PassProb = true, ms.probs[n]
 	slices.SortStableFunc(rk.Moves, func(a, b Move) int { return cmp.Compare(b.Prob, a.Prob) })

@@ -134,8 +134,10 @@ type Move struct {
 	// best Settings.Top.
 	Value *Value
 	// Prob is the probability that a strong player chooses the move, by
-	// Settings.Model; 0 without a model.
-	Prob float64
+	// Settings.Model, and Features the move's features there (see
+	// movemodel.Group); both 0 without a model.
+	Prob     float64
+	Features [movemodel.NumGroups]uint32
 }
 
 // Stats says how much work a ranking or value map took.

@@ -35,9 +35,8 @@ func (m *modelFlag) load() (*movemodel.Model, error) {
 // modelEstimator builds the estimators a model's features need.
 func modelEstimator(name string) (func() control.Estimator, error) { return eval.Factory(name, nil) }
 
-// modelSettings returns the rank settings that order moves by m, with the
-// one-ply evaluation by the model's own gain estimator unless newEst is
-// given.
+// modelRanker returns a ranker that orders moves by m, with the one-ply
+// evaluation by the model's own gain estimator unless newEst is given.
 func modelRanker(m *movemodel.Model, newEst func() control.Estimator, s rank.Settings) (*rank.Ranker, error) {
 	if newEst == nil {
 		name := m.GainEstimator
