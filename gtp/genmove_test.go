@@ -67,11 +67,11 @@ func TestChooseSkips(t *testing.T) {
 	}
 	// A settled point is worth playing when the move ataris (by its model
 	// features).
-	rk.Moves[1].Features[movemodel.GroupAtari] = 3
-	if p, err := e.choose(rk); err != nil || p != at("A1") {
-		t.Errorf("an atari on a settled point: %s (%v), want A1", b.Geometry().GTP(p), err)
+	rk.Moves[2].Features[movemodel.GroupAtari] = 3
+	if p, err := e.choose(rk); err != nil || p != at("H9") {
+		t.Errorf("an atari on a settled point: %s (%v), want H9", b.Geometry().GTP(p), err)
 	}
-	rk.Moves[1].Features[movemodel.GroupAtari] = 0
+	rk.Moves[2].Features[movemodel.GroupAtari] = 0
 	// Take White's wall off: the column between the two areas is open,
 	// and E5 is worth playing.
 	for _, v := range []string{"E9", "E8", "E7", "E6", "E5", "E4", "E3", "E2", "E1"} {
