@@ -58,6 +58,23 @@ func (k *chunk) seal() {
 
 func (k *chunk) len() int { return len(k.winner) }
 
+// strengths stores in dst (reused) the strength of each distinct
+// candidate of choice j under the gammas, and returns it with the total
+// strength of the choice's candidates, each counted as often as it occurs.
+func (k *chunk) strengths(dst, gamma []float64, j int) ([]float64, float64) {
+	dst = dst[:0]
+	e := 0.0
+	for t := k.posStart[j]; t < k.posStart[j+1]; t++ {
+		s := 1.0
+		for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
+			s *= gamma[f]
+		}
+		dst = append(dst, s)
+		e += float64(k.teamCount[t]) * s
+	}
+	return dst, e
+}
+
 // NewChoices returns an empty set of choices over groups of the given
 // sizes (the number of values of each group).
 func NewChoices(sizes [NumGroups]int) *Choices {
@@ -292,22 +309,14 @@ func (c *Choices) sweep(gamma []float64, lo, hi uint32, workers int) ([]float64,
 				den := make([]float64, hi-lo)
 				var ll float64
 				for j := range k.len() {
-					t0, t1 := k.posStart[j], k.posStart[j+1]
-					strength = strength[:0]
-					e := 0.0
-					for t := t0; t < t1; t++ {
-						s := 1.0
-						for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
-							s *= gamma[f]
-						}
-						strength = append(strength, s)
-						e += float64(k.teamCount[t]) * s
-					}
+					t0 := k.posStart[j]
+					var e float64
+					strength, e = k.strengths(strength, gamma, j)
 					ll += math.Log(strength[k.winner[j]-t0] / e)
 					if hi == lo {
 						continue
 					}
-					for t := t0; t < t1; t++ {
+					for t := t0; t < k.posStart[j+1]; t++ {
 						for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
 							if f >= lo && f < hi {
 								den[f-lo] += float64(k.teamCount[t]) * strength[t-t0] / gamma[f] / e
@@ -344,25 +353,21 @@ func Evaluate(c *Choices, gammas *[NumGroups][]float64) (ll, top1 float64) {
 	for g := range NumGroups {
 		copy(gamma[c.offset[g]:], gammas[g])
 	}
+	var strength []float64
 	for _, k := range c.chunks {
 		for j := range k.len() {
-			t0, t1 := k.posStart[j], k.posStart[j+1]
-			e, best, ws := 0.0, 0.0, 0.0
+			t0 := k.posStart[j]
+			var e float64
+			strength, e = k.strengths(strength, gamma, j)
+			best, ws := 0.0, strength[k.winner[j]-t0]
 			var nbest uint32
-			for t := t0; t < t1; t++ {
-				s := 1.0
-				for _, f := range k.feats[k.teamStart[t]:k.teamStart[t+1]] {
-					s *= gamma[f]
-				}
-				e += float64(k.teamCount[t]) * s
+			for i, s := range strength {
+				n := uint32(k.teamCount[t0+uint32(i)])
 				switch {
 				case s > best:
-					best, nbest = s, uint32(k.teamCount[t])
+					best, nbest = s, n
 				case s == best:
-					nbest += uint32(k.teamCount[t])
-				}
-				if t == k.winner[j] {
-					ws = s
+					nbest += n
 				}
 			}
 			ll += math.Log(ws / e)
