@@ -146,3 +146,63 @@ func TestChooseAnswersInvasion(t *testing.T) {
 		t.Errorf("invaded: %s (%v), want B4", b.Geometry().GTP(p), err)
 	}
 }
+
+// sure is a stub judge sure of everything: its map gives every point to
+// Black, and its count takes every white stone off.
+type sure struct{ control.Stones }
+
+func (sure) Estimate(dst *control.Result, b *board.Board) error {
+	dst.Reset(b.Geometry().N)
+	for p := range dst.Control {
+		dst.Control[p] = 1
+	}
+	dst.Sum()
+	return nil
+}
+
+func (sure) Count(b *board.Board) (control.Count, error) {
+	var c control.Count
+	for p, v := range b.Cells() {
+		if v == board.White {
+			c.Dead = append(c.Dead, board.Point(p))
+		}
+	}
+	return c, nil
+}
+
+// TestSettledEarly: early in a game, a judge that takes a lone stone off
+// and gives the board to the other colour must not settle the points the
+// stone's region still holds; late in the game it may.
+func TestSettledEarly(t *testing.T) {
+	b := board.MustParse(`
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . O . . . .
+		. . . . . . . . .
+		. . . . X . . . .
+		. . . . X X . . .
+		. . . . . . . . .
+		. . . . . . . . .
+		. . . . . . . . .`)
+	e := newEngine(t, Config{Judge: func() control.Estimator { return sure{} }})
+	e.b = *b
+	far := boardtest.Point(t, b, "A1") // beyond SettledReach of the white stone
+	s, err := e.settled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s[far] {
+		t.Error("A1 settled on an early board")
+	}
+	if !s[boardtest.Point(t, b, "F4")] {
+		t.Error("Black's stone F4 not settled")
+	}
+	// Late: a third of the points hold stones, and the count is trusted.
+	for _, v := range []string{"A9", "B9", "C9", "D9", "A8", "B8", "C8", "D8", "A7", "B7", "C7", "D7", "A6", "B6", "C6", "D6",
+		"F9", "G9", "H9", "J9", "F8", "G8", "H8", "J8", "F7", "G7"} {
+		e.b.Set(boardtest.Point(t, b, v), board.Black)
+	}
+	if s, err = e.settled(); err != nil || !s[far] {
+		t.Errorf("A1 not settled late in the game (%v)", err)
+	}
+}
