@@ -2,6 +2,7 @@ package predict
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"goeval/board"
@@ -35,8 +36,8 @@ func (rr rankRanker) Order(ctx context.Context, pos *Position) (Order, error) {
 		for i < len(o.Probs) && o.Probs[i] >= rk.PassProb {
 			i++
 		}
-		o.Moves = append(o.Moves[:i], append([]board.Point{board.Pass}, o.Moves[i:]...)...)
-		o.Probs = append(o.Probs[:i], append([]float64{rk.PassProb}, o.Probs[i:]...)...)
+		o.Moves = slices.Insert(o.Moves, i, board.Pass)
+		o.Probs = slices.Insert(o.Probs, i, rk.PassProb)
 	}
 	return o, nil
 }
