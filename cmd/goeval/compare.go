@@ -51,6 +51,11 @@ listed on standard error (and in JSON, "reference_missing").
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
 
+An interrupt (Ctrl-C) stops the run: the tables of the work finished are
+written, marked as interrupted. With -o FILE, FILE is left as it was and
+they go to a new file beside it, FILE.partial-NUMBER, which the message
+names. The exit status is then 130.
+
 --format html -o report.html writes one self-contained page: the summary,
 a chart of each metric against the move band with a line per estimator and
 peer (drawn with gonum/plot, as inline SVG), and the tables.
@@ -208,7 +213,7 @@ func compareCommand(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "goeval: %d counted games had no labels or markup: their final ownership was judged by %s\n", rep.Truth.Judgement, by)
 	}
-	err = of.write(e, func(w io.Writer) error {
+	draw := func(w io.Writer) error {
 		switch *format {
 		case "json":
 			return rep.WriteJSON(w)
@@ -218,14 +223,19 @@ func compareCommand(e *env, args []string) error {
 			return report.WriteHTML(w, rep, report.Options{Command: commandLine("goeval compare", args)})
 		}
 		return rep.WriteText(w)
-	})
-	if err != nil {
-		return err
 	}
 	if rep.Interrupted != "" {
-		// The table of what was finished is written, marked; the exit
-		// status says that the run did not end by itself.
-		return &interruptedError{rep.Interrupted + "; the output covers only the work finished"}
+		// The tables of what was finished are written, marked, never
+		// over the -o file; the exit status says that the run did not end
+		// by itself.
+		where, err := of.writeInterrupted(e, draw)
+		if err != nil {
+			return fmt.Errorf("%s; the output %w", rep.Interrupted, err)
+		}
+		return &interruptedError{fmt.Sprintf("%s; the output, which covers only the work finished, %s", rep.Interrupted, where)}
+	}
+	if err := of.write(e, draw); err != nil {
+		return err
 	}
 	if n := len(rep.Errors); n > 0 {
 		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", compare.Plural(n, "error"))

@@ -208,8 +208,47 @@ func TestCompareInterrupted(t *testing.T) {
 	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4", tiny)
 	if code != 130 || !strings.HasPrefix(out, "Interrupted: 0 of 4 files read: the tables cover only the work finished\n") ||
 		!strings.Contains(out, "at move 4: 0 games") ||
-		!strings.HasSuffix(stderr, "\ngoeval: interrupted: 0 of 4 files read; the output covers only the work finished\n") {
+		!strings.HasSuffix(stderr, "\ngoeval: interrupted: 0 of 4 files read; the output, which covers only the work finished, written to standard output\n") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, stderr)
+	}
+}
+
+// TestInterruptedKeepsOutputFile: Ctrl-C during compare or predict with -o
+// naming an existing file leaves the file as it was and writes the partial
+// output to FILE.partial-NUMBER, which the message names; exit 130.
+func TestInterruptedKeepsOutputFile(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	for _, tt := range []struct {
+		name string
+		args []string
+		mark string // in the partial output
+	}{
+		{"compare", []string{"compare", "--estimators", "stones", "--moves", "4", tiny}, "Interrupted: 0 of 4 files read"},
+		{"predict", []string{"predict", "--every", "20", example}, "interrupted: the figures are those of the games finished"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.txt")
+			const old = "the table of a finished run\n"
+			if err := os.WriteFile(out, []byte(old), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := goeval(t, append(tt.args, "-o", out)...)
+			partial, _ := filepath.Glob(out + ".partial-*")
+			if code != 130 || stdout != "" || len(partial) != 1 ||
+				!strings.Contains(stderr, "kept in "+partial[0]+"; "+out+" is as it was\n") {
+				t.Fatalf("exit %d, partial files %q, stdout %q, stderr:\n%s", code, partial, stdout, stderr)
+			}
+			if b, _ := os.ReadFile(out); string(b) != old {
+				t.Errorf("the -o file became %q", b)
+			}
+			if b, _ := os.ReadFile(partial[0]); !strings.Contains(string(b), tt.mark) {
+				t.Errorf("the partial output lacks %q:\n%s", tt.mark, b)
+			}
+		})
 	}
 }
 

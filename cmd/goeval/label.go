@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"goeval/compare"
-	"goeval/internal/outfile"
 	"goeval/internal/pool"
 	"goeval/peer"
 )
@@ -145,20 +144,17 @@ func labelCommand(e *env, args []string) error {
 		// The games labelled so far are kept, beside the file, never
 		// over it.
 		what := fmt.Sprintf("interrupted: %d of %d game records looked at", done, len(files))
-		switch {
-		case of.output == "" || of.output == "-":
-			if err := writeLabels(e.stdout); err != nil {
-				return err
+		if made == 0 {
+			if of.output == "" || of.output == "-" {
+				return &interruptedError{what + ", no label made"}
 			}
-			return &interruptedError{fmt.Sprintf("%s; %s written to standard output", what, compare.Plural(made, "label"))}
-		case made == 0:
 			return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 		}
-		name, err := outfile.WriteNew(of.output, ".partial", writeLabels)
+		where, err := of.writeInterrupted(e, writeLabels)
 		if err != nil {
-			return fmt.Errorf("%s; %s could not be kept: %w; %s is as it was", what, compare.Plural(made, "label"), err, of.output)
+			return fmt.Errorf("%s; %s %w", what, compare.Plural(made, "label"), err)
 		}
-		return &interruptedError{fmt.Sprintf("%s; %s kept in %s; %s is as it was", what, compare.Plural(made, "label"), name, of.output)}
+		return &interruptedError{fmt.Sprintf("%s; %s %s", what, compare.Plural(made, "label"), where)}
 	}
 	werr := of.write(e, writeLabels)
 	switch {
