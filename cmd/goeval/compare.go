@@ -213,6 +213,11 @@ func compareCommand(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "goeval: %d counted games had no labels or markup: their final ownership was judged by %s\n", rep.Truth.Judgement, by)
 	}
+	if rep.Interrupted == "" && rep.GamesRead == 0 {
+		// A table of no game would say nothing, and replace what -o
+		// names.
+		return fmt.Errorf("no game could be read from %s (listed above): nothing to compare, no output written", compare.Plural(len(files)+len(ferrs), "file"))
+	}
 	draw := func(w io.Writer) error {
 		switch *format {
 		case "json":

@@ -274,3 +274,28 @@ func TestCompareNoTimings(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareNothingRead: when no game of any input can be read, compare
+// writes nothing (an existing -o file is kept) and exits 1.
+func TestCompareNothingRead(t *testing.T) {
+	dir := t.TempDir()
+	empty, out := filepath.Join(dir, "empty.sgf"), filepath.Join(dir, "keep.txt")
+	const old = "the table of an earlier run\n"
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := goeval(t, "compare", "--estimators", "stones", "-o", out, empty)
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "no game could be read from 1 file") || !strings.Contains(stderr, "empty.sgf") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != old {
+		t.Errorf("the -o file became %q", b)
+	}
+	code, stdout, _ = goeval(t, "compare", "--estimators", "stones", empty)
+	if code != 1 || stdout != "" {
+		t.Errorf("without -o: exit %d, stdout %q", code, stdout)
+	}
+}
