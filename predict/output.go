@@ -13,7 +13,8 @@ import (
 
 // WriteJSON writes the report as one JSON object and a newline: "rows"
 // (see Row), "files", "games", "positions", "every", "interrupted",
-// "unreadable" (a list of {"file", "error"}) and "errors". Fields may be
+// "unreadable" (a list of {"file", "error"}), "errors" and "warnings" (a
+// list of {"file", "error"}, the records' oddities). Fields may be
 // added, never renamed. A log-likelihood of minus infinity (an answer
 // given probability 0) is written as null.
 func (r *Report) WriteJSON(w io.Writer) error {

@@ -11,6 +11,7 @@ import (
 	"goeval/compare"
 	"goeval/eval"
 	"goeval/report"
+	"goeval/sgf"
 )
 
 func init() {
@@ -197,7 +198,7 @@ func compareCommand(e *env, args []string) error {
 	rep.Errors = append(ferrs, rep.Errors...)
 	if *format != "json" {
 		for _, w := range rep.Warnings {
-			fmt.Fprintf(e.stderr, "goeval: warning: %s: %s\n", w.File, w.Err)
+			printWarning(e, w)
 		}
 	}
 	for _, fe := range rep.Errors {
@@ -281,6 +282,23 @@ func printFileError(e *env, fe compare.FileError) {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", fe.Err)
 	} else {
 		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
+	}
+}
+
+// printWarning prints a warning about a file (most warnings, those of
+// package sgf, already start with its name and say "warning") as
+// printFileError prints an error.
+func printWarning(e *env, w compare.FileError) {
+	if !strings.HasPrefix(w.Err, w.File+":") {
+		w.Err = "warning: " + w.Err
+	}
+	printFileError(e, w)
+}
+
+// printSGFWarnings prints the warnings of package sgf about file's game.
+func printSGFWarnings(e *env, file string, ws []sgf.Warning) {
+	for _, w := range ws {
+		printWarning(e, compare.FileError{File: file, Err: w.String()})
 	}
 }
 

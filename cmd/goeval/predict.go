@@ -128,6 +128,11 @@ func predictCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		rep.Unreadable = append([]predict.FileError{{File: fe.File, Err: fe.Err}}, rep.Unreadable...)
 	}
+	if *format != "json" { // JSON holds them
+		for _, w := range rep.Warnings {
+			printWarning(e, compare.FileError{File: w.File, Err: w.Err})
+		}
+	}
 	for _, fe := range rep.Unreadable {
 		printFileError(e, compare.FileError{File: fe.File, Err: fe.Err})
 	}
