@@ -24,7 +24,8 @@ final ownership of counted games and the winner of every game.
 Usage:
   goeval compare [flags] PATH...
 
-PATH is an SGF file or a folder, searched recursively for *.sgf files. Every
+PATH is an SGF file or a folder, searched recursively for *.sgf files (a
+file given twice, or in a folder given too, is compared once). Every
 game is sampled at each move band (--moves), every estimator evaluates each
 position, and the table shows per band: sign agreement and ownership MSE
 against the final ownership, score MAE against the final area score (counted
@@ -180,6 +181,14 @@ func compareCommand(e *env, args []string) error {
 	files, ferrs, err := recordFiles(e, paths, "compare")
 	if err != nil {
 		return err
+	}
+	files, dups := compare.Unique(files)
+	for _, d := range dups {
+		if d.File == d.Same {
+			fmt.Fprintf(e.stderr, "goeval: %s given more than once: compared once\n", d.File)
+		} else {
+			fmt.Fprintf(e.stderr, "goeval: %s is %s, given before: compared once\n", d.File, d.Same)
+		}
 	}
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()

@@ -299,3 +299,20 @@ func TestCompareNothingRead(t *testing.T) {
 		t.Errorf("without -o: exit %d, stdout %q", code, stdout)
 	}
 }
+
+// TestCompareDuplicates: a file given twice, or again inside a folder given
+// too, is compared once, with a note.
+func TestCompareDuplicates(t *testing.T) {
+	a := filepath.Join(tiny, "a.sgf")
+	args := []string{"compare", "--estimators", "stones", "--moves", "4", "--format", "json", "--no-timings"}
+	_, once, _ := goeval(t, append(args, a)...)
+	code, twice, stderr := goeval(t, append(args, a, a, "./"+a)...)
+	if code != 0 || twice != once || !strings.Contains(stderr, "goeval: "+a+" given more than once: compared once\n") ||
+		!strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: compared once\n") {
+		t.Errorf("exit %d, stderr:\n%s\nonce:\n%s\ntwice:\n%s", code, stderr, once, twice)
+	}
+	_, _, stderr = goeval(t, append(args, tiny, "./"+a)...)
+	if !strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: compared once\n") {
+		t.Errorf("a folder and a file in it: stderr:\n%s", stderr)
+	}
+}
