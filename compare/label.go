@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -46,50 +47,93 @@ func ParseGames(s string) (Games, error) {
 	return 0, fmt.Errorf("compare: games %q (want all, counted or uncounted)", s)
 }
 
+// LabelResult is what LabelGame made of a game record.
+type LabelResult struct {
+	// Label is the label made; nil when the game was left out or could
+	// not be labelled.
+	Label *Label
+	// Skip says why the Games filter left the game out: SkipNotCounted,
+	// SkipNoResult or SkipCounted; "" when it did not.
+	Skip string
+	// Warnings lists the record's oddities (package sgf), whether or not
+	// the game was labelled.
+	Warnings []sgf.Warning
+}
+
+// The reasons LabelGame leaves a game out (LabelResult.Skip).
+const (
+	SkipNotCounted = "not counted (resigned, on time, ...)" // CountedGames, a result that is not a count
+	SkipNoResult   = "no result (RE)"                       // CountedGames, no RE or an unknown one
+	SkipCounted    = "counted"                              // UncountedGames, a counted game
+)
+
+// ErrTruncated reports a game record that the file ends in before its
+// game tree is closed: its last node need not be the game's end, so its
+// final position is not labelled.
+var ErrTruncated = errors.New("compare: the record is cut short (the file ends before its game tree is closed): its last position need not be the game's end, so it is not labelled")
+
 // LabelGame labels the final position of the first game of the record at
 // path, the game-th given to j: j's dead stones, the ownership and area
 // score once they are removed (NewLabel), Judge set to name and
-// EngineResult to j's score less komi. It returns nil and no error when
-// games leaves the game out; a result that cannot be read is an error
-// unless games is AllGames.
-func LabelGame(path string, game int, games Games, j DeadJudge, name string) (*Label, error) {
+// EngineResult to j's score less komi. The result's Skip says why games
+// leaves the game out, if it does; a result that cannot be read is an
+// error unless games is AllGames, and so is a truncated record
+// (ErrTruncated). The result's Warnings are filled even with an error,
+// once the record could be read.
+func LabelGame(path string, game int, games Games, j DeadJudge, name string) (LabelResult, error) {
+	var out LabelResult
 	g, err := sgf.Load(path, 1)
 	if err != nil {
-		return nil, err
+		return out, err
 	}
+	out.Warnings = g.Warnings
 	res, err := ParseResult(g.Info.Result)
 	if err != nil && games != AllGames {
-		return nil, fmt.Errorf("%v: cannot tell whether the game was counted", err)
+		return out, fmt.Errorf("%v: cannot tell whether the game was counted", err)
 	}
-	if (games == CountedGames && !res.Counted()) || (games == UncountedGames && res.Counted()) {
-		return nil, nil
+	switch {
+	case games == CountedGames && !res.Counted() && res.Kind == Unknown:
+		out.Skip = SkipNoResult
+	case games == CountedGames && !res.Counted():
+		out.Skip = SkipNotCounted
+	case games == UncountedGames && res.Counted():
+		out.Skip = SkipCounted
+	}
+	if out.Skip != "" {
+		return out, nil
+	}
+	if g.Truncated {
+		return out, ErrTruncated
 	}
 	moves, setup, err := g.Moves()
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	var final board.Board
-	if _, err := g.Replay(func(n int, b *board.Board) error { final = *b; return nil }); err != nil {
-		return nil, err
+	sum, err := g.Replay(func(n int, b *board.Board) error { final = *b; return nil })
+	out.Warnings = append(out.Warnings, sum.Warnings...)
+	if err != nil {
+		return out, err
 	}
 	n := len(moves)
 	if setup {
 		moves = nil // set up stone by stone
 	}
 	if err := j.SetPosition(game, final.Size(), g.Info.Komi, moves, &final); err != nil {
-		return nil, err
+		return out, err
 	}
 	dead, err := j.Dead(&final)
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	score, err := j.Score()
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	l := NewLabel(path, n, &final, dead, g.Info.Komi, g.Info.Result)
 	l.Judge = name
 	r := math.Round((score-g.Info.Komi)*1000) / 1000 // without the float noise of adding and taking komi
 	l.EngineResult = &r
-	return &l, nil
+	out.Label = &l
+	return out, nil
 }

@@ -2,7 +2,10 @@ package compare
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"goeval/board"
@@ -51,11 +54,11 @@ func TestLabelGame(t *testing.T) {
 	// b.sgf was resigned: left out of a labelling of counted games, and
 	// the judge is not asked.
 	f := &fakeJudge{score: 3}
-	if l, err := LabelGame(b, 0, CountedGames, f, "fake"); l != nil || err != nil || f.calls != 0 {
-		t.Errorf("resigned game among counted games: %v, %v, %d calls", l, err, f.calls)
+	if r, err := LabelGame(b, 0, CountedGames, f, "fake"); r.Label != nil || r.Skip != SkipNotCounted || err != nil || f.calls != 0 {
+		t.Errorf("resigned game among counted games: %+v, %v, %d calls", r, err, f.calls)
 	}
-	if l, err := LabelGame(a, 0, UncountedGames, f, "fake"); l != nil || err != nil || f.calls != 0 {
-		t.Errorf("counted game among uncounted games: %v, %v, %d calls", l, err, f.calls)
+	if r, err := LabelGame(a, 0, UncountedGames, f, "fake"); r.Label != nil || r.Skip != SkipCounted || err != nil || f.calls != 0 {
+		t.Errorf("counted game among uncounted games: %+v, %v, %d calls", r, err, f.calls)
 	}
 
 	// b.sgf's final position (6 moves) with White's three stones dead:
@@ -65,10 +68,11 @@ func TestLabelGame(t *testing.T) {
 	//   . X . O .
 	//   . . . . .
 	// Every point is then Black's: 25.
-	l, err := LabelGame(b, 1, AllGames, f, "fake")
-	if err != nil {
-		t.Fatal(err)
+	r, err := LabelGame(b, 1, AllGames, f, "fake")
+	if err != nil || r.Skip != "" {
+		t.Fatal(err, r.Skip)
 	}
+	l := r.Label
 	if l.File != "b.sgf" || l.Moves != 6 || l.AreaScore != 25 || len(l.Dead) != 3 || l.Judge != "fake" || *l.EngineResult != 2.5 || l.Result != "B+R" {
 		t.Errorf("b.sgf labelled %+v (engine result %v); want 6 moves, area 25, 3 dead, judged by fake, B+2.5", l, *l.EngineResult)
 	}
@@ -78,10 +82,11 @@ func TestLabelGame(t *testing.T) {
 
 	// a.sgf's hand-checked label has nothing dead (two walls): a judge
 	// that kills nothing must give exactly it.
-	l, err = LabelGame(a, 2, CountedGames, &noneDead{}, "none")
+	r, err = LabelGame(a, 2, CountedGames, &noneDead{}, "none")
 	if err != nil {
 		t.Fatal(err)
 	}
+	l = r.Label
 	if w := want.Lookup(a); !slices.Equal(l.Ownership, w.Ownership) || l.AreaScore != w.AreaScore || l.Moves != 10 {
 		t.Errorf("a.sgf: ownership %v area %v, want the hand-checked %v, %v", l.Ownership, l.AreaScore, w.Ownership, w.AreaScore)
 	}
@@ -92,6 +97,30 @@ func TestLabelGame(t *testing.T) {
 	}
 	if _, err := LabelGame("testdata/tiny/broken.sgf", 4, AllGames, f, "fake"); err == nil {
 		t.Error("a broken record labelled")
+	}
+}
+
+// TestLabelGameRefuses: a game without RE is left out of a labelling of
+// counted games, saying so; a truncated record is not labelled, its
+// parser warning is returned, and the judge is not asked.
+func TestLabelGameRefuses(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	f := &fakeJudge{}
+	noRE := write("nore.sgf", "(;SZ[5];B[cc];W[dd])")
+	if r, err := LabelGame(noRE, 0, CountedGames, f, "fake"); r.Label != nil || r.Skip != SkipNoResult || err != nil {
+		t.Errorf("no RE among counted games: %+v, %v", r, err)
+	}
+	cut := write("cut.sgf", "(;SZ[5]RE[B+3.5];B[cc];W[dd]")
+	r, err := LabelGame(cut, 1, AllGames, f, "fake")
+	if !errors.Is(err, ErrTruncated) || r.Label != nil || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Msg, "not closed") || f.calls != 0 {
+		t.Errorf("truncated record: %+v, %v, %d calls", r, err, f.calls)
 	}
 }
 

@@ -150,6 +150,34 @@ func Files(paths []string) ([]string, []FileError) {
 	return out, errs
 }
 
+// Duplicate is a game record given more than once: File is the later
+// name, dropped, and Same the one kept.
+type Duplicate struct {
+	File, Same string
+}
+
+// Unique returns files without the later names of a file already in it
+// (the same cleaned absolute path: "good.sgf" and "./good.sgf", or a
+// folder's file given again by itself), and the names dropped.
+func Unique(files []string) ([]string, []Duplicate) {
+	var out []string
+	var dups []Duplicate
+	seen := map[string]string{}
+	for _, f := range files {
+		key, err := filepath.Abs(f)
+		if err != nil {
+			key = filepath.Clean(f)
+		}
+		if first, ok := seen[key]; ok {
+			dups = append(dups, Duplicate{File: f, Same: first})
+			continue
+		}
+		seen[key] = f
+		out = append(out, f)
+	}
+	return out, dups
+}
+
 // worker is one worker's own estimators and scratch.
 type worker struct {
 	ests  []control.Estimator

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -348,5 +350,18 @@ func TestInterrupted(t *testing.T) {
 	if want := "interrupted while the peers ran: they measured 1 of 3 games; goeval's estimators all of them"; r.Interrupted != want ||
 		r.Row("stones", bands[0]).Games != 3 || r.Row("quitter", bands[0]).Games != 1 {
 		t.Errorf("interrupted %q (want %q), stones on %d games, the peer on %d", r.Interrupted, want, r.Row("stones", bands[0]).Games, r.Row("quitter", bands[0]).Games)
+	}
+}
+
+func TestUnique(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(wd, "testdata/tiny/a.sgf")
+	got, dups := Unique([]string{"testdata/tiny/a.sgf", "testdata/tiny/b.sgf", "./testdata/tiny/a.sgf", abs, "testdata/tiny/b.sgf", "testdata/x/../tiny/c.sgf"})
+	want := []Duplicate{{"./testdata/tiny/a.sgf", "testdata/tiny/a.sgf"}, {abs, "testdata/tiny/a.sgf"}, {"testdata/tiny/b.sgf", "testdata/tiny/b.sgf"}}
+	if !slices.Equal(got, []string{"testdata/tiny/a.sgf", "testdata/tiny/b.sgf", "testdata/x/../tiny/c.sgf"}) || !slices.Equal(dups, want) {
+		t.Errorf("Unique: %q, dropped %q", got, dups)
 	}
 }

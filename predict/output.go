@@ -13,7 +13,8 @@ import (
 
 // WriteJSON writes the report as one JSON object and a newline: "rows"
 // (see Row), "files", "games", "positions", "every", "interrupted",
-// "unreadable" (a list of {"file", "error"}) and "errors". Fields may be
+// "unreadable" (a list of {"file", "error"}), "errors" and "warnings" (a
+// list of {"file", "error"}, the records' oddities). Fields may be
 // added, never renamed. A log-likelihood of minus infinity (an answer
 // given probability 0) is written as null.
 func (r *Report) WriteJSON(w io.Writer) error {
@@ -93,8 +94,18 @@ func (r *Report) WriteText(w io.Writer) error {
 			if row.Failed > 0 {
 				pos += fmt.Sprintf(" (%d failed)", row.Failed)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%.3f ± %.3f\t%.3f ± %.3f\t%.3f ± %.3f\t%s\t%s\t\n", row.Name, pos,
-				row.Top1, row.Top1SE, row.Top5, row.Top5SE, row.Top10, row.Top10SE, ll, micros(row.Micros, row.MicrosSE))
+			// A figure of no position is "-", as in compare's tables.
+			top1, top5, top10 := "-", "-", "-"
+			if row.Positions > 0 {
+				top1 = fmt.Sprintf("%.3f ± %.3f", row.Top1, row.Top1SE)
+				top5 = fmt.Sprintf("%.3f ± %.3f", row.Top5, row.Top5SE)
+				top10 = fmt.Sprintf("%.3f ± %.3f", row.Top10, row.Top10SE)
+			}
+			us := "-"
+			if row.Positions+row.Failed > 0 {
+				us = micros(row.Micros, row.MicrosSE)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", row.Name, pos, top1, top5, top10, ll, us)
 		}
 		tw.Flush()
 	}

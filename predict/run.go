@@ -149,6 +149,10 @@ type Report struct {
 	// failures of rankers (the first few of each).
 	Unreadable []FileError `json:"unreadable,omitempty"`
 	Errors     []string    `json:"errors,omitempty"`
+	// Warnings lists the oddities of the records (package sgf's
+	// warnings, "file:line:col: sgf: warning: ...") that did not stop
+	// them from being used.
+	Warnings []FileError `json:"warnings,omitempty"`
 }
 
 // game is one game of the run and its positions.
@@ -203,9 +207,10 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	pr.Begin("reading", "files", len(files))
 	perFile := make([][]*game, len(files))
 	fileErrs := make([][]FileError, len(files))
+	fileWarns := make([][]FileError, len(files))
 	err := pool.Map(ctx, cfg.Workers, len(files), func() (struct{}, error) { return struct{}{}, nil },
 		func(_ context.Context, _ struct{}, i int) error {
-			perFile[i], fileErrs[i] = readFile(files[i], every)
+			perFile[i], fileErrs[i], fileWarns[i] = readFile(files[i], every)
 			pr.Add(1, 0)
 			return nil
 		})
@@ -215,6 +220,7 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	var games []*game
 	for i := range files {
 		rep.Unreadable = append(rep.Unreadable, fileErrs[i]...)
+		rep.Warnings = append(rep.Warnings, fileWarns[i]...)
 		for _, g := range perFile[i] {
 			for k := range g.positions {
 				g.positions[k].Serial = len(games)
@@ -326,14 +332,20 @@ func gameName(p *Position) string {
 	return p.File
 }
 
-// readFile reads every game of one record and samples its positions.
-func readFile(path string, every int) ([]*game, []FileError) {
+// readFile reads every game of one record and samples its positions; it
+// returns the games, the errors and the warnings.
+func readFile(path string, every int) ([]*game, []FileError, []FileError) {
 	c, err := sgf.ReadFile(path)
 	if err != nil {
-		return nil, []FileError{{path, err.Error()}}
+		return nil, []FileError{{path, err.Error()}}, nil
 	}
 	var out []*game
-	var errs []FileError
+	var errs, warns []FileError
+	warn := func(name string, ws []sgf.Warning) {
+		for _, w := range ws {
+			warns = append(warns, FileError{name, w.String()})
+		}
+	}
 	for k := 1; k <= c.Games(); k++ {
 		name := path
 		if c.Games() > 1 {
@@ -344,6 +356,7 @@ func readFile(path string, every int) ([]*game, []FileError) {
 			errs = append(errs, FileError{name, err.Error()})
 			continue
 		}
+		warn(name, sg.Warnings)
 		moves, setup, err := sg.Moves()
 		if err != nil {
 			errs = append(errs, FileError{name, err.Error()})
@@ -358,7 +371,7 @@ func readFile(path string, every int) ([]*game, []FileError) {
 			hist = moves
 		}
 		g := &game{}
-		_, err = sg.Replay(func(n int, b *board.Board) error {
+		sum, err := sg.Replay(func(n int, b *board.Board) error {
 			if n%every != 0 || n >= len(moves) {
 				return nil
 			}
@@ -378,6 +391,7 @@ func readFile(path string, every int) ([]*game, []FileError) {
 			g.positions = append(g.positions, pos)
 			return nil
 		})
+		warn(name, sum.Warnings)
 		if err != nil {
 			// Positions before an illegal move are still good.
 			errs = append(errs, FileError{name, err.Error()})
@@ -386,7 +400,7 @@ func readFile(path string, every int) ([]*game, []FileError) {
 			out = append(out, g)
 		}
 	}
-	return out, errs
+	return out, errs, warns
 }
 
 // tally fills the report's rows.

@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"goeval/board"
@@ -162,3 +164,27 @@ type failing struct{}
 
 func (failing) Order(context.Context, *Position) (Order, error) { return Order{}, errors.New("cannot") }
 func (failing) Close() error                                    { return nil }
+
+// TestWriteTextNoPositions: a row of no position shows "-" for its
+// figures, as compare's tables do, not 0.000 ± 0.000.
+func TestWriteTextNoPositions(t *testing.T) {
+	rep := &Report{Every: 5, Rows: []Row{
+		{Name: "none", Phase: "all"},
+		{Name: "failed", Phase: "all", Failed: 2, Micros: 12, MicrosSE: 1},
+		{Name: "some", Phase: "all", Positions: 4, Top1: 0.5, Top1SE: 0.25, Top5: 1, Top10: 1, Micros: 10},
+	}}
+	var sb strings.Builder
+	if err := rep.WriteText(&sb); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(sb.String(), "\n")
+	if f := strings.Fields(lines[2]); !slices.Equal(f, []string{"none", "0", "-", "-", "-", "-", "-"}) {
+		t.Errorf("the row of no position: %q", lines[2])
+	}
+	if f := strings.Fields(lines[3]); !slices.Equal(f, []string{"failed", "0", "(2", "failed)", "-", "-", "-", "-", "12.0", "±", "1.0"}) {
+		t.Errorf("the row of failures only: %q", lines[3])
+	}
+	if !strings.Contains(lines[4], "0.500 ± 0.250") {
+		t.Errorf("the row with positions: %q", lines[4])
+	}
+}

@@ -32,6 +32,10 @@ type Game struct {
 	Index int
 	// Warnings lists oddities of this game (its collection's included).
 	Warnings []Warning
+	// Truncated says that the file ends before this game's tree is
+	// closed (a warning says so too): the record may have been cut short,
+	// its last node not being the game's end.
+	Truncated bool
 
 	coll *Collection
 }
@@ -47,7 +51,7 @@ func (c *Collection) Game(k int) (*Game, error) {
 	if k < 1 || k > len(c.Roots) {
 		return nil, fmt.Errorf("%s: %w: game %d asked for, the file holds %d", c.Name, ErrNoGame, k, len(c.Roots))
 	}
-	g := &Game{Root: c.Roots[k-1], Index: k, coll: c}
+	g := &Game{Root: c.Roots[k-1], Index: k, coll: c, Truncated: k == c.truncated}
 	g.Warnings = append(g.Warnings, c.Warnings...)
 	if err := g.readInfo(); err != nil {
 		return nil, err

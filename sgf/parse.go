@@ -187,7 +187,8 @@ type Collection struct {
 	// Warnings lists oddities met while reading.
 	Warnings []Warning
 
-	src *source
+	src       *source
+	truncated int // the game (from 1) whose tree the file ends in, or 0
 }
 
 // ReadFile reads and parses the SGF file at path.
@@ -360,6 +361,9 @@ func (p *parser) run() error {
 	}
 	if len(stack) > 0 {
 		p.warnf(stack[0].open, "the game tree opened here is not closed: the file ends first")
+		if r := p.coll.Roots; len(r) > 0 && r[len(r)-1].offset > stack[0].open {
+			p.coll.truncated = len(r)
+		}
 	}
 	if len(p.coll.Roots) == 0 {
 		return p.errorf(start, "no game in the file")

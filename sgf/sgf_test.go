@@ -506,3 +506,33 @@ func BenchmarkLoadAndReplay(b *testing.B) {
 		b.ReportMetric(float64(len(all))*float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	})
 }
+
+// TestTruncated: a file that ends inside a game tree marks that game, and
+// only it, Truncated; a tree opened with no node in it marks none.
+func TestTruncated(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []bool // per game
+	}{
+		{"(;SZ[9];B[aa];W[bb])", []bool{false}},
+		{"(;SZ[9];B[aa];W[bb]", []bool{true}},
+		{"(;SZ[9];B[aa](;W[bb])(;W[cc]", []bool{true}},
+		{"(;SZ[9];B[aa])(;SZ[9];B[bb]", []bool{false, true}},
+		{"(;SZ[9];B[aa])(", []bool{false}},
+	}
+	for _, tt := range tests {
+		c, err := Parse("t.sgf", []byte(tt.src))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		if c.Games() != len(tt.want) {
+			t.Fatalf("%s: %d games, want %d", tt.src, c.Games(), len(tt.want))
+		}
+		for k, want := range tt.want {
+			g, err := c.Game(k + 1)
+			if err != nil || g.Truncated != want {
+				t.Errorf("%s: game %d Truncated %v (%v), want %v", tt.src, k+1, g.Truncated, err, want)
+			}
+		}
+	}
+}

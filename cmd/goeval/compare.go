@@ -11,6 +11,7 @@ import (
 	"goeval/compare"
 	"goeval/eval"
 	"goeval/report"
+	"goeval/sgf"
 )
 
 func init() {
@@ -23,7 +24,8 @@ final ownership of counted games and the winner of every game.
 Usage:
   goeval compare [flags] PATH...
 
-PATH is an SGF file or a folder, searched recursively for *.sgf files. Every
+PATH is an SGF file or a folder, searched recursively for *.sgf files (a
+file given twice, or in a folder given too, is compared once). Every
 game is sampled at each move band (--moves), every estimator evaluates each
 position, and the table shows per band: sign agreement and ownership MSE
 against the final ownership, score MAE against the final area score (counted
@@ -50,6 +52,11 @@ listed on standard error (and in JSON, "reference_missing").
 
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
+
+An interrupt (Ctrl-C) stops the run: the tables of the work finished are
+written, marked as interrupted. With -o FILE, FILE is left as it was and
+they go to a new file beside it, FILE.partial-NUMBER, which the message
+names. The exit status is then 130.
 
 --format html -o report.html writes one self-contained page: the summary,
 a chart of each metric against the move band with a line per estimator and
@@ -175,6 +182,14 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	files, dups := compare.Unique(files)
+	for _, d := range dups {
+		if d.File == d.Same {
+			fmt.Fprintf(e.stderr, "goeval: %s given more than once: compared once\n", d.File)
+		} else {
+			fmt.Fprintf(e.stderr, "goeval: %s is %s, given before: compared once\n", d.File, d.Same)
+		}
+	}
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
 	ctx, stop := interruptContext()
@@ -192,7 +207,7 @@ func compareCommand(e *env, args []string) error {
 	rep.Errors = append(ferrs, rep.Errors...)
 	if *format != "json" {
 		for _, w := range rep.Warnings {
-			fmt.Fprintf(e.stderr, "goeval: warning: %s: %s\n", w.File, w.Err)
+			printWarning(e, w)
 		}
 	}
 	for _, fe := range rep.Errors {
@@ -208,7 +223,12 @@ func compareCommand(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "goeval: %d counted games had no labels or markup: their final ownership was judged by %s\n", rep.Truth.Judgement, by)
 	}
-	err = of.write(e, func(w io.Writer) error {
+	if rep.Interrupted == "" && rep.GamesRead == 0 {
+		// A table of no game would say nothing, and replace what -o
+		// names.
+		return fmt.Errorf("no game could be read from %s (listed above): nothing to compare, no output written", compare.Plural(len(files)+len(ferrs), "file"))
+	}
+	draw := func(w io.Writer) error {
 		switch *format {
 		case "json":
 			return rep.WriteJSON(w)
@@ -218,14 +238,19 @@ func compareCommand(e *env, args []string) error {
 			return report.WriteHTML(w, rep, report.Options{Command: commandLine("goeval compare", args)})
 		}
 		return rep.WriteText(w)
-	})
-	if err != nil {
-		return err
 	}
 	if rep.Interrupted != "" {
-		// The table of what was finished is written, marked; the exit
-		// status says that the run did not end by itself.
-		return &interruptedError{rep.Interrupted + "; the output covers only the work finished"}
+		// The tables of what was finished are written, marked, never
+		// over the -o file; the exit status says that the run did not end
+		// by itself.
+		where, err := of.writeInterrupted(e, draw)
+		if err != nil {
+			return fmt.Errorf("%s; the output %w", rep.Interrupted, err)
+		}
+		return &interruptedError{fmt.Sprintf("%s; the output, which covers only the work finished, %s", rep.Interrupted, where)}
+	}
+	if err := of.write(e, draw); err != nil {
+		return err
 	}
 	if n := len(rep.Errors); n > 0 {
 		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", compare.Plural(n, "error"))
@@ -266,6 +291,23 @@ func printFileError(e *env, fe compare.FileError) {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", fe.Err)
 	} else {
 		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
+	}
+}
+
+// printWarning prints a warning about a file (most warnings, those of
+// package sgf, already start with its name and say "warning") as
+// printFileError prints an error.
+func printWarning(e *env, w compare.FileError) {
+	if !strings.HasPrefix(w.Err, w.File+":") {
+		w.Err = "warning: " + w.Err
+	}
+	printFileError(e, w)
+}
+
+// printSGFWarnings prints the warnings of package sgf about file's game.
+func printSGFWarnings(e *env, file string, ws []sgf.Warning) {
+	for _, w := range ws {
+		printWarning(e, compare.FileError{File: file, Err: w.String()})
 	}
 }
 

@@ -208,8 +208,47 @@ func TestCompareInterrupted(t *testing.T) {
 	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4", tiny)
 	if code != 130 || !strings.HasPrefix(out, "Interrupted: 0 of 4 files read: the tables cover only the work finished\n") ||
 		!strings.Contains(out, "at move 4: 0 games") ||
-		!strings.HasSuffix(stderr, "\ngoeval: interrupted: 0 of 4 files read; the output covers only the work finished\n") {
+		!strings.HasSuffix(stderr, "\ngoeval: interrupted: 0 of 4 files read; the output, which covers only the work finished, written to standard output\n") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, stderr)
+	}
+}
+
+// TestInterruptedKeepsOutputFile: Ctrl-C during compare or predict with -o
+// naming an existing file leaves the file as it was and writes the partial
+// output to FILE.partial-NUMBER, which the message names; exit 130.
+func TestInterruptedKeepsOutputFile(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	for _, tt := range []struct {
+		name string
+		args []string
+		mark string // in the partial output
+	}{
+		{"compare", []string{"compare", "--estimators", "stones", "--moves", "4", tiny}, "Interrupted: 0 of 4 files read"},
+		{"predict", []string{"predict", "--every", "20", example}, "interrupted: the figures are those of the games finished"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out.txt")
+			const old = "the table of a finished run\n"
+			if err := os.WriteFile(out, []byte(old), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := goeval(t, append(tt.args, "-o", out)...)
+			partial, _ := filepath.Glob(out + ".partial-*")
+			if code != 130 || stdout != "" || len(partial) != 1 ||
+				!strings.Contains(stderr, "kept in "+partial[0]+"; "+out+" is as it was\n") {
+				t.Fatalf("exit %d, partial files %q, stdout %q, stderr:\n%s", code, partial, stdout, stderr)
+			}
+			if b, _ := os.ReadFile(out); string(b) != old {
+				t.Errorf("the -o file became %q", b)
+			}
+			if b, _ := os.ReadFile(partial[0]); !strings.Contains(string(b), tt.mark) {
+				t.Errorf("the partial output lacks %q:\n%s", tt.mark, b)
+			}
+		})
 	}
 }
 
@@ -233,5 +272,47 @@ func TestCompareNoTimings(t *testing.T) {
 		if x != y {
 			t.Errorf("--format %s --no-timings: two runs differ:\n%s\n%s", format, x, y)
 		}
+	}
+}
+
+// TestCompareNothingRead: when no game of any input can be read, compare
+// writes nothing (an existing -o file is kept) and exits 1.
+func TestCompareNothingRead(t *testing.T) {
+	dir := t.TempDir()
+	empty, out := filepath.Join(dir, "empty.sgf"), filepath.Join(dir, "keep.txt")
+	const old = "the table of an earlier run\n"
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := goeval(t, "compare", "--estimators", "stones", "-o", out, empty)
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "no game could be read from 1 file") || !strings.Contains(stderr, "empty.sgf") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != old {
+		t.Errorf("the -o file became %q", b)
+	}
+	code, stdout, _ = goeval(t, "compare", "--estimators", "stones", empty)
+	if code != 1 || stdout != "" {
+		t.Errorf("without -o: exit %d, stdout %q", code, stdout)
+	}
+}
+
+// TestCompareDuplicates: a file given twice, or again inside a folder given
+// too, is compared once, with a note.
+func TestCompareDuplicates(t *testing.T) {
+	a := filepath.Join(tiny, "a.sgf")
+	args := []string{"compare", "--estimators", "stones", "--moves", "4", "--format", "json", "--no-timings"}
+	_, once, _ := goeval(t, append(args, a)...)
+	code, twice, stderr := goeval(t, append(args, a, a, "./"+a)...)
+	if code != 0 || twice != once || !strings.Contains(stderr, "goeval: "+a+" given more than once: compared once\n") ||
+		!strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: compared once\n") {
+		t.Errorf("exit %d, stderr:\n%s\nonce:\n%s\ntwice:\n%s", code, stderr, once, twice)
+	}
+	_, _, stderr = goeval(t, append(args, tiny, "./"+a)...)
+	if !strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: compared once\n") {
+		t.Errorf("a folder and a file in it: stderr:\n%s", stderr)
 	}
 }

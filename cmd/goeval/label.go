@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"goeval/compare"
-	"goeval/internal/outfile"
 	"goeval/internal/pool"
 	"goeval/peer"
 )
@@ -42,9 +41,12 @@ A resigned game's final position is not finished: its label is the engine's
 verdict on the fights still open, not a count, so label only counted games
 for compare and tune (--games counted).
 
-A line per game is written to standard error as it is labelled. Games that
-cannot be read or replayed, or that the engine fails on, are listed there
-too, and the exit status is then 1.
+A line per game is written to standard error as it is labelled, and one
+that counts the games --games left out, by reason. Games that cannot be read
+or replayed, whose record is cut short (the file ends before its game tree
+is closed: the last position need not be the game's end), or that the
+engine fails on, are listed there too, and the exit status is then 1. The
+SGF reader's warnings are printed there as well.
 
 The labels file (-o) is replaced only when every game has been looked at. An
 interrupt (Ctrl-C) leaves it as it was and writes the labels made so far to a
@@ -89,6 +91,7 @@ func labelCommand(e *env, args []string) error {
 	labels := make([]*compare.Label, len(files))
 	var mu sync.Mutex // serialises the progress lines
 	done, failed := 0, len(ferrs)
+	skipped := map[string]int{} // games left out by --games, by reason
 	ctx, stop := interruptContext()
 	defer stop()
 	var engines []*labeller
@@ -106,17 +109,20 @@ func labelCommand(e *env, args []string) error {
 		}
 		return l, err
 	}, func(ctx context.Context, l *labeller, i int) error {
-		lab, err := compare.LabelGame(files[i], i, games, l.ev, l.name)
+		r, err := compare.LabelGame(files[i], i, games, l.ev, l.name)
 		mu.Lock()
 		defer mu.Unlock()
 		done++
+		printSGFWarnings(e, files[i], r.Warnings)
 		switch {
 		case err != nil:
 			failed++
-			fmt.Fprintf(e.stderr, "goeval: %s: %v\n", files[i], err)
-		case lab != nil:
-			labels[i] = lab
-			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(lab.Dead), p.name, margin(*lab.EngineResult))
+			printFileError(e, compare.FileError{File: files[i], Err: err.Error()})
+		case r.Skip != "":
+			skipped[r.Skip]++
+		default:
+			labels[i] = r.Label
+			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(r.Label.Dead), p.name, margin(*r.Label.EngineResult))
 		}
 		return nil
 	})
@@ -145,27 +151,35 @@ func labelCommand(e *env, args []string) error {
 		// The games labelled so far are kept, beside the file, never
 		// over it.
 		what := fmt.Sprintf("interrupted: %d of %d game records looked at", done, len(files))
-		switch {
-		case of.output == "" || of.output == "-":
-			if err := writeLabels(e.stdout); err != nil {
-				return err
+		if made == 0 {
+			if of.output == "" || of.output == "-" {
+				return &interruptedError{what + ", no label made"}
 			}
-			return &interruptedError{fmt.Sprintf("%s; %s written to standard output", what, compare.Plural(made, "label"))}
-		case made == 0:
 			return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 		}
-		name, err := outfile.WriteNew(of.output, ".partial", writeLabels)
+		where, err := of.writeInterrupted(e, writeLabels)
 		if err != nil {
-			return fmt.Errorf("%s; %s could not be kept: %w; %s is as it was", what, compare.Plural(made, "label"), err, of.output)
+			return fmt.Errorf("%s; %s %w", what, compare.Plural(made, "label"), err)
 		}
-		return &interruptedError{fmt.Sprintf("%s; %s kept in %s; %s is as it was", what, compare.Plural(made, "label"), name, of.output)}
+		return &interruptedError{fmt.Sprintf("%s; %s %s", what, compare.Plural(made, "label"), where)}
+	}
+	nskipped := 0
+	if len(skipped) > 0 {
+		var why []string
+		for _, reason := range []string{compare.SkipNotCounted, compare.SkipNoResult, compare.SkipCounted} {
+			if n := skipped[reason]; n > 0 {
+				why = append(why, fmt.Sprintf("%d %s", n, reason))
+				nskipped += n
+			}
+		}
+		fmt.Fprintf(e.stderr, "goeval: %s skipped by --games %s: %s\n", compare.Plural(nskipped, "game record"), games, strings.Join(why, ", "))
 	}
 	werr := of.write(e, writeLabels)
 	switch {
 	case werr != nil:
 		return werr
 	case failed > 0:
-		return fmt.Errorf("%d of %d game records not labelled", failed, len(files)+len(ferrs))
+		return fmt.Errorf("%d of %d game records not labelled (%d could not be, listed above; %d skipped by --games)", failed+nskipped, len(files)+len(ferrs), failed, nskipped)
 	}
 	return nil
 }

@@ -203,3 +203,48 @@ func TestLabelInterrupted(t *testing.T) {
 		t.Errorf("labels file after a full run: %v labels, %v", got.Len(), err)
 	}
 }
+
+// TestLabelReports: label prints the SGF reader's warnings, refuses a
+// record cut short, says how many games --games left out and why, counts
+// every game not labelled, and names a failing file once.
+func TestLabelReports(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	peer := fakeEngine(t)
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := filepath.Join(tiny, "a.sgf")
+	cut := write("cut.sgf", "(;SZ[5]RE[B+3.5];B[cc];W[dd]")
+	noRE := write("nore.sgf", "(;SZ[5];B[cc];W[dd])")
+	empty := write("empty.sgf", "")
+	code, out, stderr := goeval(t, "label", "--peer", peer, "--workers", "1", good, cut, noRE, empty)
+	labels, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	if code != 1 || err != nil || labels.Len() != 1 || labels.Lookup(good) == nil {
+		t.Fatalf("exit %d, labels %v (%v), stderr:\n%s", code, labels.Len(), err, stderr)
+	}
+	for _, want := range []string{
+		"goeval: " + cut + ":1:1: sgf: warning: the game tree opened here is not closed",
+		"goeval: " + cut + ": compare: the record is cut short",
+		"goeval: 1 game record skipped by --games counted: 1 " + compare.SkipNoResult + "\n",
+		"goeval: 3 of 4 game records not labelled (2 could not be, listed above; 1 skipped by --games)\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, empty+": "+empty) {
+		t.Errorf("the file named twice:\n%s", stderr)
+	}
+	// Games left out alone are no failure, but are said.
+	code, _, stderr = goeval(t, "label", "--peer", peer, "--games", "uncounted", good)
+	if code != 0 || !strings.Contains(stderr, "1 game record skipped by --games uncounted: 1 counted\n") {
+		t.Errorf("--games uncounted: exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -91,6 +91,27 @@ func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
 	return nil
 }
 
+// writeInterrupted writes the output of an interrupted run (what draw
+// writes, the work finished) where it cannot be taken for a whole run's:
+// to standard output without -o; with -o FILE, to a new file beside it,
+// FILE.partial-NUMBER (outfile.WriteNew), FILE being left as it was. It
+// returns where the output went, for the interrupt's message: "written to
+// standard output" or "kept in FILE.partial-NUMBER; FILE is as it was".
+// Its error says that FILE is as it was.
+func (of *outputFlags) writeInterrupted(e *env, draw func(w io.Writer) error) (string, error) {
+	if of.output == "" || of.output == "-" {
+		if err := draw(e.stdout); err != nil {
+			return "", err
+		}
+		return "written to standard output", nil
+	}
+	name, err := outfile.WriteNew(of.output, ".partial", draw)
+	if err != nil {
+		return "", fmt.Errorf("could not be kept: %w; %s is as it was", err, of.output)
+	}
+	return fmt.Sprintf("kept in %s; %s is as it was", name, of.output), nil
+}
+
 // writePicture writes pic as an SVG or PNG document.
 func (of *outputFlags) writePicture(e *env, format string, pic *render.Picture) error {
 	return of.write(e, func(w io.Writer) error {

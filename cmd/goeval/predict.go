@@ -42,8 +42,12 @@ top_moves_white lists where they know them (GnuGo lists up to 10 moves),
 else genmove (then undo), one move; --peer-genmove asks genmove always.
 
 Files or games that cannot be read are listed on standard error and the run
-goes on (exit status 1). Ctrl-C stops the run and prints the figures of the
-games finished.
+goes on (exit status 1).
+
+An interrupt (Ctrl-C) stops the run and writes the figures of the games
+finished, marked as interrupted. With -o FILE, FILE is left as it was and
+they go to a new file beside it, FILE.partial-NUMBER, which the message
+names. The exit status is then 130.
 `
 
 func predictCommand(e *env, args []string) error {
@@ -124,13 +128,18 @@ func predictCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		rep.Unreadable = append([]predict.FileError{{File: fe.File, Err: fe.Err}}, rep.Unreadable...)
 	}
+	if *format != "json" { // JSON holds them
+		for _, w := range rep.Warnings {
+			printWarning(e, compare.FileError{File: w.File, Err: w.Err})
+		}
+	}
 	for _, fe := range rep.Unreadable {
 		printFileError(e, compare.FileError{File: fe.File, Err: fe.Err})
 	}
 	for _, msg := range rep.Errors {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", msg)
 	}
-	err = of.write(e, func(w io.Writer) error {
+	draw := func(w io.Writer) error {
 		switch *format {
 		case "json":
 			return rep.WriteJSON(w)
@@ -142,12 +151,20 @@ func predictCommand(e *env, args []string) error {
 		}
 		_, err := fmt.Fprintf(w, "%s in all.\n", time.Since(start).Round(time.Second))
 		return err
-	})
-	switch {
+	}
+	if rep.Interrupted {
+		// The figures of the games finished, marked, never over the -o
+		// file.
+		const what = "interrupted: the figures are those of the games finished"
+		where, err := of.writeInterrupted(e, draw)
+		if err != nil {
+			return fmt.Errorf("%s; the output %w", what, err)
+		}
+		return &interruptedError{fmt.Sprintf("%s; the output %s", what, where)}
+	}
+	switch err := of.write(e, draw); {
 	case err != nil:
 		return err
-	case rep.Interrupted:
-		return errInterrupted
 	case len(rep.Unreadable) > 0 || len(rep.Errors) > 0:
 		return fmt.Errorf("some input could not be used or ranked (listed above)")
 	}

@@ -93,3 +93,22 @@ func TestTuneMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictWarnings: the SGF reader's warnings about a record (here, a
+// file that ends inside its game tree) are printed, as compare prints them,
+// and the record is still used.
+func TestPredictWarnings(t *testing.T) {
+	cut := filepath.Join(t.TempDir(), "cut.sgf")
+	if err := os.WriteFile(cut, []byte("(;SZ[9];B[ee];W[cc];B[gg];W[gc]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := goeval(t, "predict", "--rankers", "eval:stones", "--every", "1", cut)
+	if code != 0 || !strings.Contains(stderr, "goeval: "+cut+":1:1: sgf: warning: the game tree opened here is not closed: the file ends first\n") ||
+		!strings.Contains(out, "4 positions of 1 game") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, stderr)
+	}
+	_, out, _ = goeval(t, "predict", "--rankers", "eval:stones", "--format", "json", cut)
+	if !strings.Contains(out, `"warnings":[{"file":"`+cut+`"`) {
+		t.Errorf("JSON without the warning: %s", out)
+	}
+}

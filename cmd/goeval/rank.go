@@ -136,7 +136,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 // workError turns an error of the rank package into one for people.
 func workError(pos *position, err error) error {
 	if errors.Is(err, context.Canceled) {
-		return errors.New("interrupted")
+		return &interruptedError{"interrupted before the work was finished: nothing written"}
 	}
 	return fmt.Errorf("%s: %w", pos.file, err)
 }
@@ -174,7 +174,7 @@ func rankCommand(e *env, args []string) error {
 		r = rank.New(newEst, s)
 	}
 	last, last2 := pos.lastMoves()
-	ctx, stop := interruptible()
+	ctx, stop := interruptContext()
 	defer stop()
 	rk, err := r.RankAfter(ctx, pos.board, last, last2)
 	if err != nil {

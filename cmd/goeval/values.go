@@ -45,7 +45,7 @@ func valuesCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interruptContext()
 	defer stop()
 	vm, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold}).Values(ctx, pos.board)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -85,6 +86,26 @@ func TestValuesText(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestRankValuesInterrupted: Ctrl-C during rank or values exits 130, as
+// every other command does, saying that nothing was written.
+func TestRankValuesInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	for _, args := range [][]string{
+		{"rank", "--move", "50", example},
+		{"rank", "--by", "eval", "--estimator", "stones", "--move", "50", example},
+		{"values", "--estimator", "stones", "--move", "50", example},
+	} {
+		code, stdout, stderr := goeval(t, args...)
+		if code != 130 || stdout != "" || stderr != "goeval: interrupted before the work was finished: nothing written\n" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
 	}
 }
