@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 
 	"goeval/compare"
@@ -29,6 +28,9 @@ Usage:
 
 PATH is an SGF file or a folder, searched recursively for *.sgf files (SGF
 collections included: a game is named by its file and its number there).
+A record that cannot be read or replayed (cut short, an illegal move) is
+listed ("not trained on") and left out whole; the fit goes on with the
+others, and the exit status is then 1.
 
 With --reference FILE the judge learns from a stronger program's evaluation
 of positions (JSON Lines, as kata-reference.jsonl beside the training
@@ -145,12 +147,12 @@ func tuneCommand(e *env, args []string) error {
 			return usagef("--dead-at and --late-dead-at must be in (0, 1)")
 		}
 	}
-	files, ferrs := compare.Files(paths)
-	for _, fe := range ferrs {
-		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
+	files, ferrs, err := recordFiles(e, paths, "fit on")
+	if err != nil {
+		return err
 	}
-	if len(files) == 0 {
-		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+	for _, fe := range ferrs {
+		printFileError(e, fe)
 	}
 	var lab *compare.Labels
 	var ref *compare.Reference
@@ -213,6 +215,10 @@ func tuneCommand(e *env, args []string) error {
 			return err
 		}
 		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
+	}
+	// The files left out were said as they were found ("not trained on").
+	if n := len(ferrs) + len(rep.Skipped); n > 0 {
+		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", compare.Plural(n, "file"))
 	}
 	return nil
 }

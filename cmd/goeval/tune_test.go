@@ -11,6 +11,10 @@ import (
 
 const tinySet = "../../compare/testdata/tiny"
 
+// tinyGood is the tiny set's good records (not broken.sgf, cut short) with
+// its labels, as arguments of goeval tune.
+var tinyGood = []string{"--labels", tinySet + "/final-ownership.jsonl", tinySet + "/a.sgf", tinySet + "/b.sgf", tinySet + "/c.sgf"}
+
 func TestTuneExitCodes(t *testing.T) {
 	checkExits(t, []exitCase{
 		{"no records", nil, 2, "no game records given"},
@@ -46,7 +50,7 @@ func TestTuneLateLambda(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(dir, c.name+".json")
 			args := append([]string{"tune", "--folds", "1", "--stride", "2", "--late-from", "0.01", "--playouts", "0", "--write", out}, c.args...)
-			if code, _, stderr := goeval(t, append(args, tinySet)...); code != 0 {
+			if code, _, stderr := goeval(t, append(args, tinyGood...)...); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			data, err := os.ReadFile(out)
@@ -72,7 +76,7 @@ func TestTuneLateLambda(t *testing.T) {
 func TestTuneReference(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p.json")
 	code, stdout, stderr := goeval(t, "tune", "--reference", "../../compare/testdata/tiny-reference.jsonl", "--folds", "2", "--moves", "4",
-		"--late-from", "0", "--playouts", "0", "--write", out, tinySet)
+		"--late-from", "0", "--playouts", "0", "--write", out, tinySet+"/a.sgf", tinySet+"/b.sgf", tinySet+"/c.sgf")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -81,6 +85,46 @@ func TestTuneReference(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+	if _, err := judge.ReadParams(out); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestTuneBadFiles: a labelled record cut short (a copy of a.sgf), an
+// unlabelled one (broken.sgf) and a resigned one with an illegal move are
+// each listed with the reason, the fit goes on with the good games and
+// writes its parameters, and the exit status says that some files could
+// not be used.
+func TestTuneBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, err := os.ReadFile(tinySet + "/a.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trunc, illegal := filepath.Join(dir, "a.sgf"), filepath.Join(dir, "b.sgf")
+	if err := os.WriteFile(trunc, a[:60], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(illegal, []byte("(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+R];B[cc];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "p.json")
+	code, stdout, stderr := goeval(t, "tune", "--workers", "1", "--folds", "1", "--stride", "2", "--late-from", "0", "--playouts", "0",
+		"--write", out, tinySet, trunc, illegal)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{trunc + ":1:35: sgf: unterminated", "broken.sgf", illegal + ":1:39: sgf: illegal move 2", "3 files could not be used"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "job ") {
+		t.Errorf("stderr has the pool's job number:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "Trained on 5 positions") {
+		t.Errorf("no fit on the good games:\n%s", stdout)
 	}
 	if _, err := judge.ReadParams(out); err != nil {
 		t.Error(err)
