@@ -509,6 +509,11 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	if len(samples) == 0 {
 		return judge.Params{}, fmt.Errorf("tune: no chains to train on in this fold (too few labelled games for %d folds?)", cfg.Folds)
 	}
+	// FitLogistic does not watch ctx: an interrupt stops the fit between
+	// its steps.
+	if err := ctx.Err(); err != nil {
+		return judge.Params{}, err
+	}
 	w, err := judge.FitLogistic(samples, cfg.L2)
 	if err != nil {
 		return judge.Params{}, err
@@ -542,6 +547,9 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 				samples = append(samples, judge.Sample{F: slices.Clone(f2[:]), Dead: c.dead, Weight: c.weight})
 			}
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return judge.Params{}, err
 	}
 	w2, err := judge.FitLogistic(samples, cfg.L2)
 	if err != nil {

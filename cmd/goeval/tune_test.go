@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,26 @@ func TestTuneBadFiles(t *testing.T) {
 	}
 	if _, err := judge.ReadParams(out); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestTuneInterrupted: Ctrl-C during the fit says so and exits 130, and
+// leaves an existing --write file as it was.
+func TestTuneInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	out := filepath.Join(t.TempDir(), "p.json")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := goeval(t, append([]string{"tune", "--folds", "1", "--write", out}, tinyGood...)...)
+	if code != 130 || !strings.HasSuffix(stderr, "goeval: interrupted before the fit finished: no parameters written\n") || stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || string(data) != "old" {
+		t.Errorf("--write file now %q (%v), want it as it was", data, err)
 	}
 }
