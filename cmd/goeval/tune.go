@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"text/tabwriter"
 
 	"goeval/compare"
+	"goeval/internal/outfile"
 	"goeval/judge"
 	"goeval/tune"
 )
@@ -149,6 +149,9 @@ func tuneCommand(e *env, args []string) error {
 			return usagef("--dead-at and --late-dead-at must be in (0, 1)")
 		}
 	}
+	if err := checkWrite(*write); err != nil {
+		return err
+	}
 	files, ferrs, err := recordFiles(e, paths, "fit on")
 	if err != nil {
 		return err
@@ -217,14 +220,26 @@ func tuneCommand(e *env, args []string) error {
 		writeModel(w, "Model", &rep.Params)
 	}
 	if *write != "" {
-		if err := os.WriteFile(*write, rep.Params.JSON(), 0o644); err != nil {
-			return err
+		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(rep.Params.JSON()); return err }); err != nil {
+			return fmt.Errorf("--write: %w", err)
 		}
 		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
 	}
 	// The files left out were said as they were found ("not trained on").
 	if n := len(ferrs) + len(rep.Skipped); n > 0 {
 		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", compare.Plural(n, "file"))
+	}
+	return nil
+}
+
+// checkWrite checks, before a long fit, that the --write file path (if
+// any) can be written, leaving it as it is (outfile.Check).
+func checkWrite(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := outfile.Check(path); err != nil {
+		return fmt.Errorf("--write: %w", err)
 	}
 	return nil
 }

@@ -95,6 +95,9 @@ func tuneMovesCommand(e *env, args []string) error {
 		}
 		drop = append(drop, g)
 	}
+	if err := checkWrite(*write); err != nil {
+		return err
+	}
 	files, ferrs, err := recordFiles(e, paths, "fit on")
 	if err != nil {
 		return err
@@ -129,7 +132,7 @@ func tuneMovesCommand(e *env, args []string) error {
 			return err
 		}
 		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
-			return err
+			return fmt.Errorf("--write: %w", err)
 		}
 		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*write), buf.Len())
 	}

@@ -152,3 +152,18 @@ func TestTuneInterrupted(t *testing.T) {
 		t.Errorf("--write file now %q (%v), want it as it was", data, err)
 	}
 }
+
+// TestTuneWriteCheckedFirst: a --write path that cannot be written is
+// refused before the games are read, by tune and by tune moves.
+func TestTuneWriteCheckedFirst(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "none", "p.json")
+	for _, args := range [][]string{
+		append([]string{"tune", "--folds", "1", "--write", out}, tinyGood...),
+		{"tune", "moves", "--write", out, tinySet + "/a.sgf"},
+	} {
+		code, stdout, stderr := goeval(t, args...)
+		if code != 1 || stderr != "goeval: --write: create "+out+": no such file or directory\n" || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and the --write error alone", args[:2], code, stdout, stderr)
+		}
+	}
+}
