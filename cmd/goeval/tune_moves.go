@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"goeval/compare"
 	"goeval/eval"
 	"goeval/internal/outfile"
 	"goeval/movemodel"
@@ -25,8 +26,10 @@ Usage:
 PATH is an SGF file (a collection of games is read whole) or a folder,
 searched recursively for *.sgf files. One game in --validate-every is held
 out: after each sweep of the fit, the log-likelihood of its moves and the
-share the model ranks first are shown. Games with setup stones are left
-out. --write FILE saves the model; the shipped one, movemodel/moves.params,
+share the model ranks first are shown. Games with setup stones, and
+records that cannot be read or replayed (an illegal move leaves out the
+whole game), are left out and listed; the model is fitted on the others
+and the exit status is then 1. --write FILE saves the model; the shipped one, movemodel/moves.params,
 was written so (about 40 minutes on 2 cores, most of them the one-ply
 evaluations of the gain feature, and 18 GB of memory; 10 minutes and 14 GB
 without --gain):
@@ -113,15 +116,17 @@ func tuneMovesCommand(e *env, args []string) error {
 		Fit: movemodel.FitSettings{Iterations: *sweeps, Tolerance: *tol, Prior: *prior},
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
+	if rep != nil {
+		for _, u := range rep.Unreadable {
+			fmt.Fprintf(e.stderr, "goeval: left out: %s\n", u)
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(e.stderr, "goeval: interrupted before the fit finished a sweep: no model written")
 			return errInterrupted
 		}
 		return err
-	}
-	for _, u := range rep.Unreadable {
-		fmt.Fprintf(e.stderr, "goeval: left out: %s\n", u)
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s.\n\n", strings.ToUpper(rep.Model.Notes[:1])+rep.Model.Notes[1:])
@@ -139,6 +144,9 @@ func tuneMovesCommand(e *env, args []string) error {
 	if rep.Interrupted {
 		fmt.Fprintf(e.stderr, "goeval: interrupted after %d sweeps: the model holds the gammas reached\n", len(rep.Sweeps))
 		return errInterrupted
+	}
+	if n := len(ferrs) + len(rep.Unreadable); n > 0 {
+		return fmt.Errorf("%s could not be used (listed above): the model is fitted on the others", compare.Plural(n, "record"))
 	}
 	return nil
 }

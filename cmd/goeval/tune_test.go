@@ -167,3 +167,23 @@ func TestTuneWriteCheckedFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneMovesBadFiles: tune moves lists the records it leaves out, with
+// the reason, fits on the others and exits 1; with no record left it lists
+// them too before saying that there is nothing to fit on.
+func TestTuneMovesBadFiles(t *testing.T) {
+	illegal := filepath.Join(t.TempDir(), "illegal.sgf")
+	if err := os.WriteFile(illegal, []byte("(;GM[1]FF[4]SZ[5];B[cc];W[dd];B[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reason := "goeval: left out: " + illegal + ":1:31: sgf: illegal move 3"
+	code, stdout, stderr := goeval(t, "tune", "moves", "--owner", "", "--sweeps", "1", tinySet+"/a.sgf", illegal)
+	if code != 1 || !strings.Contains(stderr, reason) || !strings.HasSuffix(stderr, "goeval: 1 record could not be used (listed above): the model is fitted on the others\n") ||
+		!strings.Contains(stdout, "of 1 games") {
+		t.Errorf("with a good record: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	code, _, stderr = goeval(t, "tune", "moves", "--owner", "", illegal)
+	if code != 1 || !strings.Contains(stderr, reason) || !strings.Contains(stderr, "no games to fit the move model on") {
+		t.Errorf("alone: exit %d, stderr:\n%s", code, stderr)
+	}
+}
