@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -74,7 +75,11 @@ The flags' defaults are the shipped judge's.
 
 func tuneCommand(e *env, args []string) error {
 	if len(args) > 0 && args[0] == "moves" {
-		return tuneMovesCommand(e, args[1:])
+		err := tuneMovesCommand(e, args[1:])
+		if ue := (*usageError)(nil); errors.As(err, &ue) {
+			ue.synopsis, ue.help = "goeval tune moves [flags] PATH...", "tune moves"
+		}
+		return err
 	}
 	fs := newFlags(e, "tune", tuneUsage)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
@@ -111,17 +116,28 @@ func tuneCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
-	if *stride < 1 || *folds < 1 || !(*l2 > 0) {
-		return usagef("--stride and --folds must be at least 1 and --l2 positive")
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"stride", *stride}, {"folds", *folds}} {
+		if c.v < 1 {
+			return usagef("invalid --%s %d (want 1 or more)", c.name, c.v)
+		}
+	}
+	if !(*l2 > 0) {
+		return usagef("invalid --l2 %v (want more than 0)", *l2)
+	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	if !(*countedWeight >= 0) {
-		return usagef("--counted-weight must be 0 or more")
+		return usagef("invalid --counted-weight %v (want 0 or more)", *countedWeight)
 	}
 	if *playouts < 0 || *playouts > judge.MaxPlayouts {
-		return usagef("--playouts must be in [0, %d]", judge.MaxPlayouts)
+		return usagef("invalid --playouts %d (want 0 to %d)", *playouts, judge.MaxPlayouts)
 	}
 	if !(*lateFrom >= 0 && *lateFrom <= 1) {
-		return usagef("--late-from must be in [0, 1]")
+		return usagef("invalid --late-from %v (want 0 to 1)", *lateFrom)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -134,19 +150,21 @@ func tuneCommand(e *env, args []string) error {
 	if set["dead-at"] && !set["late-dead-at"] {
 		*lateDeadAt = *deadAt
 	}
-	for _, l := range []float64{*lambda, *lateLambda} {
-		if !(l >= 0 && l < 1) {
-			return usagef("--lambda and --late-lambda must be in [0, 1)")
-		}
-	}
-	for _, k := range []float64{*kappa, *lateKappa} {
-		if !(k >= 0 && k <= 1) {
-			return usagef("--kappa and --late-kappa must be in [0, 1]")
-		}
-	}
-	for _, d := range []float64{*deadAt, *lateDeadAt} {
-		if !(d > 0 && d < 1) {
-			return usagef("--dead-at and --late-dead-at must be in (0, 1)")
+	for _, c := range []struct {
+		name string
+		v    float64
+		ok   bool
+		want string
+	}{
+		{"lambda", *lambda, *lambda >= 0 && *lambda < 1, "0 to 1, less than 1"},
+		{"late-lambda", *lateLambda, *lateLambda >= 0 && *lateLambda < 1, "0 to 1, less than 1"},
+		{"kappa", *kappa, *kappa >= 0 && *kappa <= 1, "0 to 1"},
+		{"late-kappa", *lateKappa, *lateKappa >= 0 && *lateKappa <= 1, "0 to 1"},
+		{"dead-at", *deadAt, *deadAt > 0 && *deadAt < 1, "more than 0 and less than 1"},
+		{"late-dead-at", *lateDeadAt, *lateDeadAt > 0 && *lateDeadAt < 1, "more than 0 and less than 1"},
+	} {
+		if !c.ok {
+			return usagef("invalid --%s %v (want %s)", c.name, c.v, c.want)
 		}
 	}
 	if err := checkWrite(*write); err != nil {

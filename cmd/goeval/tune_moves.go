@@ -71,13 +71,19 @@ func tuneMovesCommand(e *env, args []string) error {
 		v    int
 		min  int
 	}{{"games", *games, 0}, {"every", *every, 1}, {"validate-every", *validate, 2}, {"min-pattern", *minPattern, 1},
-		{"min-shape", *minShape, 1}, {"sweeps", *sweeps, 1}, {"workers", *workers, 0}} {
+		{"min-shape", *minShape, 1}, {"sweeps", *sweeps, 1}} {
 		if c.v < c.min {
 			return usagef("invalid --%s %d (want %d or more)", c.name, c.v, c.min)
 		}
 	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
+	}
 	if !(*prior > 0) {
 		return usagef("invalid --prior %v (want more than 0)", *prior)
+	}
+	if !(*tol >= 0) {
+		return usagef("invalid --tolerance %v (want 0 or more)", *tol)
 	}
 	for flag, name := range map[string]string{"gain": *gain, "owner": *owner} {
 		if name == "" {

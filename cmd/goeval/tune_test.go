@@ -19,15 +19,26 @@ var tinyGood = []string{"--labels", tinySet + "/final-ownership.jsonl", tinySet 
 func TestTuneExitCodes(t *testing.T) {
 	checkExits(t, []exitCase{
 		{"no records", nil, 2, "no game records given"},
-		{"bad stride", []string{"--stride", "0", tinySet}, 2, "--stride and --folds must be at least 1"},
-		{"bad late lambda", []string{"--late-lambda", "1.5", tinySet}, 2, "--lambda and --late-lambda must be in [0, 1)"},
-		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "--kappa and --late-kappa must be in [0, 1]"},
-		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "--dead-at and --late-dead-at must be in (0, 1)"},
+		{"bad stride", []string{"--stride", "0", tinySet}, 2, "invalid --stride 0 (want 1 or more)"},
+		{"bad folds", []string{"--folds", "0", tinySet}, 2, "invalid --folds 0 (want 1 or more)"},
+		{"bad l2", []string{"--l2", "-1", tinySet}, 2, "invalid --l2 -1 (want more than 0)"},
+		{"bad workers", []string{"--workers", "-1", tinySet}, 2, "invalid --workers -1"},
+		{"bad lambda", []string{"--lambda", "1", tinySet}, 2, "invalid --lambda 1 (want 0 to 1, less than 1)"},
+		{"bad late lambda", []string{"--late-lambda", "1.5", tinySet}, 2, "invalid --late-lambda 1.5 (want 0 to 1, less than 1)"},
+		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "invalid --kappa -0.1 (want 0 to 1)"},
+		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "invalid --late-dead-at 1 (want more than 0 and less than 1)"},
+		{"bad playouts", []string{"--playouts", "-1", tinySet}, 2, "invalid --playouts -1"},
+		{"bad late-from", []string{"--late-from", "2", tinySet}, 2, "invalid --late-from 2 (want 0 to 1)"},
 		{"no labels", []string{"--labels", "none", tinySet}, 2, "no labels"},
-		{"bad counted weight", []string{"--counted-weight", "-1", tinySet}, 2, "--counted-weight must be 0 or more"},
+		{"bad counted weight", []string{"--counted-weight", "-1", tinySet}, 2, "invalid --counted-weight -1 (want 0 or more)"},
 		{"labels and reference", []string{"--labels", "x", "--reference", "y", tinySet}, 2, "--labels and --reference: give one"},
 		{"bad reference", []string{"--reference", tinySet + "/a.sgf", tinySet}, 1, "malformed reference"},
 	}, "tune")
+	checkExits(t, []exitCase{
+		{"bad workers", []string{"--workers", "-1", tinySet}, 2, "invalid --workers -1"},
+		{"bad tolerance", []string{"--tolerance", "-1", tinySet}, 2, "invalid --tolerance -1 (want 0 or more)"},
+		{"its own usage", []string{"--every", "0", tinySet}, 2, "usage: goeval tune moves [flags] PATH...\nRun 'goeval tune moves -h' for help.\n"},
+	}, "tune", "moves")
 }
 
 // TestTuneLateLambda: --lambda alone sets both models' λ, --late-lambda
