@@ -56,7 +56,9 @@ type MovesReport struct {
 	Games, Positions, Candidates int
 	// ValidationGames and ValidationPositions count the held-out ones.
 	ValidationGames, ValidationPositions int
-	// Unreadable lists games that could not be read or replayed.
+	// Unreadable lists the files and games left out, and why: those that
+	// could not be read or replayed (an illegal move leaves out the whole
+	// game) and those with setup stones.
 	Unreadable []string
 	// Sweeps holds the figures after each sweep of the fit.
 	Sweeps []MovesSweep
@@ -109,7 +111,9 @@ type moveGame struct {
 // training games, extracts the features of every candidate of the sampled
 // positions and fits the gammas, measuring the validation games after each
 // sweep. Games with setup stones are left out (the features need the
-// moves), as are games that cannot be read (listed in the report).
+// moves), as are games that cannot be read or replayed (listed in the
+// report). When no game is left to fit on, the error comes with the report
+// so far, which lists the games left out.
 func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 	cfg.defaults()
 	start := time.Now()
@@ -137,7 +141,7 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 		train = picked
 	}
 	if len(train) == 0 {
-		return nil, errors.New("tune: no games to fit the move model on")
+		return rep, errors.New("tune: no games to fit the move model on")
 	}
 	rep.Games, rep.ValidationGames = len(train), len(val)
 	cfg.logf("read %d games (%d to train on, %d to validate), %d unreadable, in %v", len(all), len(train), len(val), len(rep.Unreadable), time.Since(start).Round(time.Millisecond))
@@ -374,8 +378,9 @@ func ordinal(n int) string {
 	return fmt.Sprint(n) + suffix
 }
 
-// errIllegal ends the replay of a game at an illegal move; the positions
-// before it are used.
+// errIllegal ends the replay of a game at an illegal move. readMoveGames
+// leaves such games out, so it is a guard: the positions before it are
+// used.
 var errIllegal = errors.New("an illegal move")
 
 // walkGame replays g and calls visit with the positions after n moves for
@@ -425,6 +430,13 @@ func readMoveGames(path string) ([]moveGame, []string) {
 		case setup:
 			bad = append(bad, fmt.Sprintf("%s: game %d has setup stones (the move features need the moves)", path, k))
 		default:
+			// A game with an illegal move is left out whole, as the
+			// judge's fit leaves it out: the moves after it were never
+			// played on the board the record shows.
+			if _, err := g.Replay(func(int, *board.Board) error { return nil }); err != nil {
+				bad = append(bad, err.Error())
+				continue
+			}
 			out = append(out, moveGame{g.Info.Size, moves})
 		}
 	}

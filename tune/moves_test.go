@@ -3,6 +3,8 @@ package tune
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -85,5 +87,23 @@ func TestMovesRunInterrupted(t *testing.T) {
 	cfg.Log = nil
 	if _, err := MovesRun(ctx, cfg); err == nil {
 		t.Error("cancelled before the fit: no error")
+	}
+}
+
+// TestReadMoveGamesIllegal: a game of a collection with an illegal move is
+// left out whole, with the reason, and the collection's other game is
+// read.
+func TestReadMoveGamesIllegal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "two.sgf")
+	data := "(;GM[1]SZ[5];B[cc];W[dd];B[bd])\n(;GM[1]SZ[5];B[cc];W[dd];B[dd];W[bb])\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, bad := readMoveGames(path)
+	if len(games) != 1 || len(games[0].moves) != 3 {
+		t.Errorf("%d games read; want 1, of 3 moves", len(games))
+	}
+	if len(bad) != 1 || !strings.Contains(bad[0], path) || !strings.Contains(bad[0], "illegal move 3") {
+		t.Errorf("left out %q; want %s's second game, illegal move 3", bad, path)
 	}
 }

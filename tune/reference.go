@@ -90,99 +90,131 @@ func DeathFromReference(own []float64, stones []board.Point, c board.Color, hard
 // computes a training position at every position it evaluates: its chains
 // with their deaths from the reference's ownership, its area from the
 // reference's lead (Area), and the game's winner and result. It returns
-// the positions and the games (position.game indexes them).
-func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, error) {
+// the positions, the games (position.game indexes them), and the files
+// and games left out because they could not be read or replayed.
+func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, []compare.FileError, error) {
 	games, orphans := refGames(cfg.Files, cfg.Reference)
 	if orphans > 0 {
 		cfg.logf("%d positions of the reference %s are of games not among the files: not used", orphans, cfg.Reference.Name)
 	}
-	// Read each collection once.
+	var mu sync.Mutex // the workers log one at a time
+	var skipped []compare.FileError
+	skip := func(name string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		cfg.logf("not trained on: %v", err)
+		skipped = append(skipped, fileError(name, err))
+	}
+	// Read each collection once; the games of one that cannot be read are
+	// left out with it.
 	colls := map[string]*sgf.Collection{}
 	for _, g := range games {
-		if colls[g.file] != nil {
+		if _, ok := colls[g.file]; ok {
 			continue
 		}
 		c, err := sgf.ReadFile(g.file)
 		if err != nil {
-			return nil, nil, err
+			skip(g.file, err)
 		}
 		colls[g.file] = c
 	}
 	jobs := make([][]position, len(games))
-	var mu sync.Mutex
-	skip := func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		cfg.logf("not trained on: "+format, args...)
-	}
+	bad := make([]error, len(games))
 	err := pool.Map(ctx, cfg.Workers, len(games), cfg.newCollector, func(ctx context.Context, w *collector, i int) error {
 		rg := &games[i]
+		if colls[rg.file] == nil {
+			return nil // listed above
+		}
 		name := fmt.Sprintf("%s (game %d)", rg.file, rg.game)
-		g, err := colls[rg.file].Game(rg.game)
+		out, missing, err := cfg.collectRefGame(w, colls[rg.file], rg, i)
+		for _, r := range missing {
+			mu.Lock()
+			cfg.logf("not trained on: %s:%d: %s has no move %d", cfg.Reference.Name, r.Line, name, r.Move)
+			mu.Unlock()
+		}
 		if err != nil {
-			skip("%s: %v", name, err)
+			// Left out whole, as in collect.
+			bad[i] = fmt.Errorf("%s: %w", name, err)
+			mu.Lock()
+			defer mu.Unlock()
+			cfg.logf("not trained on: %v", bad[i])
 			return nil
-		}
-		res, rerr := compare.ParseResult(g.Info.Result)
-		if rerr != nil {
-			skip("%s: %v", name, rerr)
-			return nil
-		}
-		moves, _, err := g.Moves()
-		if err != nil {
-			skip("%s: %v", name, err)
-			return nil
-		}
-		at := map[int]*compare.RefPosition{}
-		for _, r := range rg.refs {
-			at[r.Move] = r
-		}
-		var out []position
-		_, err = g.Replay(func(n int, b *board.Board) error {
-			r := at[n]
-			if r == nil {
-				return nil
-			}
-			if len(r.Ownership) != b.Geometry().N {
-				return fmt.Errorf("%s:%d: the reference has %d points, the board %d", cfg.Reference.Name, r.Line, len(r.Ownership), b.Geometry().N)
-			}
-			delete(at, n)
-			stage := judge.Stage(b)
-			p := position{game: i, board: *b, stage: stage, komi: g.Info.Komi, winner: res.Winner,
-				ref: r, area: r.Area(), kind: res.Kind, margin: res.Margin, move: n, moves: len(moves)}
-			dead := func(stones []board.Point, c board.Color) float64 {
-				return DeathFromReference(r.Ownership, stones, c, cfg.HardDeath)
-			}
-			if !cfg.late(stage) {
-				p.chains, err = w.chainsBy(b, w.early, 0, dead)
-			} else {
-				if cfg.LateFrom > 0 && cfg.ownLate() {
-					if p.early, err = w.chainsBy(b, w.early, 0, dead); err != nil {
-						return err
-					}
-				}
-				p.chains, err = w.chainsBy(b, w.late, cfg.Playouts, dead)
-			}
-			out = append(out, p)
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		for _, r := range at {
-			skip("%s:%d: %s has no move %d", cfg.Reference.Name, r.Line, name, r.Move)
 		}
 		jobs[i] = out
 		return nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var pos []position
-	for _, j := range jobs {
+	for i, j := range jobs {
 		pos = append(pos, j...)
+		if bad[i] != nil {
+			skipped = append(skipped, fileError(fmt.Sprintf("%s (game %d)", games[i].file, games[i].game), bad[i]))
+		}
 	}
-	return pos, games, nil
+	return pos, games, skipped, nil
+}
+
+// collectRefGame replays the game rg (games[i]) of the collection coll
+// and returns its training positions at the reference's evaluations, and
+// the reference's positions past the game's end.
+func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGame, i int) ([]position, []*compare.RefPosition, error) {
+	g, err := coll.Game(rg.game)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := compare.ParseResult(g.Info.Result)
+	if err != nil {
+		return nil, nil, err
+	}
+	moves, _, err := g.Moves()
+	if err != nil {
+		return nil, nil, err
+	}
+	at := map[int]*compare.RefPosition{}
+	for _, r := range rg.refs {
+		at[r.Move] = r
+	}
+	var out []position
+	_, err = g.Replay(func(n int, b *board.Board) error {
+		r := at[n]
+		if r == nil {
+			return nil
+		}
+		if len(r.Ownership) != b.Geometry().N {
+			return fmt.Errorf("%s:%d: the reference has %d points, the board %d", cfg.Reference.Name, r.Line, len(r.Ownership), b.Geometry().N)
+		}
+		delete(at, n)
+		stage := judge.Stage(b)
+		p := position{game: i, board: *b, stage: stage, komi: g.Info.Komi, winner: res.Winner,
+			ref: r, area: r.Area(), kind: res.Kind, margin: res.Margin, move: n, moves: len(moves)}
+		dead := func(stones []board.Point, c board.Color) float64 {
+			return DeathFromReference(r.Ownership, stones, c, cfg.HardDeath)
+		}
+		if !cfg.late(stage) {
+			p.chains, err = w.chainsBy(b, w.early, 0, dead)
+		} else {
+			if cfg.LateFrom > 0 && cfg.ownLate() {
+				if p.early, err = w.chainsBy(b, w.early, 0, dead); err != nil {
+					return err
+				}
+			}
+			p.chains, err = w.chainsBy(b, w.late, cfg.Playouts, dead)
+		}
+		out = append(out, p)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	var missing []*compare.RefPosition
+	for _, r := range rg.refs {
+		if at[r.Move] != nil {
+			missing = append(missing, r)
+		}
+	}
+	return out, missing, nil
 }
 
 // RefWindow is the reach of a band of the measures against the reference:
@@ -341,11 +373,11 @@ func refRows(bands []compare.Band, pos []position, idx []int, evals []refEval) [
 // runRef is Run with a reference.
 func runRef(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
-	pos, games, err := collectRef(ctx, &cfg)
+	pos, games, skipped, err := collectRef(ctx, &cfg)
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Games: len(games), Labelled: len(games), Bands: cfg.Bands, Positions: len(pos)}
+	rep := &Report{Games: len(games), Labelled: len(games), Bands: cfg.Bands, Positions: len(pos), Skipped: skipped}
 	for _, p := range pos {
 		rep.Chains += len(p.chains)
 	}

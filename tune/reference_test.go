@@ -66,7 +66,7 @@ func TestCollectRef(t *testing.T) {
 	var logged []string
 	cfg := Config{Files: files[1:], Reference: ref, Base: judge.Default(), Folds: 1, Log: func(s string) { logged = append(logged, s) }}
 	cfg.defaults()
-	pos, games, err := collectRef(context.Background(), &cfg)
+	pos, games, _, err := collectRef(context.Background(), &cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,5 +220,30 @@ func TestCountedWeight(t *testing.T) {
 		if got := cfg.weight(&position{kind: c.kind}); got != c.want {
 			t.Errorf("weight %v, %v: %v, want %v", c.weight, c.kind, got, c.want)
 		}
+	}
+}
+
+// TestCollectRefSkipsBadGames: with a reference, a game with an illegal
+// move and a file cut short are left out whole and listed, and the other
+// games are trained on.
+func TestCollectRefSkipsBadGames(t *testing.T) {
+	files, ref := tinyRef(t)
+	trunc, illegal := badCopies(t, files[0], files[1])
+	c := files[len(files)-1]
+	if filepath.Base(c) != "c.sgf" {
+		t.Fatalf("the tiny set's last file is %s, not c.sgf", c)
+	}
+	cfg := Config{Files: []string{trunc, illegal, c}, Reference: ref, Base: judge.Default(), Folds: 1}
+	cfg.defaults()
+	pos, _, skipped, err := collectRef(context.Background(), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pos) != 1 {
+		t.Errorf("%d positions; want 1, c.sgf's", len(pos))
+	}
+	if len(skipped) != 2 || skipped[0].File != trunc || skipped[1].File != illegal+" (game 1)" ||
+		!strings.Contains(skipped[0].Err, "unterminated") || !strings.Contains(skipped[1].Err, "illegal move 2") {
+		t.Errorf("skipped %+v; want %s (unterminated) and %s (game 1) (illegal move 2)", skipped, trunc, illegal)
 	}
 }

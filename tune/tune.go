@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -97,6 +98,11 @@ type Report struct {
 	// against it and the truth (the games of each fold judged by
 	// parameters fitted on the others), one per band.
 	RefCV []RefRow
+	// Skipped are the files (with a reference, the games) that could not
+	// be read or replayed, and why: none of their positions are trained
+	// on. Run logs each as it is found (Config.Log) and goes on with the
+	// others.
+	Skipped []compare.FileError
 }
 
 // position is one training position.
@@ -179,11 +185,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return runRef(ctx, cfg)
 	}
 	start := time.Now()
-	pos, labelled, winOnly, err := collect(ctx, &cfg)
+	pos, labelled, winOnly, skipped, err := collect(ctx, &cfg)
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Games: len(cfg.Files), Labelled: labelled, WinOnlyGames: winOnly, Bands: cfg.Bands}
+	rep := &Report{Games: len(cfg.Files), Labelled: labelled, WinOnlyGames: winOnly, Bands: cfg.Bands, Skipped: skipped}
 	for _, p := range pos {
 		if p.winOnly {
 			rep.WinOnlyPositions++
@@ -243,71 +249,27 @@ func dataName(files []string) string {
 // those of the other games with a known winner (resigned, say), without,
 // for the win model alone. It returns the number of labelled counted games
 // and of the other games.
-func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnly int, err error) {
+func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnly int, skipped []compare.FileError, err error) {
 	jobs := make([][]position, len(cfg.Files))
 	kinds := make([]int, len(cfg.Files)) // 1 labelled and counted, 2 a winner only
-	var mu sync.Mutex                    // the workers log one at a time
-	skip := func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		cfg.logf("not trained on: %v", err) // and listed by the comparison
-	}
+	bad := make([]error, len(cfg.Files))
+	var mu sync.Mutex // the workers log one at a time
 	err = pool.Map(ctx, cfg.Workers, len(cfg.Files), cfg.newCollector, func(ctx context.Context, w *collector, i int) error {
-		l := cfg.Labels.Lookup(cfg.Files[i])
-		g, err := sgf.Load(cfg.Files[i], 1)
-		if err != nil && l == nil {
-			skip(err)
-			return nil
-		}
+		out, kind, err := cfg.collectGame(w, i)
 		if err != nil {
-			return err
-		}
-		res, rerr := compare.ParseResult(g.Info.Result)
-		if rerr != nil {
-			skip(fmt.Errorf("%s: %w", cfg.Files[i], rerr))
+			// Left out whole, even if some positions were read: a game
+			// cut short or with an illegal move is not the game recorded.
+			bad[i] = err
+			mu.Lock()
+			defer mu.Unlock()
+			cfg.logf("not trained on: %v", err)
 			return nil
 		}
-		switch {
-		case l != nil && res.Counted():
-			kinds[i] = 1
-		case res.Winner != board.Empty:
-			kinds[i] = 2
-		default:
-			return nil
-		}
-		var out []position
-		_, err = g.Replay(func(n int, b *board.Board) error {
-			if n == 0 || n%cfg.Stride != 0 {
-				return nil
-			}
-			stage := judge.Stage(b)
-			p := position{game: i, board: *b, stage: stage, komi: g.Info.Komi, winner: res.Winner}
-			if kinds[i] == 2 {
-				p.winOnly = true
-				out = append(out, p)
-				return nil
-			}
-			if len(l.Ownership) != b.Geometry().N {
-				return fmt.Errorf("%s: label has %d points for a %dx%d board", cfg.Files[i], len(l.Ownership), b.Size(), b.Size())
-			}
-			p.area = l.AreaScore
-			if !cfg.late(stage) {
-				return w.add(&out, &p, w.early, 0, l)
-			}
-			if cfg.LateFrom > 0 && cfg.ownLate() {
-				// The early model learns from the late positions too, as
-				// it would see them.
-				if p.early, err = w.chains(b, w.early, 0, l); err != nil {
-					return err
-				}
-			}
-			return w.add(&out, &p, w.late, cfg.Playouts, l)
-		})
-		jobs[i] = out
-		return err
+		jobs[i], kinds[i] = out, kind
+		return nil
 	})
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, nil, err
 	}
 	for i, j := range jobs {
 		pos = append(pos, j...)
@@ -317,8 +279,78 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 		case 2:
 			winOnly++
 		}
+		if bad[i] != nil {
+			skipped = append(skipped, fileError(cfg.Files[i], bad[i]))
+		}
 	}
-	return pos, labelled, winOnly, nil
+	return pos, labelled, winOnly, skipped, nil
+}
+
+// fileError is err about the file (or game) named name, as the comparison
+// lists it.
+func fileError(name string, err error) compare.FileError {
+	return compare.FileError{File: name, Err: err.Error()}
+}
+
+// collectGame reads and replays the game of cfg.Files[i] and returns its
+// training positions and its kind (1 labelled and counted, 2 a winner
+// only, 0 neither). An error names the file.
+func (c *Config) collectGame(w *collector, i int) ([]position, int, error) {
+	file := c.Files[i]
+	l := c.Labels.Lookup(file)
+	g, err := sgf.Load(file, 1)
+	if err != nil {
+		return nil, 0, err
+	}
+	res, err := compare.ParseResult(g.Info.Result)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", file, err)
+	}
+	kind := 0
+	switch {
+	case l != nil && res.Counted():
+		kind = 1
+	case res.Winner != board.Empty:
+		kind = 2
+	default:
+		return nil, 0, nil
+	}
+	var out []position
+	_, err = g.Replay(func(n int, b *board.Board) error {
+		if n == 0 || n%c.Stride != 0 {
+			return nil
+		}
+		stage := judge.Stage(b)
+		p := position{game: i, board: *b, stage: stage, komi: g.Info.Komi, winner: res.Winner}
+		if kind == 2 {
+			p.winOnly = true
+			out = append(out, p)
+			return nil
+		}
+		if len(l.Ownership) != b.Geometry().N {
+			return fmt.Errorf("label has %d points for a %dx%d board", len(l.Ownership), b.Size(), b.Size())
+		}
+		p.area = l.AreaScore
+		if !c.late(stage) {
+			return w.add(&out, &p, w.early, 0, l)
+		}
+		if c.LateFrom > 0 && c.ownLate() {
+			// The early model learns from the late positions too, as
+			// it would see them.
+			var err error
+			if p.early, err = w.chains(b, w.early, 0, l); err != nil {
+				return err
+			}
+		}
+		return w.add(&out, &p, w.late, c.Playouts, l)
+	})
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), file+":") {
+			err = fmt.Errorf("%s: %w", file, err)
+		}
+		return nil, 0, err
+	}
+	return out, kind, nil
 }
 
 // newCollector returns a worker's scratch for collecting positions, with
@@ -477,6 +509,11 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	if len(samples) == 0 {
 		return judge.Params{}, fmt.Errorf("tune: no chains to train on in this fold (too few labelled games for %d folds?)", cfg.Folds)
 	}
+	// FitLogistic does not watch ctx: an interrupt stops the fit between
+	// its steps.
+	if err := ctx.Err(); err != nil {
+		return judge.Params{}, err
+	}
 	w, err := judge.FitLogistic(samples, cfg.L2)
 	if err != nil {
 		return judge.Params{}, err
@@ -510,6 +547,9 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 				samples = append(samples, judge.Sample{F: slices.Clone(f2[:]), Dead: c.dead, Weight: c.weight})
 			}
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return judge.Params{}, err
 	}
 	w2, err := judge.FitLogistic(samples, cfg.L2)
 	if err != nil {

@@ -76,11 +76,11 @@ func TestLateLambdaKappa(t *testing.T) {
 	if p.Late == nil || p.Late.Lambda != 0.5 || p.Late.Kappa != 0.7 || p.Lambda != own.Base.Lambda || p.Kappa != own.Base.Kappa {
 		t.Fatalf("fitted λ, κ: early %v, %v; late %+v", p.Lambda, p.Kappa, p.Late)
 	}
-	a, _, _, err := collect(context.Background(), &own)
+	a, _, _, _, err := collect(context.Background(), &own)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _, err := collect(context.Background(), &shared)
+	b, _, _, _, err := collect(context.Background(), &shared)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestUnreadableResultIsSaid(t *testing.T) {
 	cfg := Config{Files: []string{bad, files[1]}, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1,
 		Log: func(s string) { logged = append(logged, s) }}
 	cfg.defaults()
-	_, labelled, _, err := collect(context.Background(), &cfg)
+	_, labelled, _, _, err := collect(context.Background(), &cfg)
 	if err != nil || labelled != 0 {
 		t.Fatalf("labelled %d, err %v; want 0, nil", labelled, err)
 	}
@@ -234,5 +234,53 @@ func TestUnreadableResultIsSaid(t *testing.T) {
 	}
 	if !said {
 		t.Errorf("log %q does not name a.sgf", logged)
+	}
+}
+
+// badCopies writes beside each other, in a new folder, a copy of a.sgf
+// (labelled, counted) cut in the middle of its comment, and a copy of b.sgf
+// (B+R) whose second move is played on the first's stone.
+func badCopies(t *testing.T, a, b string) (trunc, illegal string) {
+	t.Helper()
+	dir := t.TempDir()
+	da, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := os.ReadFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trunc, illegal = filepath.Join(dir, "a.sgf"), filepath.Join(dir, "b.sgf")
+	if err := os.WriteFile(trunc, da[:60], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(illegal, []byte(strings.Replace(string(db), ";W[dd]", ";W[cc]", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return trunc, illegal
+}
+
+// TestBadFilesSkipped: a labelled game cut short and a resigned game with
+// an illegal move are left out whole and listed with their reasons, and
+// the fit goes on with the good game.
+func TestBadFilesSkipped(t *testing.T) {
+	files, labels := tiny(t)
+	trunc, illegal := badCopies(t, files[0], files[1])
+	var logged []string
+	rep, err := Run(context.Background(), Config{Files: []string{files[0], trunc, illegal}, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1,
+		Log: func(s string) { logged = append(logged, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Labelled != 1 || rep.Positions != 5 || rep.WinOnlyGames != 0 {
+		t.Errorf("labelled %d, %d positions, %d win-only games; want 1, 5, 0 (the bad games wholly left out)", rep.Labelled, rep.Positions, rep.WinOnlyGames)
+	}
+	if len(rep.Skipped) != 2 || rep.Skipped[0].File != trunc || rep.Skipped[1].File != illegal ||
+		!strings.Contains(rep.Skipped[0].Err, "unterminated") || !strings.Contains(rep.Skipped[1].Err, "illegal move 2") {
+		t.Errorf("skipped %+v; want %s (unterminated) and %s (illegal move 2)", rep.Skipped, trunc, illegal)
+	}
+	if len(logged) < 2 || !strings.Contains(strings.Join(logged, "\n"), "not trained on: "+illegal) {
+		t.Errorf("log %q does not name %s", logged, illegal)
 	}
 }

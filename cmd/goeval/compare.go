@@ -111,8 +111,8 @@ func compareCommand(e *env, args []string) error {
 	if *format != "text" && *format != "csv" && *format != "json" && *format != "html" {
 		return usagef("invalid --format %q (want text, csv, json, html)", *format)
 	}
-	if *workers < 0 {
-		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", *workers)
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	bands, err := compare.ParseBands(*moves)
 	if err != nil {

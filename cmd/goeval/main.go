@@ -41,12 +41,14 @@ var commands = map[string]*command{}
 
 func register(c *command) { commands[c.name] = c }
 
-// usageError is bad usage: exit status 2, with a hint.
-type usageError struct{ msg string }
+// usageError is bad usage: exit status 2, with a hint. A subcommand
+// (goeval tune moves) sets its own synopsis and the words of its help
+// command ("tune moves"); the others are the command's.
+type usageError struct{ msg, synopsis, help string }
 
 func (e *usageError) Error() string { return e.msg }
 
-func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+func usagef(format string, args ...any) error { return &usageError{msg: fmt.Sprintf(format, args...)} }
 
 // interruptContext returns the context of a long command, which an
 // interrupt (Ctrl-C) cancels; tests replace it.
@@ -95,9 +97,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.As(err, &ue):
 		// The error and the usage in a line or two; -h gives the rest.
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		if name != "" {
+		switch {
+		case ue.synopsis != "":
+			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", ue.synopsis, ue.help)
+		case name != "":
 			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", usageLine(commands[name]), name)
-		} else {
+		default:
 			fmt.Fprintln(stderr, "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.")
 		}
 		return 2
@@ -259,4 +264,12 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// checkWorkers checks a --workers flag: 0 (the number of CPUs) or more.
+func checkWorkers(n int) error {
+	if n < 0 {
+		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", n)
+	}
+	return nil
 }

@@ -75,8 +75,8 @@ func predictCommand(e *env, args []string) error {
 	if *every < 1 {
 		return usagef("invalid --every %d (want 1 or more)", *every)
 	}
-	if *workers < 0 {
-		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", *workers)
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	if *timeout < 0 {
 		return usagef("invalid --peer-timeout %v (want a positive duration)", *timeout)

@@ -1,15 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 
 	"goeval/compare"
+	"goeval/internal/outfile"
 	"goeval/judge"
 	"goeval/tune"
 )
@@ -29,6 +29,9 @@ Usage:
 
 PATH is an SGF file or a folder, searched recursively for *.sgf files (SGF
 collections included: a game is named by its file and its number there).
+A record that cannot be read or replayed (cut short, an illegal move) is
+listed ("not trained on") and left out whole; the fit goes on with the
+others, and the exit status is then 1.
 
 With --reference FILE the judge learns from a stronger program's evaluation
 of positions (JSON Lines, as kata-reference.jsonl beside the training
@@ -49,6 +52,8 @@ supplies it), at every --stride moves; games known only by their winner
 teach the win model; the folds are measured with goeval compare.
 
 --write FILE saves the parameters fitted on all the games as JSON.
+Ctrl-C stops the fit with exit status 130 and writes nothing (an existing
+--write file is left as it was).
 By default the judge has two models: one for positions with less than
 --late-from of the points occupied, without playouts, and one for the others,
 with --playouts random playouts behind two more features and a λ/κ estimate
@@ -70,7 +75,11 @@ The flags' defaults are the shipped judge's.
 
 func tuneCommand(e *env, args []string) error {
 	if len(args) > 0 && args[0] == "moves" {
-		return tuneMovesCommand(e, args[1:])
+		err := tuneMovesCommand(e, args[1:])
+		if ue := (*usageError)(nil); errors.As(err, &ue) {
+			ue.synopsis, ue.help = "goeval tune moves [flags] PATH...", "tune moves"
+		}
+		return err
 	}
 	fs := newFlags(e, "tune", tuneUsage)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
@@ -107,17 +116,28 @@ func tuneCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
-	if *stride < 1 || *folds < 1 || !(*l2 > 0) {
-		return usagef("--stride and --folds must be at least 1 and --l2 positive")
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"stride", *stride}, {"folds", *folds}} {
+		if c.v < 1 {
+			return usagef("invalid --%s %d (want 1 or more)", c.name, c.v)
+		}
+	}
+	if !(*l2 > 0) {
+		return usagef("invalid --l2 %v (want more than 0)", *l2)
+	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	if !(*countedWeight >= 0) {
-		return usagef("--counted-weight must be 0 or more")
+		return usagef("invalid --counted-weight %v (want 0 or more)", *countedWeight)
 	}
 	if *playouts < 0 || *playouts > judge.MaxPlayouts {
-		return usagef("--playouts must be in [0, %d]", judge.MaxPlayouts)
+		return usagef("invalid --playouts %d (want 0 to %d)", *playouts, judge.MaxPlayouts)
 	}
 	if !(*lateFrom >= 0 && *lateFrom <= 1) {
-		return usagef("--late-from must be in [0, 1]")
+		return usagef("invalid --late-from %v (want 0 to 1)", *lateFrom)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -130,27 +150,32 @@ func tuneCommand(e *env, args []string) error {
 	if set["dead-at"] && !set["late-dead-at"] {
 		*lateDeadAt = *deadAt
 	}
-	for _, l := range []float64{*lambda, *lateLambda} {
-		if !(l >= 0 && l < 1) {
-			return usagef("--lambda and --late-lambda must be in [0, 1)")
+	for _, c := range []struct {
+		name string
+		v    float64
+		ok   bool
+		want string
+	}{
+		{"lambda", *lambda, *lambda >= 0 && *lambda < 1, "0 to 1, less than 1"},
+		{"late-lambda", *lateLambda, *lateLambda >= 0 && *lateLambda < 1, "0 to 1, less than 1"},
+		{"kappa", *kappa, *kappa >= 0 && *kappa <= 1, "0 to 1"},
+		{"late-kappa", *lateKappa, *lateKappa >= 0 && *lateKappa <= 1, "0 to 1"},
+		{"dead-at", *deadAt, *deadAt > 0 && *deadAt < 1, "more than 0 and less than 1"},
+		{"late-dead-at", *lateDeadAt, *lateDeadAt > 0 && *lateDeadAt < 1, "more than 0 and less than 1"},
+	} {
+		if !c.ok {
+			return usagef("invalid --%s %v (want %s)", c.name, c.v, c.want)
 		}
 	}
-	for _, k := range []float64{*kappa, *lateKappa} {
-		if !(k >= 0 && k <= 1) {
-			return usagef("--kappa and --late-kappa must be in [0, 1]")
-		}
+	if err := checkWrite(*write); err != nil {
+		return err
 	}
-	for _, d := range []float64{*deadAt, *lateDeadAt} {
-		if !(d > 0 && d < 1) {
-			return usagef("--dead-at and --late-dead-at must be in (0, 1)")
-		}
+	files, ferrs, err := recordFiles(e, paths, "fit on")
+	if err != nil {
+		return err
 	}
-	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
-		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+		printFileError(e, fe)
 	}
 	var lab *compare.Labels
 	var ref *compare.Reference
@@ -180,6 +205,10 @@ func tuneCommand(e *env, args []string) error {
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
 	if err != nil {
+		if ctx.Err() != nil {
+			// Nothing is finished before the last fit: nothing to show.
+			return &interruptedError{"interrupted before the fit finished: no parameters written"}
+		}
 		return err
 	}
 	w := e.stdout
@@ -209,10 +238,26 @@ func tuneCommand(e *env, args []string) error {
 		writeModel(w, "Model", &rep.Params)
 	}
 	if *write != "" {
-		if err := os.WriteFile(*write, rep.Params.JSON(), 0o644); err != nil {
-			return err
+		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(rep.Params.JSON()); return err }); err != nil {
+			return fmt.Errorf("--write: %w", err)
 		}
 		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
+	}
+	// The files left out were said as they were found ("not trained on").
+	if n := len(ferrs) + len(rep.Skipped); n > 0 {
+		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", compare.Plural(n, "file"))
+	}
+	return nil
+}
+
+// checkWrite checks, before a long fit, that the --write file path (if
+// any) can be written, leaving it as it is (outfile.Check).
+func checkWrite(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := outfile.Check(path); err != nil {
+		return fmt.Errorf("--write: %w", err)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"goeval/compare"
 	"goeval/eval"
 	"goeval/internal/outfile"
 	"goeval/movemodel"
@@ -25,8 +26,10 @@ Usage:
 PATH is an SGF file (a collection of games is read whole) or a folder,
 searched recursively for *.sgf files. One game in --validate-every is held
 out: after each sweep of the fit, the log-likelihood of its moves and the
-share the model ranks first are shown. Games with setup stones are left
-out. --write FILE saves the model; the shipped one, movemodel/moves.params,
+share the model ranks first are shown. Games with setup stones, and
+records that cannot be read or replayed (an illegal move leaves out the
+whole game), are left out and listed; the model is fitted on the others
+and the exit status is then 1. --write FILE saves the model; the shipped one, movemodel/moves.params,
 was written so (about 40 minutes on 2 cores, most of them the one-ply
 evaluations of the gain feature, and 18 GB of memory; 10 minutes and 14 GB
 without --gain):
@@ -68,13 +71,19 @@ func tuneMovesCommand(e *env, args []string) error {
 		v    int
 		min  int
 	}{{"games", *games, 0}, {"every", *every, 1}, {"validate-every", *validate, 2}, {"min-pattern", *minPattern, 1},
-		{"min-shape", *minShape, 1}, {"sweeps", *sweeps, 1}, {"workers", *workers, 0}} {
+		{"min-shape", *minShape, 1}, {"sweeps", *sweeps, 1}} {
 		if c.v < c.min {
 			return usagef("invalid --%s %d (want %d or more)", c.name, c.v, c.min)
 		}
 	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
+	}
 	if !(*prior > 0) {
 		return usagef("invalid --prior %v (want more than 0)", *prior)
+	}
+	if !(*tol >= 0) {
+		return usagef("invalid --tolerance %v (want 0 or more)", *tol)
 	}
 	for flag, name := range map[string]string{"gain": *gain, "owner": *owner} {
 		if name == "" {
@@ -95,6 +104,9 @@ func tuneMovesCommand(e *env, args []string) error {
 		}
 		drop = append(drop, g)
 	}
+	if err := checkWrite(*write); err != nil {
+		return err
+	}
 	files, ferrs, err := recordFiles(e, paths, "fit on")
 	if err != nil {
 		return err
@@ -110,15 +122,17 @@ func tuneMovesCommand(e *env, args []string) error {
 		Fit: movemodel.FitSettings{Iterations: *sweeps, Tolerance: *tol, Prior: *prior},
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
+	if rep != nil {
+		for _, u := range rep.Unreadable {
+			fmt.Fprintf(e.stderr, "goeval: left out: %s\n", u)
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(e.stderr, "goeval: interrupted before the fit finished a sweep: no model written")
 			return errInterrupted
 		}
 		return err
-	}
-	for _, u := range rep.Unreadable {
-		fmt.Fprintf(e.stderr, "goeval: left out: %s\n", u)
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s.\n\n", strings.ToUpper(rep.Model.Notes[:1])+rep.Model.Notes[1:])
@@ -129,13 +143,16 @@ func tuneMovesCommand(e *env, args []string) error {
 			return err
 		}
 		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
-			return err
+			return fmt.Errorf("--write: %w", err)
 		}
 		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*write), buf.Len())
 	}
 	if rep.Interrupted {
 		fmt.Fprintf(e.stderr, "goeval: interrupted after %d sweeps: the model holds the gammas reached\n", len(rep.Sweeps))
 		return errInterrupted
+	}
+	if n := len(ferrs) + len(rep.Unreadable); n > 0 {
+		return fmt.Errorf("%s could not be used (listed above): the model is fitted on the others", compare.Plural(n, "record"))
 	}
 	return nil
 }

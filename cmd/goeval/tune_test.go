@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,18 +12,33 @@ import (
 
 const tinySet = "../../compare/testdata/tiny"
 
+// tinyGood is the tiny set's good records (not broken.sgf, cut short) with
+// its labels, as arguments of goeval tune.
+var tinyGood = []string{"--labels", tinySet + "/final-ownership.jsonl", tinySet + "/a.sgf", tinySet + "/b.sgf", tinySet + "/c.sgf"}
+
 func TestTuneExitCodes(t *testing.T) {
 	checkExits(t, []exitCase{
 		{"no records", nil, 2, "no game records given"},
-		{"bad stride", []string{"--stride", "0", tinySet}, 2, "--stride and --folds must be at least 1"},
-		{"bad late lambda", []string{"--late-lambda", "1.5", tinySet}, 2, "--lambda and --late-lambda must be in [0, 1)"},
-		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "--kappa and --late-kappa must be in [0, 1]"},
-		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "--dead-at and --late-dead-at must be in (0, 1)"},
+		{"bad stride", []string{"--stride", "0", tinySet}, 2, "invalid --stride 0 (want 1 or more)"},
+		{"bad folds", []string{"--folds", "0", tinySet}, 2, "invalid --folds 0 (want 1 or more)"},
+		{"bad l2", []string{"--l2", "-1", tinySet}, 2, "invalid --l2 -1 (want more than 0)"},
+		{"bad workers", []string{"--workers", "-1", tinySet}, 2, "invalid --workers -1"},
+		{"bad lambda", []string{"--lambda", "1", tinySet}, 2, "invalid --lambda 1 (want 0 to 1, less than 1)"},
+		{"bad late lambda", []string{"--late-lambda", "1.5", tinySet}, 2, "invalid --late-lambda 1.5 (want 0 to 1, less than 1)"},
+		{"bad kappa", []string{"--kappa", "-0.1", tinySet}, 2, "invalid --kappa -0.1 (want 0 to 1)"},
+		{"bad late dead-at", []string{"--late-dead-at", "1", tinySet}, 2, "invalid --late-dead-at 1 (want more than 0 and less than 1)"},
+		{"bad playouts", []string{"--playouts", "-1", tinySet}, 2, "invalid --playouts -1"},
+		{"bad late-from", []string{"--late-from", "2", tinySet}, 2, "invalid --late-from 2 (want 0 to 1)"},
 		{"no labels", []string{"--labels", "none", tinySet}, 2, "no labels"},
-		{"bad counted weight", []string{"--counted-weight", "-1", tinySet}, 2, "--counted-weight must be 0 or more"},
+		{"bad counted weight", []string{"--counted-weight", "-1", tinySet}, 2, "invalid --counted-weight -1 (want 0 or more)"},
 		{"labels and reference", []string{"--labels", "x", "--reference", "y", tinySet}, 2, "--labels and --reference: give one"},
 		{"bad reference", []string{"--reference", tinySet + "/a.sgf", tinySet}, 1, "malformed reference"},
 	}, "tune")
+	checkExits(t, []exitCase{
+		{"bad workers", []string{"--workers", "-1", tinySet}, 2, "invalid --workers -1"},
+		{"bad tolerance", []string{"--tolerance", "-1", tinySet}, 2, "invalid --tolerance -1 (want 0 or more)"},
+		{"its own usage", []string{"--every", "0", tinySet}, 2, "usage: goeval tune moves [flags] PATH...\nRun 'goeval tune moves -h' for help.\n"},
+	}, "tune", "moves")
 }
 
 // TestTuneLateLambda: --lambda alone sets both models' λ, --late-lambda
@@ -46,7 +62,7 @@ func TestTuneLateLambda(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(dir, c.name+".json")
 			args := append([]string{"tune", "--folds", "1", "--stride", "2", "--late-from", "0.01", "--playouts", "0", "--write", out}, c.args...)
-			if code, _, stderr := goeval(t, append(args, tinySet)...); code != 0 {
+			if code, _, stderr := goeval(t, append(args, tinyGood...)...); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			data, err := os.ReadFile(out)
@@ -72,7 +88,7 @@ func TestTuneLateLambda(t *testing.T) {
 func TestTuneReference(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p.json")
 	code, stdout, stderr := goeval(t, "tune", "--reference", "../../compare/testdata/tiny-reference.jsonl", "--folds", "2", "--moves", "4",
-		"--late-from", "0", "--playouts", "0", "--write", out, tinySet)
+		"--late-from", "0", "--playouts", "0", "--write", out, tinySet+"/a.sgf", tinySet+"/b.sgf", tinySet+"/c.sgf")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -84,5 +100,101 @@ func TestTuneReference(t *testing.T) {
 	}
 	if _, err := judge.ReadParams(out); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestTuneBadFiles: a labelled record cut short (a copy of a.sgf), an
+// unlabelled one (broken.sgf) and a resigned one with an illegal move are
+// each listed with the reason, the fit goes on with the good games and
+// writes its parameters, and the exit status says that some files could
+// not be used.
+func TestTuneBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, err := os.ReadFile(tinySet + "/a.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trunc, illegal := filepath.Join(dir, "a.sgf"), filepath.Join(dir, "b.sgf")
+	if err := os.WriteFile(trunc, a[:60], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(illegal, []byte("(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+R];B[cc];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "p.json")
+	code, stdout, stderr := goeval(t, "tune", "--workers", "1", "--folds", "1", "--stride", "2", "--late-from", "0", "--playouts", "0",
+		"--write", out, tinySet, trunc, illegal)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{trunc + ":1:35: sgf: unterminated", "broken.sgf", illegal + ":1:39: sgf: illegal move 2", "3 files could not be used"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "job ") {
+		t.Errorf("stderr has the pool's job number:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "Trained on 5 positions") {
+		t.Errorf("no fit on the good games:\n%s", stdout)
+	}
+	if _, err := judge.ReadParams(out); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestTuneInterrupted: Ctrl-C during the fit says so and exits 130, and
+// leaves an existing --write file as it was.
+func TestTuneInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	out := filepath.Join(t.TempDir(), "p.json")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := goeval(t, append([]string{"tune", "--folds", "1", "--write", out}, tinyGood...)...)
+	if code != 130 || !strings.HasSuffix(stderr, "goeval: interrupted before the fit finished: no parameters written\n") || stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(out); err != nil || string(data) != "old" {
+		t.Errorf("--write file now %q (%v), want it as it was", data, err)
+	}
+}
+
+// TestTuneWriteCheckedFirst: a --write path that cannot be written is
+// refused before the games are read, by tune and by tune moves.
+func TestTuneWriteCheckedFirst(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "none", "p.json")
+	for _, args := range [][]string{
+		append([]string{"tune", "--folds", "1", "--write", out}, tinyGood...),
+		{"tune", "moves", "--write", out, tinySet + "/a.sgf"},
+	} {
+		code, stdout, stderr := goeval(t, args...)
+		if code != 1 || stderr != "goeval: --write: create "+out+": no such file or directory\n" || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and the --write error alone", args[:2], code, stdout, stderr)
+		}
+	}
+}
+
+// TestTuneMovesBadFiles: tune moves lists the records it leaves out, with
+// the reason, fits on the others and exits 1; with no record left it lists
+// them too before saying that there is nothing to fit on.
+func TestTuneMovesBadFiles(t *testing.T) {
+	illegal := filepath.Join(t.TempDir(), "illegal.sgf")
+	if err := os.WriteFile(illegal, []byte("(;GM[1]FF[4]SZ[5];B[cc];W[dd];B[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reason := "goeval: left out: " + illegal + ":1:31: sgf: illegal move 3"
+	code, stdout, stderr := goeval(t, "tune", "moves", "--owner", "", "--sweeps", "1", tinySet+"/a.sgf", illegal)
+	if code != 1 || !strings.Contains(stderr, reason) || !strings.HasSuffix(stderr, "goeval: 1 record could not be used (listed above): the model is fitted on the others\n") ||
+		!strings.Contains(stdout, "of 1 games") {
+		t.Errorf("with a good record: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	code, _, stderr = goeval(t, "tune", "moves", "--owner", "", illegal)
+	if code != 1 || !strings.Contains(stderr, reason) || !strings.Contains(stderr, "no games to fit the move model on") {
+		t.Errorf("alone: exit %d, stderr:\n%s", code, stderr)
 	}
 }

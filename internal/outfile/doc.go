@@ -16,6 +16,9 @@
 //     would;
 //   - a directory: an error.
 //
+// Check meets Write's errors about the path without writing, for a
+// command to refuse a bad path before a long computation.
+//
 // Errors name the path and say the real reason, such as the permission
 // denied when the file itself cannot be opened for writing, rather than a
 // reason about the temporary file.

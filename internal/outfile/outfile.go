@@ -18,41 +18,85 @@ const NewFileMode fs.FileMode = 0o644
 // documentation says. If draw fails, a regular file at path is left as it
 // was and draw's error is returned.
 func Write(path string, draw func(w io.Writer) error) error {
-	fi, statErr := os.Stat(path) // through links
-	switch {
-	case statErr == nil && fi.IsDir():
-		return &fs.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
-	case statErr == nil && !fi.Mode().IsRegular():
-		return writeThrough(path, 0, draw)
-	case errors.Is(statErr, fs.ErrNotExist):
-		if li, err := os.Lstat(path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-			// A link to nothing yet: create its target through it.
-			return writeThrough(path, os.O_CREATE, draw)
-		}
-	}
-	target, mode := path, NewFileMode
-	if statErr == nil {
-		mode = fi.Mode().Perm()
-		if t, err := filepath.EvalSymlinks(path); err == nil {
-			target = t
-		}
-	}
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*")
+	pl, err := planFor(path)
 	if err != nil {
-		return whyNot(path, filepath.Dir(target), statErr == nil, err)
+		return err
+	}
+	if pl.through {
+		return writeThrough(path, pl.flag, draw)
+	}
+	f, err := os.CreateTemp(filepath.Dir(pl.target), "."+filepath.Base(pl.target)+".*")
+	if err != nil {
+		return whyNot(path, filepath.Dir(pl.target), pl.exists, err)
 	}
 	err = writeAll(f, draw)
 	if err == nil {
-		err = os.Chmod(f.Name(), mode)
+		err = os.Chmod(f.Name(), pl.mode)
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), target)
+		err = os.Rename(f.Name(), pl.target)
 	}
 	if err != nil {
 		os.Remove(f.Name())
 		return err
 	}
 	return nil
+}
+
+// Check reports the error Write would meet before it runs draw, such as
+// a path in a folder that does not exist or may not be written, or a
+// directory, so that a command can refuse at once a path it would
+// otherwise fail to write only after a long computation. It leaves the
+// path as it is: it neither creates nor truncates the file (it creates and
+// removes a file of Write's temporary name beside it, as Write would).
+// What Write writes through, such as a named pipe or a link to nothing
+// yet, is not tried.
+func Check(path string) error {
+	pl, err := planFor(path)
+	if err != nil || pl.through {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(pl.target), "."+filepath.Base(pl.target)+".*")
+	if err != nil {
+		return whyNot(path, filepath.Dir(pl.target), pl.exists, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// plan is how Write writes a path: through it, opened with the extra
+// flag, or by renaming a new file over target, with the permission mode.
+type plan struct {
+	through bool
+	flag    int
+	target  string
+	mode    fs.FileMode
+	exists  bool
+}
+
+// planFor decides how Write writes path, as the package documentation
+// says.
+func planFor(path string) (plan, error) {
+	fi, statErr := os.Stat(path) // through links
+	switch {
+	case statErr == nil && fi.IsDir():
+		return plan{}, &fs.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+	case statErr == nil && !fi.Mode().IsRegular():
+		return plan{through: true}, nil
+	case errors.Is(statErr, fs.ErrNotExist):
+		if li, err := os.Lstat(path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			// A link to nothing yet: create its target through it.
+			return plan{through: true, flag: os.O_CREATE}, nil
+		}
+	}
+	pl := plan{target: path, mode: NewFileMode, exists: statErr == nil}
+	if statErr == nil {
+		pl.mode = fi.Mode().Perm()
+		if t, err := filepath.EvalSymlinks(path); err == nil {
+			pl.target = t
+		}
+	}
+	return pl, nil
 }
 
 // WriteNew writes what draw writes to a new file beside path, named

@@ -185,3 +185,28 @@ func TestWriteNew(t *testing.T) {
 		t.Errorf("WriteNew made %s holding %q; %s holds %q", name, read(t, name), p, read(t, p))
 	}
 }
+
+// TestCheck: Check finds the errors Write would meet, in the same words,
+// and leaves a good path as it was: an existing file keeps its content,
+// and no file is made where there was none.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{file, filepath.Join(dir, "new")} {
+		if err := Check(path); err != nil {
+			t.Errorf("Check(%s) = %v", path, err)
+		}
+	}
+	if got := entries(t, dir); got != "file" || read(t, file) != "keep" {
+		t.Errorf("after Check the folder holds %q, the file %q; want file, keep", got, read(t, file))
+	}
+	for _, path := range []string{dir, filepath.Join(dir, "none", "out.txt"), filepath.Join(file, "out.txt")} {
+		werr := Write(path, text("x"))
+		if err := Check(path); err == nil || werr == nil || err.Error() != werr.Error() {
+			t.Errorf("Check(%s) = %v, Write's error %v", path, err, werr)
+		}
+	}
+}

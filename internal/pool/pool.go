@@ -3,19 +3,21 @@ package pool
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
 )
 
-// JobError is the error of one job of Map, with its index.
+// JobError is the error of one job of Map, with its index. Its message is
+// the job's own: the index is for the caller (errors.As), a number of
+// Map's that means nothing to a person reading the message, so the job's
+// error names what failed (a file, a play) itself.
 type JobError struct {
 	Index int
 	Err   error
 }
 
-func (e *JobError) Error() string { return fmt.Sprintf("job %d: %v", e.Index, e.Err) }
+func (e *JobError) Error() string { return e.Err.Error() }
 func (e *JobError) Unwrap() error { return e.Err }
 
 // Map runs job(ctx, state, i) for every i in [0, n) on a fixed number of

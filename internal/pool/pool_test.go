@@ -37,6 +37,9 @@ func TestMapSameForAnyWorkers(t *testing.T) {
 		if !errors.As(err, &je) || je.Index != 7 {
 			t.Errorf("%d workers: first error %v, want job 7", workers, err)
 		}
+		if je != nil && je.Error() != "bad 7" {
+			t.Errorf("%d workers: job 7's message %q, want the job's own, \"bad 7\"", workers, je.Error())
+		}
 		if c := len(err.(interface{ Unwrap() []error }).Unwrap()); c != 4 {
 			t.Errorf("%d workers: %d errors reported, want 4", workers, c)
 		}
