@@ -129,8 +129,7 @@ func tuneMovesCommand(e *env, args []string) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintln(e.stderr, "goeval: interrupted before the fit finished a sweep: no model written")
-			return errInterrupted
+			return &interruptedError{"interrupted before the fit finished a sweep: no model written"}
 		}
 		return err
 	}
