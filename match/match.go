@@ -41,7 +41,7 @@ type Config struct {
 	// Scorer is the engine that scores finished games ("final_score").
 	Scorer Engine
 	// Games is the number of games; Size the board size (19 when 0);
-	// Komi the komi.
+	// Komi the komi, at most the board's points either way.
 	Games int
 	Size  int
 	Komi  float64
@@ -114,6 +114,9 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if cfg.A.Name == cfg.B.Name {
 		return nil, fmt.Errorf("match: both engines are named %q", cfg.A.Name)
+	}
+	if points := float64(cfg.Size * cfg.Size); !(cfg.Komi >= -points && cfg.Komi <= points) {
+		return nil, fmt.Errorf("match: komi %v is not a number from -%v to %v, the board's points", cfg.Komi, points, points)
 	}
 	rep := &Report{Config: cfg}
 	start := func(e Engine) (*peer.Client, error) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -229,5 +230,17 @@ func TestInterruptDropsGameInProgress(t *testing.T) {
 	rep.WriteText(&sb)
 	if !strings.Contains(sb.String(), "1 games on 3x3, komi 0 (interrupted)") {
 		t.Errorf("text:\n%s", sb.String())
+	}
+}
+
+// TestKomiRange checks that Play refuses a komi that is not a number
+// within the board's points before it starts any engine.
+func TestKomiRange(t *testing.T) {
+	for _, k := range []float64{math.NaN(), math.Inf(1), 1e300, -26} {
+		cfg := Config{A: Engine{Name: "a", Argv: []string{"/nonexistent/a"}}, B: Engine{Name: "b", Argv: []string{"/nonexistent/b"}},
+			Games: 1, Size: 5, Komi: k}
+		if _, err := Play(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "komi") {
+			t.Errorf("komi %v: err %v", k, err)
+		}
 	}
 }
