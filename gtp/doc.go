@@ -24,9 +24,14 @@
 //   - loadsgf FILE [N] loads the main line of the first game of FILE as
 //     GNU Go does: with N, the position before move N is played, that is
 //     after N-1 moves; without N, or with N = 0 or beyond the end, the end
-//     of the main line; a negative N is an error. The board size and komi are the file's, the moves
-//     can be undone one by one, and the answer is the colour to move
-//     ("black" or "white").
+//     of the main line (beyond the end, with a warning); a negative N is
+//     an error. The board size and komi are the file's, the moves can be
+//     undone one by one, and the answer is the colour to move ("black" or
+//     "white"). An illegal move before the position asked for fails the
+//     load, the board left as it was, with an error naming the file, the
+//     line and column, and the move ("? game.sgf:1:39: sgf: illegal move
+//     3 (B Q16): ..."). The SGF reader's warnings (a game tree the file
+//     does not close, say) go to Config.Warn.
 //   - estimate_score and final_score answer in GNU Go's form, after komi:
 //     "W+3.5", "B+0.8" or "0", with one decimal. estimate_score is the
 //     judge's estimate of how the game will end, and adds "(upper bound:

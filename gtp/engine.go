@@ -68,6 +68,12 @@ type Config struct {
 	// default counts under area rules.
 	Territory                      bool
 	KoThreatsBlack, KoThreatsWhite int
+	// Warn, if not nil, is told what a command did that its answer does
+	// not say, a line each: loadsgf's warnings about the file it read
+	// (the SGF reader's, and a move number past the end of the game).
+	// Standard error is the usual place for them, where GUIs show an
+	// engine's log.
+	Warn func(line string)
 }
 
 // Engine is one GTP session: a board, its history and komi, and the
@@ -530,7 +536,7 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 		return "", fmt.Errorf("cannot open or parse '%s': %v", args[0], err)
 	}
 	var positions []board.Board
-	_, err = g.Replay(func(m int, b *board.Board) error {
+	sum, err := g.Replay(func(m int, b *board.Board) error {
 		positions = append(positions, *b)
 		if m == n {
 			return errStop
@@ -538,12 +544,20 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStop) {
+		// An illegal move before the position asked for fails the load,
+		// the board as it was: the error names the file, the move and
+		// where it is written.
 		var me *sgf.MoveError
-		if !errors.As(err, &me) || len(positions) == 0 {
-			return "", fmt.Errorf("cannot load '%s': %v", args[0], err)
+		if errors.As(err, &me) {
+			return "", err
 		}
-		// A game that goes on with an illegal move is loaded up to it,
-		// as GNU Go does.
+		return "", fmt.Errorf("cannot load '%s': %v", args[0], err)
+	}
+	for _, w := range append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...) {
+		e.warnf("%v", w)
+	}
+	if n > sum.Moves {
+		e.warnf("loadsgf %s %s: the main line has %d moves: loaded to its end", args[0], args[1], sum.Moves)
 	}
 	e.b = positions[len(positions)-1]
 	moves, _, _ := g.Moves()
@@ -562,6 +576,13 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 }
 
 var errStop = errors.New("stop")
+
+// warnf tells Config.Warn, if any.
+func (e *Engine) warnf(format string, args ...any) {
+	if e.cfg.Warn != nil {
+		e.cfg.Warn(fmt.Sprintf(format, args...))
+	}
+}
 
 // estimate evaluates the current position with the judge.
 func (e *Engine) estimate() (*control.Result, error) {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -403,5 +405,49 @@ func TestFinalScoreTerritory(t *testing.T) {
 		if got[0] != "= white" || got[1] != c.want {
 			t.Errorf("%+v: %q, want [\"= white\" %q]", c.cfg, got, c.want)
 		}
+	}
+}
+
+// TestLoadsgfIllegalMove checks that a record whose main line has an
+// illegal move before the position asked for is not loaded: the answer
+// names the file, where the move is written and what is wrong, and the
+// board stays as it was. A position before the illegal move still loads.
+func TestLoadsgfIllegalMove(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "illegal.sgf")
+	if err := os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[9];B[cc];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := session(t, Config{}, "boardsize 5", "play b c3", "loadsgf "+file, "showboard", "loadsgf "+file+" 2", "showboard")
+	if len(got) != 6 {
+		t.Fatalf("answers %q", got)
+	}
+	want := "? " + file + ":1:25: sgf: illegal move 2 (W C7): "
+	if !strings.HasPrefix(got[2], want) || !strings.Contains(got[2], "occupied") {
+		t.Errorf("loadsgf of an illegal record: %q, want %q...occupied", got[2], want)
+	}
+	if !strings.Contains(got[3], " 3  . . X . . 3") || strings.Contains(got[3], " 9 ") {
+		t.Errorf("the board changed after a failed loadsgf:\n%s", got[3])
+	}
+	if got[4] != "= white" || !strings.Contains(got[5], " 7  . . X . . . . . . 7") {
+		t.Errorf("the position before the illegal move: %q\n%s", got[4], got[5])
+	}
+}
+
+// TestLoadsgfWarnings checks that loadsgf tells Config.Warn what the SGF
+// reader found odd, and that a move number past the end loaded the end.
+func TestLoadsgfWarnings(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "open.sgf")
+	if err := os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[9];B[cc];W[dd]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	cfg := Config{Warn: func(line string) { warned = append(warned, line) }}
+	got := session(t, cfg, "loadsgf "+file, "loadsgf "+example+" 9999", "loadsgf "+example+" 259", "loadsgf "+example)
+	if strings.Join(got, "|") != "= black|= black|= black|= black" {
+		t.Errorf("answers %q", got)
+	}
+	if len(warned) != 2 || !strings.HasPrefix(warned[0], file+":1:1: sgf: warning: the game tree opened here is not closed") ||
+		warned[1] != "loadsgf "+example+" 9999: the main line has 258 moves: loaded to its end" {
+		t.Errorf("warnings %q", warned)
 	}
 }

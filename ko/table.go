@@ -41,17 +41,38 @@ type Position struct {
 // K returns Kb + Kw, the number of kos.
 func (p Position) K() int { return p.Kb + p.Kw }
 
+// MaxCount bounds the counts of a Position: K + D + Tb + Tw is at most
+// board.MaxPoints (625). Every ko, dame and ko threat needs a point of its
+// own (the ko point, the dame, the point where the threat is played), and
+// the largest board has that many. The table itself needs no bound, but
+// Solution.Moves grows with the counts (each ko, dame and threat one move
+// or more), so that a count no board can hold would only fill memory.
+const MaxCount = board.MaxPoints
+
 // Validate returns nil if p is in the study's class, else an *InputError
-// naming the first bad input: a negative count, no ko at all (K = 0), or a
-// side to move that is neither Black nor White.
+// naming the first bad input: a negative count, counts above MaxCount
+// together (the error names the largest), no ko at all (K = 0), or a side
+// to move that is neither Black nor White.
 func (p Position) Validate() error {
-	for _, f := range []struct {
+	fields := []struct {
 		name string
 		v    int
-	}{{"Kb", p.Kb}, {"Kw", p.Kw}, {"D", p.D}, {"Tb", p.Tb}, {"Tw", p.Tw}} {
+	}{{"Kb", p.Kb}, {"Kw", p.Kw}, {"D", p.D}, {"Tb", p.Tb}, {"Tw", p.Tw}}
+	for _, f := range fields {
 		if f.v < 0 {
 			return &InputError{f.name, fmt.Sprintf("%d is negative (want 0 or more)", f.v)}
 		}
+	}
+	sum, largest := 0, fields[0]
+	for _, f := range fields {
+		sum += min(f.v, MaxCount+1) // no overflow
+		if f.v > largest.v {
+			largest = f
+		}
+	}
+	if sum > MaxCount {
+		return &InputError{largest.name, fmt.Sprintf("%d is too many: the kos, dame and ko threats together (Kb + Kw + D + Tb + Tw = %d + %d + %d + %d + %d) "+
+			"are at most %d, a point each on the largest board (%dx%d)", largest.v, p.Kb, p.Kw, p.D, p.Tb, p.Tw, MaxCount, board.MaxSize, board.MaxSize)}
 	}
 	if p.K() == 0 {
 		return &InputError{"Kb", "no ko at all: Kb + Kw must be at least 1"}

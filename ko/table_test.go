@@ -3,6 +3,7 @@ package ko
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"testing"
 
@@ -268,11 +269,20 @@ func TestValidate(t *testing.T) {
 		{Position{Kb: 1, Tw: -3, ToMove: board.Black}, "Tw"},
 		{Position{ToMove: board.Black}, "Kb"},
 		{Position{Kb: 1, ToMove: board.Empty}, "ToMove"},
+		// K + D + Tb + Tw at most MaxCount (625); the largest is named.
+		{Position{Kb: 100000000, ToMove: board.Black}, "Kb"},
+		{Position{Kb: 300, Kw: 300, D: 26, ToMove: board.Black}, "Kb"},
+		{Position{Kb: 1, Tw: 625, ToMove: board.Black}, "Tw"},
+		{Position{Kb: 1, Tb: math.MaxInt, Tw: math.MaxInt, ToMove: board.Black}, "Tb"},
 	} {
 		_, err := Solve(c.p)
 		var ie *InputError
 		if !errors.As(err, &ie) || ie.Field != c.field || !errors.Is(err, ErrInput) {
 			t.Errorf("%+v: error %v, want an InputError on %s", c.p, err, c.field)
 		}
+	}
+	// MaxCount itself is in the class.
+	if _, err := Solve(Position{Kb: 600, D: 24, Tw: 1, ToMove: board.White}); err != nil {
+		t.Errorf("625 counts: %v", err)
 	}
 }

@@ -20,7 +20,6 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -42,7 +41,7 @@ type Config struct {
 	// Scorer is the engine that scores finished games ("final_score").
 	Scorer Engine
 	// Games is the number of games; Size the board size (19 when 0);
-	// Komi the komi.
+	// Komi the komi, at most the board's points either way.
 	Games int
 	Size  int
 	Komi  float64
@@ -116,9 +115,15 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.A.Name == cfg.B.Name {
 		return nil, fmt.Errorf("match: both engines are named %q", cfg.A.Name)
 	}
+	if points := float64(cfg.Size * cfg.Size); !(cfg.Komi >= -points && cfg.Komi <= points) {
+		return nil, fmt.Errorf("match: komi %v is not a number from -%v to %v, the board's points", cfg.Komi, points, points)
+	}
 	rep := &Report{Config: cfg}
 	start := func(e Engine) (*peer.Client, error) {
-		c, err := peer.Start(e.Argv, peer.Options{Timeout: cfg.Timeout})
+		// In a process group of their own, the engines do not see a Ctrl-C
+		// meant for the referee: the game in progress is not lost to an
+		// engine killed mid-move, but dropped by the referee.
+		c, err := peer.Start(e.Argv, peer.Options{Timeout: cfg.Timeout, OwnGroup: true})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Name, err)
 		}
@@ -151,7 +156,11 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 			break
 		}
 		g, err := play(ctx, &cfg, clients, k%2 == 1, scorer)
-		if errors.Is(err, context.Canceled) {
+		if ctx.Err() != nil && (err != nil || strings.HasSuffix(g.Result, "+F")) {
+			// A game cut short by the interrupt is dropped, and so is a
+			// forfeit as it came: an engine that the interrupt reached
+			// (where it has no process group of its own) may have failed
+			// first.
 			rep.Interrupted = true
 			break
 		}
@@ -166,7 +175,8 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// play plays one game; with swap, engine B takes Black.
+// play plays one game; with swap, engine B takes Black. A cancelled ctx
+// stops the game and returns ctx's error.
 func play(ctx context.Context, cfg *Config, clients [2]*peer.Client, swap bool, scorer *peer.Client) (*Game, error) {
 	names := [2]string{cfg.A.Name, cfg.B.Name}
 	black := 0
@@ -177,7 +187,10 @@ func play(ctx context.Context, cfg *Config, clients [2]*peer.Client, swap bool, 
 	komi := strconv.FormatFloat(cfg.Komi, 'f', -1, 64)
 	for i, c := range clients {
 		for _, cmd := range []string{"boardsize " + strconv.Itoa(cfg.Size), "clear_board", "komi " + komi} {
-			if _, err := c.Send(cmd); err != nil {
+			if _, err := c.SendContext(ctx, cmd); err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
 				return forfeit(g, names, i, black, fmt.Sprintf("%s failed %q: %v", names[i], cmd, err)), nil
 			}
 		}
@@ -195,9 +208,12 @@ func play(ctx context.Context, cfg *Config, clients [2]*peer.Client, swap bool, 
 			mover = 1 - black
 		}
 		t0 := time.Now()
-		a, err := clients[mover].Send("genmove " + colour.String())
+		a, err := clients[mover].SendContext(ctx, "genmove "+colour.String())
 		g.Seconds[mover] += time.Since(t0).Seconds()
 		g.Generated[mover]++
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if err != nil {
 			return forfeit(g, names, mover, black, fmt.Sprintf("%s failed genmove: %v", names[mover], err)), nil
 		}
@@ -219,7 +235,10 @@ func play(ctx context.Context, cfg *Config, clients [2]*peer.Client, swap bool, 
 		}
 		g.Moves = append(g.Moves, board.Move{Color: colour, Point: p})
 		other := 1 - mover
-		if _, err := clients[other].Send("play " + colour.String() + " " + geo.GTP(p)); err != nil {
+		if _, err := clients[other].SendContext(ctx, "play "+colour.String()+" "+geo.GTP(p)); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			return forfeit(g, names, other, black, fmt.Sprintf("%s refused %s %s: %v", names[other], colour.Name(), geo.GTP(p), err)), nil
 		}
 		if p == board.Pass {
@@ -236,7 +255,10 @@ func play(ctx context.Context, cfg *Config, clients [2]*peer.Client, swap bool, 
 	if passes < 2 {
 		g.Reason = fmt.Sprintf("stopped at %d moves", len(g.Moves))
 	}
-	margin, err := score(scorer, cfg, g.Moves)
+	margin, err := score(ctx, scorer, cfg, g.Moves)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("scoring game %s-%s: %w", g.Black, g.White, err)
 	}
@@ -266,18 +288,18 @@ func forfeit(g *Game, names [2]string, i, black int, why string) *Game {
 
 // score asks the scorer for the final score of the game, after komi,
 // Black positive.
-func score(c *peer.Client, cfg *Config, moves []board.Move) (float64, error) {
+func score(ctx context.Context, c *peer.Client, cfg *Config, moves []board.Move) (float64, error) {
 	geo := board.GeometryOf(cfg.Size)
 	cmds := []string{"boardsize " + strconv.Itoa(cfg.Size), "clear_board", "komi " + strconv.FormatFloat(cfg.Komi, 'f', -1, 64)}
 	for _, m := range moves {
 		cmds = append(cmds, "play "+m.Color.String()+" "+geo.GTP(m.Point))
 	}
 	for _, cmd := range cmds {
-		if _, err := c.Send(cmd); err != nil {
+		if _, err := c.SendContext(ctx, cmd); err != nil {
 			return 0, err
 		}
 	}
-	a, err := c.Send("final_score")
+	a, err := c.SendContext(ctx, "final_score")
 	if err != nil {
 		return 0, err
 	}

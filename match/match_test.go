@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"goeval/board"
 )
@@ -19,7 +21,9 @@ import (
 //     stones are on the board;
 //   - "last": the same from the end of the board;
 //   - "illegal": genmove answers the first point, empty or not;
-//   - "resign": genmove resigns.
+//   - "resign": genmove resigns;
+//   - "hang2": as "last" in the first game, but in the second genmove
+//     never answers (an engine thinking when the match is interrupted).
 //
 // Its final_score is the stone balance minus komi (for the scorer).
 func TestMain(m *testing.M) {
@@ -34,6 +38,7 @@ func fake(mode string) {
 	b := board.New(19)
 	komi := 0.0
 	lastPass := false
+	games := 0
 	sc := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	reply := func(s string) { fmt.Fprintf(out, "= %s\n\n", s); out.Flush() }
@@ -49,6 +54,7 @@ func fake(mode string) {
 			b = board.New(n)
 			reply("")
 		case "clear_board":
+			games++
 			b = board.New(b.Size())
 			reply("")
 		case "komi":
@@ -73,6 +79,9 @@ func fake(mode string) {
 			}
 			g := b.Geometry()
 			v := "pass"
+			if mode == "hang2" && games >= 2 {
+				time.Sleep(time.Hour)
+			}
 			switch mode {
 			case "resign":
 				v = "resign"
@@ -81,7 +90,7 @@ func fake(mode string) {
 			default:
 				for i := range g.N {
 					p := board.Point(i)
-					if mode == "last" {
+					if mode == "last" || mode == "hang2" {
 						p = board.Point(g.N - 1 - i)
 					}
 					if !lastPass && b.Count(board.Empty) > g.N-4 && b.At(p) == board.Empty && b.Play(c, p) == nil {
@@ -182,6 +191,56 @@ func TestForfeitsAndResignation(t *testing.T) {
 		}
 		if g := rep.Games[0]; g.Result != tc.result {
 			t.Errorf("%s: result %s (%s), want %s", tc.mode, g.Result, g.Reason, tc.result)
+		}
+	}
+}
+
+// An interrupt keeps the games finished and drops the one in progress,
+// without waiting for the engine's answer: it is neither a forfeit nor
+// counted.
+func TestInterruptDropsGameInProgress(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := Config{A: engine(t, "first", "first"), B: engine(t, "hang", "hang2"), Scorer: engine(t, "scorer", "first"),
+		Games: 3, Size: 3, Timeout: time.Minute}
+	cfg.Progress = func(done int, g *Game) {
+		// Game 2 starts at once; its Black (hang) never answers.
+		time.AfterFunc(300*time.Millisecond, cancel)
+	}
+	start := time.Now()
+	rep, err := Play(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("the interrupt took %v: the referee waited for the engine", d)
+	}
+	if !rep.Interrupted || len(rep.Games) != 1 {
+		t.Fatalf("interrupted %v, %d games, want 1 game kept: %+v", rep.Interrupted, len(rep.Games), rep.Games)
+	}
+	if g := rep.Games[0]; g.Black != "first" || strings.HasSuffix(g.Result, "+F") {
+		t.Errorf("the game kept is %s (B) %s, %s", g.Black, g.Result, g.Reason)
+	}
+	var sb strings.Builder
+	rep.WriteSGF(&sb)
+	if n := strings.Count(sb.String(), "(;GM[1]"); n != 1 {
+		t.Errorf("SGF has %d games, want 1:\n%s", n, sb.String())
+	}
+	sb.Reset()
+	rep.WriteText(&sb)
+	if !strings.Contains(sb.String(), "1 games on 3x3, komi 0 (interrupted)") {
+		t.Errorf("text:\n%s", sb.String())
+	}
+}
+
+// TestKomiRange checks that Play refuses a komi that is not a number
+// within the board's points before it starts any engine.
+func TestKomiRange(t *testing.T) {
+	for _, k := range []float64{math.NaN(), math.Inf(1), 1e300, -26} {
+		cfg := Config{A: Engine{Name: "a", Argv: []string{"/nonexistent/a"}}, B: Engine{Name: "b", Argv: []string{"/nonexistent/b"}},
+			Games: 1, Size: 5, Komi: k}
+		if _, err := Play(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "komi") {
+			t.Errorf("komi %v: err %v", k, err)
 		}
 	}
 }

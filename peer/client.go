@@ -2,6 +2,7 @@ package peer
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +38,12 @@ type Options struct {
 	// Stderr receives the engine's standard error as well as the client's
 	// record of its last lines; nil keeps only the record.
 	Stderr io.Writer
+	// OwnGroup starts the engine in a process group of its own (on Unix;
+	// elsewhere it does nothing), so that an interrupt typed at the
+	// terminal (Ctrl-C) reaches only this program, which can then stop
+	// the engine when it chooses (SendContext, Close) instead of finding
+	// it killed in the middle of a command.
+	OwnGroup bool
 }
 
 // Client is a conversation with one GTP engine running as a child process.
@@ -80,6 +87,9 @@ func Start(argv []string, o Options) (*Client, error) {
 	}
 	c.cmd = exec.Command(path, argv[1:]...)
 	c.cmd.Stderr = c.stderr
+	if o.OwnGroup {
+		ownGroup(c.cmd)
+	}
 	if c.stdin, err = c.cmd.StdinPipe(); err != nil {
 		return nil, err
 	}
@@ -165,6 +175,13 @@ func (c *Client) read(r io.Reader) {
 // message; no answer within the timeout kills the engine and returns an
 // error wrapping ErrTimeout.
 func (c *Client) Send(command string) (string, error) {
+	return c.SendContext(context.Background(), command)
+}
+
+// SendContext is Send, but a cancelled ctx ends the wait: the engine,
+// left in the middle of the command, is killed, and the error wraps
+// ctx's error (context.Canceled, say) as well as ErrExited.
+func (c *Client) SendContext(ctx context.Context, command string) (string, error) {
 	command = strings.TrimSpace(command)
 	if command == "" || strings.ContainsAny(command, "\r\n") {
 		return "", fmt.Errorf("%w %q", ErrCommand, command)
@@ -189,6 +206,10 @@ func (c *Client) Send(command string) (string, error) {
 	case <-timer.C:
 		c.kill()
 		c.dead = fmt.Errorf("%w: %s gave no answer to %q in %v%s", ErrTimeout, c.name, command, c.timeout, c.stderr.note())
+		return "", c.dead
+	case <-ctx.Done():
+		c.kill()
+		c.dead = fmt.Errorf("%w: %s stopped during %q: %w", ErrExited, c.name, command, ctx.Err())
 		return "", c.dead
 	}
 }

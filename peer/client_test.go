@@ -1,6 +1,7 @@
 package peer
 
 import (
+	"context"
 	"errors"
 	"os"
 	"reflect"
@@ -76,6 +77,26 @@ func TestClientTimeout(t *testing.T) {
 	}
 	if err := c.Close(); err != nil {
 		t.Errorf("Close after a timeout: %v", err)
+	}
+}
+
+func TestSendContextCancelled(t *testing.T) {
+	c := startFake(t, "", Options{Timeout: time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := c.SendContext(ctx, "sleep")
+	if !errors.Is(err, context.Canceled) || !errors.Is(err, ErrExited) {
+		t.Fatalf("err = %v, want context.Canceled and ErrExited", err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the cancellation took %v", d)
+	}
+	if _, err := c.Send("name"); !errors.Is(err, context.Canceled) {
+		t.Errorf("after the cancellation: err = %v", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close after the cancellation: %v", err)
 	}
 }
 

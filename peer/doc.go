@@ -4,8 +4,11 @@
 //
 // Client is a GTP client: Start runs an engine as a child process, Send
 // sends one command and reads its answer ("= ..." or "? ...") within a
-// timeout (Options.Timeout, 30 s by default), and Close asks the engine to
-// quit and makes sure it is gone. An engine that does not answer in time
+// timeout (Options.Timeout, 30 s by default), SendContext gives up as well
+// when a context is cancelled (killing the engine, left mid-command), and
+// Close asks the engine to quit and makes sure it is gone. Options.OwnGroup
+// starts the engine in a process group of its own, out of reach of a
+// Ctrl-C at the terminal, so that the program decides what to do with it. An engine that does not answer in time
 // is killed; an engine that exits is reported with the last lines of its
 // standard error. Errors match ErrRefused (the engine answered "?"),
 // ErrTimeout and ErrExited.

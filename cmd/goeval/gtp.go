@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime/debug"
 	"strings"
 
@@ -24,7 +25,11 @@ Usage:
 Besides the core commands (boardsize, clear_board, komi, play, undo,
 showboard, ...) it answers:
 
-  loadsgf FILE [N]           the position before move N, as GNU Go does
+  loadsgf FILE [N]           the position before move N, as GNU Go does;
+                             the end for none, 0 or past the end (with a
+                             warning); an illegal move on the way fails
+                             it, the board unchanged; the SGF reader's
+                             warnings go to standard error
   estimate_score             W+3.5 (upper bound: ..., lower: ...), after
                              komi: how the game will end
   final_score                W+3.5, after komi: the position counted as it
@@ -98,7 +103,8 @@ func gtpCommand(e *env, args []string) error {
 	if *by == "eval" && mf.path != "" {
 		return usagef("--model orders the moves by the model: it does not go with --by eval")
 	}
-	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size}
+	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size,
+		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
 	if *by == "model" {
 		if cfg.Model, err = mf.load(); err != nil {
 			return err

@@ -189,3 +189,19 @@ func TestVersion(t *testing.T) {
 		t.Errorf("GTP version: exit %d, %q", code, gtpOut.String())
 	}
 }
+
+// TestGTPLoadsgfWarns checks that goeval gtp shows loadsgf's warnings on
+// standard error, as the root command shows the SGF reader's.
+func TestGTPLoadsgfWarns(t *testing.T) {
+	file := t.TempDir() + "/open.sgf"
+	if err := os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[9];B[cc];W[dd]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"gtp", "--estimator", "stones"}, strings.NewReader("loadsgf "+file+"\n"), &out, &errb); code != 0 || out.String() != "= black\n\n" {
+		t.Fatalf("exit %d, answers %q, stderr %q", code, out.String(), errb.String())
+	}
+	if want := "goeval: " + file + ":1:1: sgf: warning: the game tree opened here is not closed"; !strings.HasPrefix(errb.String(), want) {
+		t.Errorf("stderr %q, want %q...", errb.String(), want)
+	}
+}

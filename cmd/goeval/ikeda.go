@@ -35,6 +35,12 @@ one ko. --dame counts the two-sided dame, --tb and --tw each side's ko
 threats. With --kw above --kb the position is the mirror image of one the
 study solves: the colours are swapped, and the score changes sign.
 
+The counts are bounded by what a board can hold: every ko, dame and ko
+threat needs a point of its own (the ko point, the dame, the point the
+threat is played on), so --kb, --kw, --dame, --tb and --tw add up to at
+most 625, the points of the largest board (25x25). The table would answer
+for more, but its move sequence grows with the counts.
+
 The moves number the kos from 1: 1..Kb are Black's to connect at the
 start, then White's.
 
@@ -260,6 +266,11 @@ func (sf *scoringFlags) check() error {
 	}
 	if sf.threatsWhite < 0 {
 		return usagef("invalid --ko-threats-white %d (want 0 or more)", sf.threatsWhite)
+	}
+	// The open kos and dame count too, once the position is known.
+	if min(sf.threatsBlack, ko.MaxCount+1)+min(sf.threatsWhite, ko.MaxCount+1) > ko.MaxCount {
+		return usagef("invalid --ko-threats-black %d and --ko-threats-white %d: more than %d together (a point each on the largest board; goeval ikeda -h)",
+			sf.threatsBlack, sf.threatsWhite, ko.MaxCount)
 	}
 	return nil
 }

@@ -68,6 +68,15 @@ func TestIkedaJSON(t *testing.T) {
 	}
 }
 
+// TestIkedaBound checks that the largest counts goeval ikeda takes, 625
+// kos and dame and threats together, are solved at once.
+func TestIkedaBound(t *testing.T) {
+	code, out, stderr := goeval(t, "ikeda", "--kb", "300", "--kw", "101", "--dame", "99", "--tb", "100", "--tw", "25", "--to-move", "W")
+	if code != 0 || !strings.Contains(out, "case 3, Kd = 199") {
+		t.Errorf("exit %d, stderr %q, output:\n%.300s", code, stderr, out)
+	}
+}
+
 func TestIkedaUsage(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -83,6 +92,11 @@ func TestIkedaUsage(t *testing.T) {
 		{[]string{"--kb", "1"}, "missing --to-move"},
 		{[]string{"--kb", "1", "--to-move", "B", "--format", "xml"}, `invalid --format "xml"`},
 		{[]string{"--kb", "1", "--to-move", "B", "extra"}, "takes flags only"},
+		// At most 625 kos, dame and threats together, a point each on a
+		// 25x25 board: more would only fill memory with the moves.
+		{[]string{"--kb", "100000000", "--to-move", "B"}, "invalid --kb: 100000000 is too many: the kos, dame and ko threats together (Kb + Kw + D + Tb + Tw = 100000000 + 0 + 0 + 0 + 0) are at most 625, a point each on the largest board (25x25)"},
+		{[]string{"--kb", "300", "--kw", "300", "--tb", "26", "--to-move", "B"}, "invalid --kb: 300 is too many: the kos, dame and ko threats together (Kb + Kw + D + Tb + Tw = 300 + 300 + 0 + 26 + 0) are at most 625"},
+		{[]string{"--kb", "1", "--tw", "9223372036854775807", "--to-move", "B"}, "invalid --tw: 9223372036854775807 is too many"},
 	} {
 		code, _, stderr := goeval(t, append([]string{"ikeda"}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
@@ -163,6 +177,8 @@ func TestEvalTerritory(t *testing.T) {
 	}{
 		{[]string{"--scoring", "japanese"}, `invalid --scoring "japanese" (want area, territory)`},
 		{[]string{"--scoring", "territory", "--ko-threats-white", "-1"}, "invalid --ko-threats-white -1"},
+		{[]string{"--scoring", "territory", "--ko-threats-black", "9223372036854775807", "--ko-threats-white", "9223372036854775807"},
+			"invalid --ko-threats-black 9223372036854775807 and --ko-threats-white 9223372036854775807: more than 625 together"},
 		{[]string{"--scoring", "territory", "--format", "svg"}, "--scoring territory applies to the text and json output"},
 		{[]string{"--scoring", "territory", "--estimator", "stones"}, "--scoring territory: estimator stones does not count positions"},
 	} {

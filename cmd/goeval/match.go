@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"goeval/internal/outfile"
 	"goeval/match"
@@ -41,9 +42,9 @@ func matchCommand(e *env, args []string) error {
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
 	games := fs.Int("games", 2, "number of games")
 	size := fs.Int("size", 19, "board size, 2..25")
-	komi := fs.Float64("komi", 7.5, "komi")
+	komi := fs.Float64("komi", 7.5, "komi, at most the board's points (size²) either way")
 	maxMoves := fs.Int("max-moves", 0, "stop and score a game after this many moves (0: 3 × size²)")
-	timeout := fs.Duration("timeout", 0, "how long to wait for each answer of an engine (default 2m)")
+	timeout := fs.Duration("timeout", 2*time.Minute, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
 	of := addOutputFlag(fs)
 	rest, err := parseArgs(fs, args)
@@ -62,6 +63,9 @@ func matchCommand(e *env, args []string) error {
 	if *games < 1 {
 		return usagef("invalid --games %d (want 1 or more)", *games)
 	}
+	if *timeout <= 0 {
+		return usagef("invalid --timeout %v (want a positive duration)", *timeout)
+	}
 	if *maxMoves < 0 {
 		return usagef("invalid --max-moves %d (want 0 or more)", *maxMoves)
 	}
@@ -78,6 +82,11 @@ func matchCommand(e *env, args []string) error {
 	}
 	if err := checkSize(*size); err != nil {
 		return err
+	}
+	// A komi beyond the board's points decides every game before it is
+	// played (and NaN or ±Inf no engine takes).
+	if points := float64(*size * *size); !(*komi >= -points && *komi <= points) {
+		return usagef("invalid --komi %v (want a number from -%v to %v, the points of the %dx%d board)", *komi, points, points, *size, *size)
 	}
 	cfg.Progress = func(done int, g *match.Game) {
 		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, *games, g.Black, g.White, g.Result, len(g.Moves))
