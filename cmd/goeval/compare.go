@@ -151,12 +151,14 @@ func compareCommand(e *env, args []string) error {
 		}
 		taken[compare.ReferenceName] = true
 	}
+	ctx, stop := interruptContext()
+	defer stop()
 	for _, p := range peers {
 		if taken[p.name] {
 			return usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
 		}
 		taken[p.name] = true
-		cfg.Peers = append(cfg.Peers, gtpPeer(p.name, p.argv, e.stderr))
+		cfg.Peers = append(cfg.Peers, gtpPeer(ctx, p.name, p.argv, e.stderr))
 	}
 
 	switch *judge {
@@ -192,8 +194,6 @@ func compareCommand(e *env, args []string) error {
 	}
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
-	ctx, stop := interruptContext()
-	defer stop()
 	rep, err := compare.Run(ctx, cfg, files)
 	bar.clear()
 	if err != nil && (rep == nil || ctx.Err() == nil) {

@@ -101,7 +101,7 @@ func labelCommand(e *env, args []string) error {
 		}
 	}()
 	err = pool.Map(ctx, *workers, len(files), func() (*labeller, error) {
-		l, err := startLabeller(p.name, p.argv, *timeout)
+		l, err := startLabeller(ctx, p.name, p.argv, *timeout)
 		if err == nil {
 			mu.Lock()
 			engines = append(engines, l)
@@ -110,6 +110,11 @@ func labelCommand(e *env, args []string) error {
 		return l, err
 	}, func(ctx context.Context, l *labeller, i int) error {
 		r, err := compare.LabelGame(files[i], i, games, l.ev, l.name)
+		if err != nil && ctx.Err() != nil {
+			// The interrupt stopped the engine in the middle of this
+			// game: not looked at, not a failure.
+			return nil
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		done++
@@ -192,8 +197,10 @@ type labeller struct {
 	ev   *peer.Evaluator
 }
 
-func startLabeller(name string, argv []string, timeout time.Duration) (*labeller, error) {
-	c, err := peer.Start(argv, peer.Options{Timeout: timeout})
+// startLabeller starts the engine in a process group of its own, so that
+// Ctrl-C reaches goeval alone: cancelling ctx stops it.
+func startLabeller(ctx context.Context, name string, argv []string, timeout time.Duration) (*labeller, error) {
+	c, err := peer.Start(argv, peer.Options{Timeout: timeout, OwnGroup: true, Context: ctx})
 	if err != nil {
 		return nil, err
 	}
