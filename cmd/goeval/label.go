@@ -71,10 +71,11 @@ func labelCommand(e *env, args []string) error {
 		return usagef("no game records given")
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
-	case *timeout <= 0:
-		return usagef("--timeout must be positive")
 	case *workers < 0:
 		return usagef("invalid --workers %d", *workers)
+	}
+	if err := checkTimeout("timeout", *timeout); err != nil {
+		return err
 	}
 	games, err := compare.ParseGames(*gamesFlag)
 	if err != nil {

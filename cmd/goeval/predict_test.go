@@ -112,3 +112,21 @@ func TestPredictWarnings(t *testing.T) {
 		t.Errorf("JSON without the warning: %s", out)
 	}
 }
+
+// A timeout of no time is refused, as the other commands refuse theirs,
+// instead of meaning the default; label's says the same.
+func TestPeerTimeoutPositive(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", "--peer", "x=/nonexistent/x", "--peer-timeout", "0", example}, "goeval: invalid --peer-timeout 0s (want a positive duration)"},
+		{[]string{"predict", "--peer", "x=/nonexistent/x", "--peer-timeout", "-2s", example}, "goeval: invalid --peer-timeout -2s (want a positive duration)"},
+		{[]string{"label", "--peer", "x=/nonexistent/x", "--timeout", "0", example}, "goeval: invalid --timeout 0s (want a positive duration)"},
+	} {
+		code, _, stderr := goeval(t, tc.args...)
+		if code != 2 || !strings.HasPrefix(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2, %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
