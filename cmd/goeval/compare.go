@@ -184,14 +184,7 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	files, dups := compare.Unique(files)
-	for _, d := range dups {
-		if d.File == d.Same {
-			fmt.Fprintf(e.stderr, "goeval: %s given more than once: compared once\n", d.File)
-		} else {
-			fmt.Fprintf(e.stderr, "goeval: %s is %s, given before: compared once\n", d.File, d.Same)
-		}
-	}
+	files = uniqueFiles(e, files, "compared")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
 	rep, err := compare.Run(ctx, cfg, files)
@@ -282,6 +275,21 @@ func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileE
 		return nil, nil, fmt.Errorf("no game records to %s", what)
 	}
 	return files, ferrs, nil
+}
+
+// uniqueFiles drops the later names of a game record given more than once
+// (compare.Unique), saying on standard error that it is done once
+// (compared, labelled, ...).
+func uniqueFiles(e *env, files []string, done string) []string {
+	files, dups := compare.Unique(files)
+	for _, d := range dups {
+		if d.File == d.Same {
+			fmt.Fprintf(e.stderr, "goeval: %s given more than once: %s once\n", d.File, done)
+		} else {
+			fmt.Fprintf(e.stderr, "goeval: %s is %s, given before: %s once\n", d.File, d.Same, done)
+		}
+	}
+	return files
 }
 
 // printFileError prints an error about a file once with its name (most

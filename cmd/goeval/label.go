@@ -31,7 +31,10 @@ Usage:
   goeval label --peer NAME=COMMAND [flags] PATH...
 
 PATH is an SGF file or a folder, searched recursively for *.sgf files; the
-first game of each file is labelled, at the end of its main line. The dev
+first game of each file is labelled, at the end of its main line (a file
+given twice, or in a folder given too, once). A label is known by its
+file's name alone, so two files of one name in different folders are an
+error, before anything is labelled. The dev
 set's labels were made this way, by GnuGo 3.8 with Chinese rules, from the
 counted games' final positions:
 
@@ -87,6 +90,15 @@ func labelCommand(e *env, args []string) error {
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+	}
+	files = uniqueFiles(e, files, "labelled")
+	// A label is known by its file's base name: two files of one name
+	// would make a labels file that compare and tune refuse.
+	if clashes := compare.LabelClashes(files); len(clashes) > 0 {
+		for _, c := range clashes {
+			fmt.Fprintf(e.stderr, "goeval: %s and %s have the same name, which is what a label is known by\n", c.Same, c.File)
+		}
+		return fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
 	}
 	p := peers[0]
 	labels := make([]*compare.Label, len(files))

@@ -314,3 +314,38 @@ func TestLabelReports(t *testing.T) {
 		t.Errorf("--games uncounted: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestLabelDuplicates: a file given twice is labelled once, with a note,
+// so that the labels file is one compare reads; two files of one name in
+// different folders, whose labels compare could not tell apart, are an
+// error naming both before anything is labelled.
+func TestLabelDuplicates(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	peer := fakeEngine(t)
+	a := filepath.Join(tiny, "a.sgf")
+	code, out, stderr := goeval(t, "label", "--peer", peer, "--games", "all", a, "./"+a)
+	labels, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	if code != 0 || err != nil || labels.Len() != 1 || !strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: labelled once\n") {
+		t.Errorf("a file given twice: exit %d, labels %v (%v), stderr:\n%s", code, labels.Len(), err, stderr)
+	}
+
+	dir := t.TempDir()
+	other := filepath.Join(dir, "a.sgf")
+	src, err := os.ReadFile(filepath.Join(tiny, "b.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := filepath.Join(dir, "labels.jsonl")
+	code, out, stderr = goeval(t, "label", "--peer", peer, "--games", "all", "-o", o, a, other)
+	if code != 1 || out != "" || !strings.Contains(stderr, a+" and "+other+" have the same name") || strings.Contains(stderr, "1/2") {
+		t.Errorf("two files of one name: exit %d, stdout %q, stderr:\n%s", code, out, stderr)
+	}
+	if _, err := os.Stat(o); !os.IsNotExist(err) {
+		t.Errorf("the labels file was written: %v", err)
+	}
+}

@@ -24,7 +24,8 @@ Usage:
   goeval predict [flags] PATH...
 
 PATH is an SGF file (a collection of games is read whole) or a folder,
-searched recursively for *.sgf files. At every --every-th position (after 0,
+searched recursively for *.sgf files (a file given twice, or in a folder
+given too, is read once). At every --every-th position (after 0,
 5, 10, ... moves by default) each ranker orders the moves of the side to
 move, and the table gives per ranker the share of positions where the
 record's next move is its first choice (top-1), among its first 5 (top-5) or
@@ -116,6 +117,7 @@ func predictCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	files = uniqueFiles(e, files, "read")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
 	ctx, stop := interruptContext()

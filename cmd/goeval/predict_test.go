@@ -130,3 +130,21 @@ func TestPeerTimeoutPositive(t *testing.T) {
 		}
 	}
 }
+
+// A file given twice is read once, with a note, not counted twice.
+func TestPredictDuplicates(t *testing.T) {
+	positions := func(args ...string) (int, string) {
+		t.Helper()
+		code, out, stderr := goeval(t, append([]string{"predict", "--rankers", "eval:stones", "--every", "40", "--format", "json"}, args...)...)
+		var j struct{ Positions int }
+		if err := json.Unmarshal([]byte(out), &j); code != 0 || err != nil {
+			t.Fatalf("exit %d, %v: %s", code, err, stderr)
+		}
+		return j.Positions, stderr
+	}
+	once, _ := positions(example)
+	twice, stderr := positions(example, example)
+	if twice != once || !strings.Contains(stderr, "goeval: "+example+" given more than once: read once\n") {
+		t.Errorf("given twice: %d positions (once: %d), stderr:\n%s", twice, once, stderr)
+	}
+}
