@@ -84,6 +84,23 @@ func (l *Labels) Lookup(path string) *Label {
 	return l.byFile[filepath.Base(path)]
 }
 
+// LabelClashes returns the files whose labels would share their key, the
+// base name (see Lookup), with a file before them: File is the later name
+// and Same the first. Give it files without duplicates (Unique).
+func LabelClashes(files []string) []Duplicate {
+	var out []Duplicate
+	first := map[string]string{}
+	for _, f := range files {
+		base := filepath.Base(f)
+		if s, ok := first[base]; ok {
+			out = append(out, Duplicate{File: f, Same: s})
+			continue
+		}
+		first[base] = f
+	}
+	return out
+}
+
 // ReadLabels reads a labels file (see ParseLabels).
 func ReadLabels(path string) (*Labels, error) {
 	f, err := os.Open(path)

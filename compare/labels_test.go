@@ -94,3 +94,11 @@ func TestNewLabel(t *testing.T) {
 		t.Errorf("ownership %v (area %v), want %v (area 11 - 14 = -3)", l.Ownership, l.AreaScore, want)
 	}
 }
+
+func TestLabelClashes(t *testing.T) {
+	got := LabelClashes([]string{"a/x.sgf", "a/y.sgf", "b/x.sgf", "z.sgf", "c/d/x.sgf"})
+	want := []Duplicate{{"b/x.sgf", "a/x.sgf"}, {"c/d/x.sgf", "a/x.sgf"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("LabelClashes = %q, want %q", got, want)
+	}
+}

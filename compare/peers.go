@@ -55,7 +55,15 @@ func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, firs
 				if g.at[i] < 0 || ctx.Err() != nil {
 					continue
 				}
-				err := w.evaluate(&g.cells[i][first+pi], p, pi, g, i)
+				c := &g.cells[i][first+pi]
+				err := w.evaluate(c, p, pi, g, i)
+				if err != nil && ctx.Err() != nil {
+					// The interrupt cut the evaluation short (an engine
+					// that takes a context stops): not the engine's
+					// failure, and not part of the report.
+					*c = cell{}
+					continue
+				}
 				if err != nil {
 					errs[gi] = append(errs[gi], err.Error())
 					continue

@@ -38,7 +38,10 @@ type Peer struct {
 type Engine interface {
 	// Evaluate evaluates pos into dst: dst.Score (Black positive, before
 	// komi) always, dst.Control (one value per point in [-1, 1]) where
-	// the engine has a map, else empty.
+	// the engine has a map, else empty. An engine bound to the run's
+	// context may fail once it is cancelled (an interrupt): that failure
+	// is the interrupt's, not the engine's, and is left out of the report
+	// with the position.
 	Evaluate(dst *control.Result, pos *Position) error
 	// Close stops the engine.
 	Close() error

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -307,6 +308,27 @@ func (c cancelling) Evaluate(dst *control.Result, pos *Position) error {
 }
 func (c cancelling) Close() error { return nil }
 
+// cut is a peer engine that scores positions 0 until the run is
+// cancelled, then fails as an engine killed mid-command does, cancelling
+// the run itself on its second position.
+type cut struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	n      *int
+}
+
+func (c cut) Evaluate(dst *control.Result, pos *Position) error {
+	if *c.n++; *c.n == 2 {
+		c.cancel()
+	}
+	if c.ctx.Err() != nil {
+		return fmt.Errorf("engine stopped: %w", c.ctx.Err())
+	}
+	dst.Score = 0
+	return nil
+}
+func (c cut) Close() error { return nil }
+
 // TestInterrupted cancels runs on the tiny games: after the first file,
 // the report covers that file alone and says so; cancelled while the peers
 // run, it covers every game with goeval's estimators and says how far the
@@ -350,6 +372,21 @@ func TestInterrupted(t *testing.T) {
 	if want := "interrupted while the peers ran: they measured 1 of 3 games; goeval's estimators all of them"; r.Interrupted != want ||
 		r.Row("stones", bands[0]).Games != 3 || r.Row("quitter", bands[0]).Games != 1 {
 		t.Errorf("interrupted %q (want %q), stones on %d games, the peer on %d", r.Interrupted, want, r.Row("stones", bands[0]).Games, r.Row("quitter", bands[0]).Games)
+	}
+
+	// An engine that fails because of the interrupt: its failure is not
+	// an error of the report, and the position it was on is left out.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	cfg.Peers = []Peer{{Name: "cut", Start: func() (Engine, error) { return cut{ctx, cancel, &n}, nil }}}
+	r, err = Run(ctx, cfg, files)
+	if !errors.Is(err, context.Canceled) || r == nil {
+		t.Fatalf("Run = %v, %v; want a report and context.Canceled", r, err)
+	}
+	if want := "interrupted while the peers ran: they measured 1 of 3 games; goeval's estimators all of them"; r.Interrupted != want ||
+		len(r.Errors) != 1 || r.Row("cut", bands[0]).Games != 1 {
+		t.Errorf("interrupted %q (want %q), errors %q (want broken.sgf's alone), the peer on %d games", r.Interrupted, want, r.Errors, r.Row("cut", bands[0]).Games)
 	}
 }
 

@@ -42,8 +42,15 @@ type Options struct {
 	// elsewhere it does nothing), so that an interrupt typed at the
 	// terminal (Ctrl-C) reaches only this program, which can then stop
 	// the engine when it chooses (SendContext, Close) instead of finding
-	// it killed in the middle of a command.
+	// it killed in the middle of a command. Killing the engine then
+	// kills its whole group: the children of a wrapper script too.
 	OwnGroup bool
+	// Context, when not nil, is the context of every command Send sends
+	// (Send is then SendContext with it, for a caller that cannot pass a
+	// context down, such as an Evaluator's): once it is cancelled, a
+	// command waiting for its answer kills the engine. Close still asks
+	// the engine to quit.
+	Context context.Context
 }
 
 // Client is a conversation with one GTP engine running as a child process.
@@ -55,8 +62,10 @@ type Client struct {
 	answers chan answer
 	timeout time.Duration
 	stderr  *tail
-	done    chan struct{} // closed when the process has been waited for
-	stop    chan struct{} // closed when nobody will read answers any more
+	done    chan struct{}   // closed when the process has been waited for
+	stop    chan struct{}   // closed when nobody will read answers any more
+	ctx     context.Context // Send's context
+	group   bool            // the engine leads a process group of its own
 	waitErr error
 	closed  bool
 	dead    error // why the engine is gone, once it is
@@ -81,12 +90,20 @@ func Start(argv []string, o Options) (*Client, error) {
 		return nil, err
 	}
 	c := &Client{name: filepath.Base(argv[0]), timeout: o.Timeout, answers: make(chan answer, 1),
-		stderr: &tail{w: o.Stderr}, done: make(chan struct{}), stop: make(chan struct{})}
+		stderr: &tail{w: o.Stderr}, done: make(chan struct{}), stop: make(chan struct{}),
+		ctx: o.Context, group: o.OwnGroup}
+	if c.ctx == nil {
+		c.ctx = context.Background()
+	}
 	if c.timeout <= 0 {
 		c.timeout = DefaultTimeout
 	}
 	c.cmd = exec.Command(path, argv[1:]...)
 	c.cmd.Stderr = c.stderr
+	// A child of the engine (a wrapper script's) may hold its standard
+	// error open after the engine has exited: Wait does not wait for it
+	// long.
+	c.cmd.WaitDelay = time.Second
 	if o.OwnGroup {
 		ownGroup(c.cmd)
 	}
@@ -173,9 +190,10 @@ func (c *Client) read(r io.Reader) {
 // leading "= " (several lines for some commands, joined with "\n"). A
 // failure answer is an error wrapping ErrRefused with the engine's
 // message; no answer within the timeout kills the engine and returns an
-// error wrapping ErrTimeout.
+// error wrapping ErrTimeout. Its context is Options.Context (see
+// SendContext).
 func (c *Client) Send(command string) (string, error) {
-	return c.SendContext(context.Background(), command)
+	return c.SendContext(c.ctx, command)
 }
 
 // SendContext is Send, but a cancelled ctx ends the wait: the engine,
@@ -232,8 +250,18 @@ func (c *Client) kill() {
 	c.stopReading()
 	if c.cmd.Process != nil {
 		c.cmd.Process.Kill()
+		c.killGroup()
 	}
 	<-c.done
+}
+
+// killGroup kills what is left of the engine's process group, with
+// Options.OwnGroup: the children a wrapper script started, which would
+// otherwise outlive it (and hold its output open).
+func (c *Client) killGroup() {
+	if c.group && c.cmd.Process != nil {
+		killGroup(c.cmd.Process.Pid)
+	}
 }
 
 func (c *Client) stopReading() {
@@ -255,12 +283,13 @@ func (c *Client) Close() error {
 	c.closed = true
 	if c.dead == nil {
 		c.timeout = min(c.timeout, 5*time.Second)
-		c.Send("quit")
+		c.SendContext(context.Background(), "quit")
 	}
 	c.stdin.Close()
 	defer c.stopReading()
 	select {
 	case <-c.done:
+		c.killGroup()
 		return nil
 	case <-time.After(5 * time.Second):
 		c.kill()

@@ -8,7 +8,10 @@
 // when a context is cancelled (killing the engine, left mid-command), and
 // Close asks the engine to quit and makes sure it is gone. Options.OwnGroup
 // starts the engine in a process group of its own, out of reach of a
-// Ctrl-C at the terminal, so that the program decides what to do with it. An engine that does not answer in time
+// Ctrl-C at the terminal, so that the program decides what to do with it
+// (and stopping it then stops the whole group, a wrapper script's children
+// too); Options.Context gives Send a context of its own. An engine that
+// does not answer in time
 // is killed; an engine that exits is reported with the last lines of its
 // standard error. Errors match ErrRefused (the engine answered "?"),
 // ErrTimeout and ErrExited.

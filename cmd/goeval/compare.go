@@ -151,12 +151,14 @@ func compareCommand(e *env, args []string) error {
 		}
 		taken[compare.ReferenceName] = true
 	}
+	ctx, stop := interruptContext()
+	defer stop()
 	for _, p := range peers {
 		if taken[p.name] {
 			return usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
 		}
 		taken[p.name] = true
-		cfg.Peers = append(cfg.Peers, gtpPeer(p.name, p.argv, e.stderr))
+		cfg.Peers = append(cfg.Peers, gtpPeer(ctx, p.name, p.argv, e.stderr))
 	}
 
 	switch *judge {
@@ -182,18 +184,9 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	files, dups := compare.Unique(files)
-	for _, d := range dups {
-		if d.File == d.Same {
-			fmt.Fprintf(e.stderr, "goeval: %s given more than once: compared once\n", d.File)
-		} else {
-			fmt.Fprintf(e.stderr, "goeval: %s is %s, given before: compared once\n", d.File, d.Same)
-		}
-	}
+	files = uniqueFiles(e, files, "compared")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
-	ctx, stop := interruptContext()
-	defer stop()
 	rep, err := compare.Run(ctx, cfg, files)
 	bar.clear()
 	if err != nil && (rep == nil || ctx.Err() == nil) {
@@ -282,6 +275,21 @@ func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileE
 		return nil, nil, fmt.Errorf("no game records to %s", what)
 	}
 	return files, ferrs, nil
+}
+
+// uniqueFiles drops the later names of a game record given more than once
+// (compare.Unique), saying on standard error that it is done once
+// (compared, labelled, ...).
+func uniqueFiles(e *env, files []string, done string) []string {
+	files, dups := compare.Unique(files)
+	for _, d := range dups {
+		if d.File == d.Same {
+			fmt.Fprintf(e.stderr, "goeval: %s given more than once: %s once\n", d.File, done)
+		} else {
+			fmt.Fprintf(e.stderr, "goeval: %s is %s, given before: %s once\n", d.File, d.Same, done)
+		}
+	}
+	return files
 }
 
 // printFileError prints an error about a file once with its name (most

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"goeval/compare"
@@ -10,10 +11,12 @@ import (
 
 func splitPeerCommand(s string) ([]string, error) { return peer.SplitCommand(s) }
 
-// gtpPeer is a compare.Peer that runs argv as a GTP engine.
-func gtpPeer(name string, argv []string, stderr io.Writer) compare.Peer {
+// gtpPeer is a compare.Peer that runs argv as a GTP engine, in a process
+// group of its own so that Ctrl-C reaches goeval alone: cancelling ctx
+// stops the engine, and compare leaves the position it was on out.
+func gtpPeer(ctx context.Context, name string, argv []string, stderr io.Writer) compare.Peer {
 	return compare.Peer{Name: name, Start: func() (compare.Engine, error) {
-		c, err := peer.Start(argv, peer.Options{})
+		c, err := peer.Start(argv, peer.Options{OwnGroup: true, Context: ctx})
 		if err != nil {
 			return nil, err
 		}

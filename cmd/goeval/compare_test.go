@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 const tiny = "../../compare/testdata/tiny"
@@ -314,5 +315,26 @@ func TestCompareDuplicates(t *testing.T) {
 	_, _, stderr = goeval(t, append(args, tiny, "./"+a)...)
 	if !strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: compared once\n") {
 		t.Errorf("a folder and a file in it: stderr:\n%s", stderr)
+	}
+}
+
+// TestComparePeerInterruptedMidCommand interrupts goeval compare while a
+// peer is evaluating the second game: the engine is stopped at once, and
+// the position it was on is neither measured nor an error.
+func TestComparePeerInterruptedMidCommand(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	peer, hanging := hangingEngine(t)
+	games := []string{filepath.Join(tiny, "a.sgf"), filepath.Join(tiny, "b.sgf"), filepath.Join(tiny, "c.sgf")}
+	code, stdout, stderr, took := interruptWhenHanging(t, hanging, append([]string{"compare", "--peer", peer, "--estimators", "stones", "--moves", "4", "--workers", "1"}, games...)...)
+	if code != 130 || !strings.Contains(stderr, "interrupted while the peers ran: they measured 1 of 3 games") || !strings.Contains(stdout, "Interrupted") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if strings.Contains(stderr, "stopped") || strings.Contains(stderr, "error") {
+		t.Errorf("the position cut short is reported as an error:\n%s", stderr)
+	}
+	if took > 8*time.Second {
+		t.Errorf("the interrupt took %v: the engine was waited for", took)
 	}
 }

@@ -31,7 +31,10 @@ Usage:
   goeval label --peer NAME=COMMAND [flags] PATH...
 
 PATH is an SGF file or a folder, searched recursively for *.sgf files; the
-first game of each file is labelled, at the end of its main line. The dev
+first game of each file is labelled, at the end of its main line (a file
+given twice, or in a folder given too, once). A label is known by its
+file's name alone, so two files of one name in different folders are an
+error, before anything is labelled. The dev
 set's labels were made this way, by GnuGo 3.8 with Chinese rules, from the
 counted games' final positions:
 
@@ -71,10 +74,11 @@ func labelCommand(e *env, args []string) error {
 		return usagef("no game records given")
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
-	case *timeout <= 0:
-		return usagef("--timeout must be positive")
 	case *workers < 0:
 		return usagef("invalid --workers %d", *workers)
+	}
+	if err := checkTimeout("timeout", *timeout); err != nil {
+		return err
 	}
 	games, err := compare.ParseGames(*gamesFlag)
 	if err != nil {
@@ -86,6 +90,15 @@ func labelCommand(e *env, args []string) error {
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+	}
+	files = uniqueFiles(e, files, "labelled")
+	// A label is known by its file's base name: two files of one name
+	// would make a labels file that compare and tune refuse.
+	if clashes := compare.LabelClashes(files); len(clashes) > 0 {
+		for _, c := range clashes {
+			fmt.Fprintf(e.stderr, "goeval: %s and %s have the same name, which is what a label is known by\n", c.Same, c.File)
+		}
+		return fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
 	}
 	p := peers[0]
 	labels := make([]*compare.Label, len(files))
@@ -101,7 +114,7 @@ func labelCommand(e *env, args []string) error {
 		}
 	}()
 	err = pool.Map(ctx, *workers, len(files), func() (*labeller, error) {
-		l, err := startLabeller(p.name, p.argv, *timeout)
+		l, err := startLabeller(ctx, p.name, p.argv, *timeout)
 		if err == nil {
 			mu.Lock()
 			engines = append(engines, l)
@@ -110,6 +123,11 @@ func labelCommand(e *env, args []string) error {
 		return l, err
 	}, func(ctx context.Context, l *labeller, i int) error {
 		r, err := compare.LabelGame(files[i], i, games, l.ev, l.name)
+		if err != nil && ctx.Err() != nil {
+			// The interrupt stopped the engine in the middle of this
+			// game: not looked at, not a failure.
+			return nil
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		done++
@@ -192,8 +210,10 @@ type labeller struct {
 	ev   *peer.Evaluator
 }
 
-func startLabeller(name string, argv []string, timeout time.Duration) (*labeller, error) {
-	c, err := peer.Start(argv, peer.Options{Timeout: timeout})
+// startLabeller starts the engine in a process group of its own, so that
+// Ctrl-C reaches goeval alone: cancelling ctx stops it.
+func startLabeller(ctx context.Context, name string, argv []string, timeout time.Duration) (*labeller, error) {
+	c, err := peer.Start(argv, peer.Options{Timeout: timeout, OwnGroup: true, Context: ctx})
 	if err != nil {
 		return nil, err
 	}

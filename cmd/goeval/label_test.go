@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"goeval/compare"
 	"goeval/internal/shared"
@@ -108,9 +109,17 @@ func TestLabelRemakesDevLabels(t *testing.T) {
 // command with success; it returns the --peer value that runs it.
 func fakeEngine(t *testing.T) string {
 	t.Helper()
+	return fakeEngineWith(t, "")
+}
+
+// fakeEngineWith is fakeEngine with cases of its own (lines of sh's case)
+// before the others.
+func fakeEngineWith(t *testing.T, cases string) string {
+	t.Helper()
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	const src = `while read -r cmd arg rest; do
+	src := `while read -r cmd arg rest; do
   case "$cmd" in
+` + cases + `
     protocol_version) printf '= 2\n\n' ;;
     known_command) case "$arg" in final_status_list|estimate_score) printf '= true\n\n' ;; *) printf '= false\n\n' ;; esac ;;
     estimate_score) printf '= B+1.5\n\n' ;;
@@ -123,6 +132,63 @@ done
 		t.Fatal(err)
 	}
 	return "fake=sh " + script
+}
+
+// hangingEngine is fakeEngine, but its second final_status_list (that is,
+// the second game's) creates the file it returns and hangs for 10 s, in a
+// child process (sleep), before it answers.
+func hangingEngine(t *testing.T) (peer, hanging string) {
+	t.Helper()
+	hanging = filepath.Join(t.TempDir(), "hanging")
+	peer = fakeEngineWith(t, `    final_status_list) n=$((n+1)); if [ $n -ge 2 ]; then : > '`+hanging+`'; sleep 10; fi; printf '= \n\n' ;;`)
+	return peer, hanging
+}
+
+// interruptWhenHanging runs goeval with args and interrupts it once the
+// file hanging exists: while hangingEngine is in the middle of a command.
+func interruptWhenHanging(t *testing.T, hanging string, args ...string) (code int, stdout, stderr string, took time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { interruptContext = saved }()
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(hanging); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code = run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String(), time.Since(start)
+}
+
+// TestLabelInterruptedMidCommand interrupts goeval label while the engine
+// is judging the second game: the engine is stopped at once, that game is
+// neither labelled nor an error, and the first game's label is kept.
+func TestLabelInterruptedMidCommand(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	peer, hanging := hangingEngine(t)
+	games := []string{filepath.Join(tiny, "a.sgf"), filepath.Join(tiny, "b.sgf"), filepath.Join(tiny, "c.sgf")}
+	code, stdout, stderr, took := interruptWhenHanging(t, hanging, append([]string{"label", "--peer", peer, "--games", "all", "--workers", "1"}, games...)...)
+	got, err := compare.ParseLabels("stdout", strings.NewReader(stdout))
+	if code != 130 || err != nil || got.Len() != 1 || got.Lookup(games[0]) == nil ||
+		!strings.Contains(stderr, "interrupted: 1 of 3 game records looked at; 1 label written to standard output") {
+		t.Errorf("exit %d, stdout %q (%v), stderr:\n%s", code, stdout, err, stderr)
+	}
+	if strings.Contains(stderr, games[1]) || strings.Contains(stderr, "stopped") {
+		t.Errorf("the game cut short is reported:\n%s", stderr)
+	}
+	if took > 8*time.Second {
+		t.Errorf("the interrupt took %v: the engine was waited for", took)
+	}
 }
 
 // cancelOn is standard error for a command under test: once what is
@@ -246,5 +312,40 @@ func TestLabelReports(t *testing.T) {
 	code, _, stderr = goeval(t, "label", "--peer", peer, "--games", "uncounted", good)
 	if code != 0 || !strings.Contains(stderr, "1 game record skipped by --games uncounted: 1 counted\n") {
 		t.Errorf("--games uncounted: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestLabelDuplicates: a file given twice is labelled once, with a note,
+// so that the labels file is one compare reads; two files of one name in
+// different folders, whose labels compare could not tell apart, are an
+// error naming both before anything is labelled.
+func TestLabelDuplicates(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	peer := fakeEngine(t)
+	a := filepath.Join(tiny, "a.sgf")
+	code, out, stderr := goeval(t, "label", "--peer", peer, "--games", "all", a, "./"+a)
+	labels, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	if code != 0 || err != nil || labels.Len() != 1 || !strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: labelled once\n") {
+		t.Errorf("a file given twice: exit %d, labels %v (%v), stderr:\n%s", code, labels.Len(), err, stderr)
+	}
+
+	dir := t.TempDir()
+	other := filepath.Join(dir, "a.sgf")
+	src, err := os.ReadFile(filepath.Join(tiny, "b.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := filepath.Join(dir, "labels.jsonl")
+	code, out, stderr = goeval(t, "label", "--peer", peer, "--games", "all", "-o", o, a, other)
+	if code != 1 || out != "" || !strings.Contains(stderr, a+" and "+other+" have the same name") || strings.Contains(stderr, "1/2") {
+		t.Errorf("two files of one name: exit %d, stdout %q, stderr:\n%s", code, out, stderr)
+	}
+	if _, err := os.Stat(o); !os.IsNotExist(err) {
+		t.Errorf("the labels file was written: %v", err)
 	}
 }

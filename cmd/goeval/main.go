@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/term"
 )
@@ -270,6 +271,15 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 func checkWorkers(n int) error {
 	if n < 0 {
 		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", n)
+	}
+	return nil
+}
+
+// checkTimeout checks a duration flag (--timeout, --peer-timeout) that
+// bounds the wait for an engine's answer: 0 or less would mean no wait.
+func checkTimeout(flag string, d time.Duration) error {
+	if d <= 0 {
+		return usagef("invalid --%s %v (want a positive duration)", flag, d)
 	}
 	return nil
 }

@@ -63,8 +63,8 @@ func matchCommand(e *env, args []string) error {
 	if *games < 1 {
 		return usagef("invalid --games %d (want 1 or more)", *games)
 	}
-	if *timeout <= 0 {
-		return usagef("invalid --timeout %v (want a positive duration)", *timeout)
+	if err := checkTimeout("timeout", *timeout); err != nil {
+		return err
 	}
 	if *maxMoves < 0 {
 		return usagef("invalid --max-moves %d (want 0 or more)", *maxMoves)

@@ -8,6 +8,7 @@ import (
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/peer"
 	"goeval/predict"
 	"goeval/rank"
 )
@@ -23,7 +24,8 @@ Usage:
   goeval predict [flags] PATH...
 
 PATH is an SGF file (a collection of games is read whole) or a folder,
-searched recursively for *.sgf files. At every --every-th position (after 0,
+searched recursively for *.sgf files (a file given twice, or in a folder
+given too, is read once). At every --every-th position (after 0,
 5, 10, ... moves by default) each ranker orders the moves of the side to
 move, and the table gives per ranker the share of positions where the
 record's next move is its first choice (top-1), among its first 5 (top-5) or
@@ -57,7 +59,7 @@ func predictCommand(e *env, args []string) error {
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
 	genmove := fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")
-	timeout := fs.Duration("peer-timeout", 0, "how long to wait for each answer of a peer (default 30s)")
+	timeout := fs.Duration("peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
 	workers := fs.Int("workers", 0, "number of workers, each with its own rankers and engines (default: the number of CPUs)")
 	format := fs.String("format", "text", "output format: text, csv or json")
 	mf := addModelFlag(fs)
@@ -78,8 +80,8 @@ func predictCommand(e *env, args []string) error {
 	if err := checkWorkers(*workers); err != nil {
 		return err
 	}
-	if *timeout < 0 {
-		return usagef("invalid --peer-timeout %v (want a positive duration)", *timeout)
+	if err := checkTimeout("peer-timeout", *timeout); err != nil {
+		return err
 	}
 	cfg := predict.Config{Every: *every, Workers: *workers}
 	taken := map[string]bool{}
@@ -115,6 +117,7 @@ func predictCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	files = uniqueFiles(e, files, "read")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
 	ctx, stop := interruptContext()

@@ -112,3 +112,39 @@ func TestPredictWarnings(t *testing.T) {
 		t.Errorf("JSON without the warning: %s", out)
 	}
 }
+
+// A timeout of no time is refused, as the other commands refuse theirs,
+// instead of meaning the default; label's says the same.
+func TestPeerTimeoutPositive(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", "--peer", "x=/nonexistent/x", "--peer-timeout", "0", example}, "goeval: invalid --peer-timeout 0s (want a positive duration)"},
+		{[]string{"predict", "--peer", "x=/nonexistent/x", "--peer-timeout", "-2s", example}, "goeval: invalid --peer-timeout -2s (want a positive duration)"},
+		{[]string{"label", "--peer", "x=/nonexistent/x", "--timeout", "0", example}, "goeval: invalid --timeout 0s (want a positive duration)"},
+	} {
+		code, _, stderr := goeval(t, tc.args...)
+		if code != 2 || !strings.HasPrefix(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2, %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// A file given twice is read once, with a note, not counted twice.
+func TestPredictDuplicates(t *testing.T) {
+	positions := func(args ...string) (int, string) {
+		t.Helper()
+		code, out, stderr := goeval(t, append([]string{"predict", "--rankers", "eval:stones", "--every", "40", "--format", "json"}, args...)...)
+		var j struct{ Positions int }
+		if err := json.Unmarshal([]byte(out), &j); code != 0 || err != nil {
+			t.Fatalf("exit %d, %v: %s", code, err, stderr)
+		}
+		return j.Positions, stderr
+	}
+	once, _ := positions(example)
+	twice, stderr := positions(example, example)
+	if twice != once || !strings.Contains(stderr, "goeval: "+example+" given more than once: read once\n") {
+		t.Errorf("given twice: %d positions (once: %d), stderr:\n%s", twice, once, stderr)
+	}
+}
