@@ -274,6 +274,9 @@ func commandLine(name string, args []string) string {
 // recordFiles expands PATH arguments into game records (compare.Files).
 // When there are none it prints why and fails, saying what it had to do.
 func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileError, error) {
+	if err := checkPaths(paths); err != nil {
+		return nil, nil, err
+	}
 	files, ferrs := compare.Files(paths)
 	if len(files) == 0 {
 		for _, fe := range ferrs {
@@ -282,6 +285,21 @@ func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileE
 		return nil, nil, fmt.Errorf("no game records to %s", what)
 	}
 	return files, ferrs, nil
+}
+
+// checkPaths refuses, as a usage error, the PATH arguments that name no
+// file or folder: an empty one, and "-", standard input, which the commands
+// that read many records (by path, in parallel) do not read.
+func checkPaths(paths []string) error {
+	for i, p := range paths {
+		switch p {
+		case "":
+			return usagef("PATH argument %d is empty (want an SGF file or folder)", i+1)
+		case "-":
+			return usagef("PATH -: reading game records from standard input is not supported (give SGF files or folders)")
+		}
+	}
+	return nil
 }
 
 // printFileError prints an error about a file once with its name (most

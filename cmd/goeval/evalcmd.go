@@ -64,6 +64,9 @@ type position struct {
 func loadPosition(e *env, file string, k, n int) (*position, error) {
 	var c *sgf.Collection
 	var err error
+	if file == "" {
+		return nil, usagef("the FILE.sgf argument is empty (want a file name, or - for standard input)")
+	}
 	if file == "-" {
 		data, rerr := io.ReadAll(e.stdin)
 		if rerr != nil {

@@ -80,6 +80,9 @@ func labelCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --games %q (want all, counted or uncounted)", *gamesFlag)
 	}
+	if err := checkPaths(paths); err != nil {
+		return err
+	}
 	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
 		printFileError(e, fe)

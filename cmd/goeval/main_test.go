@@ -298,3 +298,23 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestNoFileNames: "-" as a PATH of the commands that read many records,
+// which do not read standard input, and an empty file name anywhere are
+// usage errors that say so, not a stat or open error about "-" or "".
+func TestNoFileNames(t *testing.T) {
+	const stdin = "PATH -: reading game records from standard input is not supported"
+	checkExits(t, []exitCase{
+		{"compare -", []string{"compare", "-"}, 2, stdin},
+		{"compare file -", []string{"compare", tinySet + "/a.sgf", "-"}, 2, stdin},
+		{"predict -", []string{"predict", "-"}, 2, stdin},
+		{"tune -", []string{"tune", "-"}, 2, stdin},
+		{"tune moves -", []string{"tune", "moves", "-"}, 2, stdin},
+		{"label -", []string{"label", "--peer", "a=b", "-"}, 2, stdin},
+		{"compare empty", []string{"compare", tinySet + "/a.sgf", ""}, 2, "PATH argument 2 is empty"},
+		{"miai empty", []string{"miai", ""}, 2, "the TREE or FILE.sgf argument is empty"},
+		{"eval empty", []string{""}, 2, "the FILE.sgf argument is empty"},
+		{"rank empty", []string{"rank", ""}, 2, "the FILE.sgf argument is empty"},
+		{"values empty", []string{"values", ""}, 2, "the FILE.sgf argument is empty"},
+	})
+}
