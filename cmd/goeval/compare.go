@@ -182,6 +182,13 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	inputs := append([]string{*reference}, files...)
+	if *labels != "none" {
+		inputs = append(inputs, *labels)
+	}
+	if err := of.checkInputs(inputs...); err != nil {
+		return err
+	}
 	files, dups := compare.Unique(files)
 	for _, d := range dups {
 		if d.File == d.Same {

@@ -222,6 +222,9 @@ func evalCommand(e *env, args []string) error {
 			return usagef("invalid --show %q for %s (want %s)", *show, est.Name(), strings.Join(v.Views(), ", "))
 		}
 	}
+	if err := of.checkInputs(files[0]); err != nil {
+		return err
+	}
 	pos, err := loadPosition(e, files[0], pf.game, pf.move)
 	if err != nil {
 		return err

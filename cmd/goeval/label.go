@@ -90,6 +90,9 @@ func labelCommand(e *env, args []string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
 	}
+	if err := of.checkInputs(files...); err != nil {
+		return err
+	}
 	p := peers[0]
 	labels := make([]*compare.Label, len(files))
 	var mu sync.Mutex // serialises the progress lines

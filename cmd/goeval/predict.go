@@ -115,6 +115,9 @@ func predictCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := of.checkInputs(files...); err != nil {
+		return err
+	}
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
 	ctx, stop := interruptContext()
