@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -21,8 +22,9 @@ type Sample struct {
 // FitLogistic fits the weights of a round of the death model by
 // regularised logistic regression (L2 penalty l2 on every weight but the
 // first, the bias), minimising the stone-weighted log loss with gonum's
-// BFGS. All samples must have the same number of features.
-func FitLogistic(samples []Sample, l2 float64) ([]float64, error) {
+// BFGS. All samples must have the same number of features. It stops with
+// ctx's error when ctx is done.
+func FitLogistic(ctx context.Context, samples []Sample, l2 float64) ([]float64, error) {
 	if len(samples) == 0 {
 		return nil, errors.New("judge: no chains to fit")
 	}
@@ -61,7 +63,10 @@ func FitLogistic(samples []Sample, l2 float64) ([]float64, error) {
 			g[j] += 2 * l2 * x[j]
 		}
 	}
-	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, make([]float64, k), &optimize.Settings{GradientThreshold: 1e-7}, &optimize.BFGS{})
+	res, err := minimize(ctx, optimize.Problem{Func: loss, Grad: grad}, make([]float64, k), 1e-7)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if res == nil {
 		return nil, fmt.Errorf("judge: fitting the death model: %w", err)
 	}
@@ -82,8 +87,8 @@ type ScoreSample struct {
 // labelled games do not pull it. It fits the model alone: the bounds of
 // ScoreParams are not fitted. The gradient is taken numerically (the
 // model is small); the loss is not convex, so it starts from several
-// points and keeps the best.
-func FitScore(samples []ScoreSample) (ScoreParams, error) {
+// points and keeps the best. It stops with ctx's error when ctx is done.
+func FitScore(ctx context.Context, samples []ScoreSample) (ScoreParams, error) {
 	if len(samples) == 0 {
 		return ScoreParams{}, errors.New("judge: no positions to fit")
 	}
@@ -128,7 +133,10 @@ func FitScore(samples []ScoreSample) (ScoreParams, error) {
 		{7, 0, 0, 0, -4, 8, -0.3, 0, 2, 0, 0, 0},
 		{7, 0, 0, 0, -4, 8, -0.3, 0, 3, 0, 0, 0},
 	} {
-		res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, start, &optimize.Settings{GradientThreshold: 1e-6}, &optimize.BFGS{})
+		res, err := minimize(ctx, optimize.Problem{Func: loss, Grad: grad}, start, 1e-6)
+		if err := ctx.Err(); err != nil {
+			return ScoreParams{}, err
+		}
 		if res == nil {
 			firstErr = err
 			continue
@@ -166,8 +174,9 @@ var ErrOneSided = errors.New("judge: the games were all won by one colour")
 // that keeps a small set of positions, whose winners a spread shrunk to
 // nothing or blown up by the doubt could seem to explain, near a spread of
 // 5 points; on the dev set's 14,000 positions it moves the Brier scores by
-// less than 0.001. The samples need winners of both colours.
-func FitWin(samples []WinSample) (WinParams, error) {
+// less than 0.001. The samples need winners of both colours. It stops with
+// ctx's error when ctx is done.
+func FitWin(ctx context.Context, samples []WinSample) (WinParams, error) {
 	black := 0
 	for _, s := range samples {
 		if s.BlackWins {
@@ -222,11 +231,34 @@ func FitWin(samples []WinSample) (WinParams, error) {
 		}
 	}
 	// Start from an even game with a spread of 5 points.
-	res, err := optimize.Minimize(optimize.Problem{Func: loss, Grad: grad}, prior[:], &optimize.Settings{GradientThreshold: 1e-9}, &optimize.BFGS{})
+	res, err := minimize(ctx, optimize.Problem{Func: loss, Grad: grad}, prior[:], 1e-9)
+	if err := ctx.Err(); err != nil {
+		return WinParams{}, err
+	}
 	if res == nil {
 		return WinParams{}, fmt.Errorf("judge: fitting the win model: %w", err)
 	}
 	return WinParams{Offset: res.X[0], Scale: res.X[1], ScaleStage: res.X[2], ScaleDoubt: res.X[3]}, nil
+}
+
+// minimize runs gonum's BFGS on p from start until the gradient's norm is
+// below gradTol. It checks ctx at every evaluation of the loss and
+// stops when ctx is done; callers then return ctx.Err().
+func minimize(ctx context.Context, p optimize.Problem, start []float64, gradTol float64) (*optimize.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return optimize.Minimize(p, start, &optimize.Settings{GradientThreshold: gradTol, Recorder: stopper{ctx}}, &optimize.BFGS{})
+}
+
+// stopper is an optimize.Recorder that fails the optimization once its
+// context is done.
+type stopper struct{ ctx context.Context }
+
+func (s stopper) Init() error { return s.ctx.Err() }
+
+func (s stopper) Record(*optimize.Location, optimize.Operation, *optimize.Stats) error {
+	return s.ctx.Err()
 }
 
 // weightOf returns a sample's weight w, 1 for 0.

@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -28,7 +29,7 @@ func TestFitDeathRecoversModel(t *testing.T) {
 		s.Weight = 1
 		samples = append(samples, s)
 	}
-	w, err := FitLogistic(samples, 1e-6)
+	w, err := FitLogistic(context.Background(), samples, 1e-6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestFitSoftDeathRecoversWeights(t *testing.T) {
 		s.Dead = 1 / (1 + math.Exp(-z))
 		samples = append(samples, s)
 	}
-	w, err := FitLogistic(samples, 1e-9)
+	w, err := FitLogistic(context.Background(), samples, 1e-9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestFitScoreGate(t *testing.T) {
 			samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 20}, Area: 7})
 		}
 	}
-	sp, err := FitScore(samples)
+	sp, err := FitScore(context.Background(), samples)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestFitScoreWeights(t *testing.T) {
 				samples = append(samples, ScoreSample{ScoreInput: in, Area: 7})
 			}
 		}
-		sp, err := FitScore(samples)
+		sp, err := FitScore(context.Background(), samples)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +194,7 @@ func TestFitScoreRisk(t *testing.T) {
 		area := sum - 0.8*ra + rng.NormFloat64()*0.5
 		samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 1, RiskAlive: ra, RiskDead: rd}, Area: area})
 	}
-	sp, err := FitScore(samples)
+	sp, err := FitScore(context.Background(), samples)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestFitScoreReach(t *testing.T) {
 		}
 		samples = append(samples, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.7, ToMove: 1, Doubt: 2}, Area: area})
 	}
-	sp, err := FitScore(samples)
+	sp, err := FitScore(context.Background(), samples)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +286,7 @@ func TestFitWinRecoversModel(t *testing.T) {
 		s.BlackWins = rng.Float64() < truth.Of(s.Score, s.Komi, s.Stage, s.Doubt)
 		samples = append(samples, s)
 	}
-	wp, err := FitWin(samples)
+	wp, err := FitWin(context.Background(), samples)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,10 +300,10 @@ func TestFitWinRecoversModel(t *testing.T) {
 // without end.
 func TestFitWinOneSided(t *testing.T) {
 	samples := []WinSample{{Score: 10, Stage: 0.5, Komi: 6.5, BlackWins: true}, {Score: 3, Stage: 0.5, Komi: 6.5, BlackWins: true}}
-	if _, err := FitWin(samples); err == nil {
+	if _, err := FitWin(context.Background(), samples); err == nil {
 		t.Error("no error for winners of one colour")
 	}
-	if _, err := FitWin(nil); err == nil {
+	if _, err := FitWin(context.Background(), nil); err == nil {
 		t.Error("no error for no samples")
 	}
 }
@@ -319,7 +320,7 @@ func TestFitWinWeights(t *testing.T) {
 				WinSample{Score: 16.5, Komi: 6.5, Stage: 0.5, BlackWins: true},
 				WinSample{Score: -3.5, Komi: 6.5, Stage: 0.5, BlackWins: false})
 		}
-		wp, err := FitWin(samples)
+		wp, err := FitWin(context.Background(), samples)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,5 +331,67 @@ func TestFitWinWeights(t *testing.T) {
 	}
 	if p := fit(3); math.Abs(p-0.75) > 0.03 {
 		t.Errorf("Black's wins weighing 3: P(Black wins) at a margin of 0 is %.3f, want 0.75", p)
+	}
+}
+
+// countdownContext is a context that is cancelled from its n-th look on
+// (Err's calls), so that a test can cancel a fit in the middle, between
+// two evaluations of its loss, without timing.
+type countdownContext struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdownContext) Err() error {
+	c.calls++
+	if c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// The fits stop with the context's error when it is cancelled, before
+// they start or in the middle: within a few evaluations of the loss, not
+// at the end of the fit.
+func TestFitsStopWhenCancelled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	var deaths []Sample
+	var scores []ScoreSample
+	var wins []WinSample
+	for i := range 2000 {
+		s := Sample{F: make([]float64, NumFeatures), Weight: 1}
+		s.F[0], s.F[1] = 1, rng.Float64()*2-1
+		s.Dead = float64(rng.IntN(2))
+		deaths = append(deaths, s)
+		sum := rng.Float64()*60 - 30
+		scores = append(scores, ScoreSample{ScoreInput: ScoreInput{Sum: sum, Stage: 0.5, ToMove: 1, Doubt: 2}, Area: sum + rng.NormFloat64()})
+		wins = append(wins, WinSample{Score: sum, Komi: 6.5, Stage: 0.5, BlackWins: i%2 == 0})
+	}
+	fits := map[string]func(context.Context) error{
+		"FitLogistic": func(ctx context.Context) error { _, err := FitLogistic(ctx, deaths, 1e-9); return err },
+		"FitScore":    func(ctx context.Context) error { _, err := FitScore(ctx, scores); return err },
+		"FitWin":      func(ctx context.Context) error { _, err := FitWin(ctx, wins); return err },
+	}
+	for name, fit := range fits {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if err := fit(ctx); err != context.Canceled {
+			t.Errorf("%s, cancelled before: error %v, want %v", name, err, context.Canceled)
+		}
+		// How often the whole fit looks, to cancel it well before its end.
+		whole := &countdownContext{Context: context.Background(), n: math.MaxInt}
+		if err := fit(whole); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if whole.calls < 10 {
+			t.Fatalf("%s looked at its context %d times: too few to cancel it in the middle", name, whole.calls)
+		}
+		mid := &countdownContext{Context: context.Background(), n: whole.calls / 2}
+		if err := fit(mid); err != context.Canceled {
+			t.Errorf("%s, cancelled in the middle: error %v, want %v", name, err, context.Canceled)
+		}
+		if mid.calls > mid.n+3 {
+			t.Errorf("%s, cancelled at look %d: went on to look %d times (of %d for the whole fit)", name, mid.n, mid.calls, whole.calls)
+		}
 	}
 }

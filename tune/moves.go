@@ -56,10 +56,15 @@ type MovesReport struct {
 	Games, Positions, Candidates int
 	// ValidationGames and ValidationPositions count the held-out ones.
 	ValidationGames, ValidationPositions int
-	// Unreadable lists the files and games left out, and why: those that
-	// could not be read or replayed (an illegal move leaves out the whole
-	// game) and those with setup stones.
+	// Unreadable lists the files and games left out because they could
+	// not be read or replayed (an illegal move leaves out the whole game),
+	// and why.
 	Unreadable []string
+	// Setup names the games left out by design because they have setup
+	// stones (handicap games, problems): the move features need every
+	// stone to have been played. A game is named by its file, with
+	// " (game K)" when the file holds more than one.
+	Setup []string
 	// Sweeps holds the figures after each sweep of the fit.
 	Sweeps []MovesSweep
 	Fit    movemodel.FitResult
@@ -111,8 +116,8 @@ type moveGame struct {
 // training games, extracts the features of every candidate of the sampled
 // positions and fits the gammas, measuring the validation games after each
 // sweep. Games with setup stones are left out (the features need the
-// moves), as are games that cannot be read or replayed (listed in the
-// report). When no game is left to fit on, the error comes with the report
+// moves; named in the report's Setup), as are games that cannot be read or
+// replayed (listed in its Unreadable). When no game is left to fit on, the error comes with the report
 // so far, which lists the games left out.
 func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 	cfg.defaults()
@@ -120,8 +125,9 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 	rep := &MovesReport{}
 	var all []moveGame
 	for _, f := range cfg.Files {
-		games, bad := readMoveGames(f)
+		games, setup, bad := readMoveGames(f)
 		all = append(all, games...)
+		rep.Setup = append(rep.Setup, setup...)
 		rep.Unreadable = append(rep.Unreadable, bad...)
 	}
 	var train, val []moveGame
@@ -144,7 +150,8 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 		return rep, errors.New("tune: no games to fit the move model on")
 	}
 	rep.Games, rep.ValidationGames = len(train), len(val)
-	cfg.logf("read %d games (%d to train on, %d to validate), %d unreadable, in %v", len(all), len(train), len(val), len(rep.Unreadable), time.Since(start).Round(time.Millisecond))
+	cfg.logf("read %d games (%d to train on, %d to validate), %d unreadable, %d with setup stones left out, in %v",
+		len(all), len(train), len(val), len(rep.Unreadable), len(rep.Setup), time.Since(start).Round(time.Millisecond))
 
 	// The tables, from the training positions.
 	harvests := make([]*movemodel.Harvest, (len(train)+chunk-1)/chunk)
@@ -410,25 +417,29 @@ func walkGame(g moveGame, every, phase int, visit func(pos movemodel.Position, n
 }
 
 // readMoveGames reads the games of one record that have no setup stones.
-func readMoveGames(path string) ([]moveGame, []string) {
+// It names the games with setup stones apart from those it cannot use
+// (with the reason).
+func readMoveGames(path string) (out []moveGame, setup, bad []string) {
 	c, err := sgf.ReadFile(path)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return nil, nil, []string{err.Error()}
 	}
-	var out []moveGame
-	var bad []string
 	for k := 1; k <= c.Games(); k++ {
 		g, err := c.Game(k)
 		if err != nil {
 			bad = append(bad, err.Error())
 			continue
 		}
-		moves, setup, err := g.Moves()
+		moves, hasSetup, err := g.Moves()
 		switch {
 		case err != nil:
 			bad = append(bad, err.Error())
-		case setup:
-			bad = append(bad, fmt.Sprintf("%s: game %d has setup stones (the move features need the moves)", path, k))
+		case hasSetup:
+			name := path
+			if c.Games() > 1 {
+				name = fmt.Sprintf("%s (game %d)", path, k)
+			}
+			setup = append(setup, name)
 		default:
 			// A game with an illegal move is left out whole, as the
 			// judge's fit leaves it out: the moves after it were never
@@ -440,5 +451,5 @@ func readMoveGames(path string) ([]moveGame, []string) {
 			out = append(out, moveGame{g.Info.Size, moves})
 		}
 	}
-	return out, bad
+	return out, setup, bad
 }

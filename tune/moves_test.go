@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,11 +100,26 @@ func TestReadMoveGamesIllegal(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	games, bad := readMoveGames(path)
+	games, _, bad := readMoveGames(path)
 	if len(games) != 1 || len(games[0].moves) != 3 {
 		t.Errorf("%d games read; want 1, of 3 moves", len(games))
 	}
 	if len(bad) != 1 || !strings.Contains(bad[0], path) || !strings.Contains(bad[0], "illegal move 3") {
 		t.Errorf("left out %q; want %s's second game, illegal move 3", bad, path)
+	}
+}
+
+// TestReadMoveGamesSetup: games with setup stones are named apart from the
+// records that cannot be used, by file and, in a collection, game.
+func TestReadMoveGamesSetup(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "three.sgf")
+	data := "(;GM[1]SZ[5];B[cc];W[dd])\n(;GM[1]SZ[5]AB[bb][dd];W[cc])\n(;GM[1]SZ[5]AW[bb];B[cc])\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, setup, bad := readMoveGames(path)
+	want := []string{path + " (game 2)", path + " (game 3)"}
+	if len(games) != 1 || !slices.Equal(setup, want) || len(bad) != 0 {
+		t.Errorf("%d games read, setup %q, bad %q; want 1, %q, none", len(games), setup, bad, want)
 	}
 }

@@ -509,12 +509,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	if len(samples) == 0 {
 		return judge.Params{}, fmt.Errorf("tune: no chains to train on in this fold (too few labelled games for %d folds?)", cfg.Folds)
 	}
-	// FitLogistic does not watch ctx: an interrupt stops the fit between
-	// its steps.
-	if err := ctx.Err(); err != nil {
-		return judge.Params{}, err
-	}
-	w, err := judge.FitLogistic(samples, cfg.L2)
+	w, err := judge.FitLogistic(ctx, samples, cfg.L2)
 	if err != nil {
 		return judge.Params{}, err
 	}
@@ -548,10 +543,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 			}
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return judge.Params{}, err
-	}
-	w2, err := judge.FitLogistic(samples, cfg.L2)
+	w2, err := judge.FitLogistic(ctx, samples, cfg.L2)
 	if err != nil {
 		return judge.Params{}, err
 	}
@@ -592,7 +584,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 			counted = append(counted, sums[k])
 		}
 	}
-	sp, err := judge.FitScore(counted)
+	sp, err := judge.FitScore(ctx, counted)
 	if err != nil {
 		return judge.Params{}, err
 	}
@@ -605,7 +597,7 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 			wins = append(wins, judge.WinSample{Score: sp.Of(s.ScoreInput), Stage: s.Stage, Doubt: s.Doubt, Komi: q.komi, BlackWins: q.winner == board.Black, Weight: cfg.weight(q)})
 		}
 	}
-	switch wp, err := judge.FitWin(wins); {
+	switch wp, err := judge.FitWin(ctx, wins); {
 	case errors.Is(err, judge.ErrOneSided):
 		cfg.logf("no win model: %v", err)
 	case err != nil:

@@ -184,6 +184,13 @@ func compareCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	inputs := append([]string{*reference}, files...)
+	if *labels != "none" {
+		inputs = append(inputs, *labels)
+	}
+	if err := of.checkInputs(inputs...); err != nil {
+		return err
+	}
 	files = uniqueFiles(e, files, "compared")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
@@ -267,6 +274,9 @@ func commandLine(name string, args []string) string {
 // recordFiles expands PATH arguments into game records (compare.Files).
 // When there are none it prints why and fails, saying what it had to do.
 func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileError, error) {
+	if err := checkPaths(paths); err != nil {
+		return nil, nil, err
+	}
 	files, ferrs := compare.Files(paths)
 	if len(files) == 0 {
 		for _, fe := range ferrs {
@@ -292,24 +302,58 @@ func uniqueFiles(e *env, files []string, done string) []string {
 	return files
 }
 
+// checkPaths refuses, as a usage error, the PATH arguments that name no
+// file or folder: an empty one, and "-", standard input, which the commands
+// that read many records (by path, in parallel) do not read.
+func checkPaths(paths []string) error {
+	for i, p := range paths {
+		switch p {
+		case "":
+			return usagef("PATH argument %d is empty (want an SGF file or folder)", i+1)
+		case "-":
+			return usagef("PATH -: reading game records from standard input is not supported (give SGF files or folders)")
+		}
+	}
+	return nil
+}
+
 // printFileError prints an error about a file once with its name (most
 // errors from the sgf package already start with it).
 func printFileError(e *env, fe compare.FileError) {
-	if strings.HasPrefix(fe.Err, fe.File+":") {
-		fmt.Fprintf(e.stderr, "goeval: %s\n", fe.Err)
-	} else {
-		fmt.Fprintf(e.stderr, "goeval: %s: %s\n", fe.File, fe.Err)
-	}
+	fmt.Fprintf(e.stderr, "goeval: %s\n", fileMessage(fe, false))
 }
 
 // printWarning prints a warning about a file (most warnings, those of
 // package sgf, already start with its name and say "warning") as
 // printFileError prints an error.
 func printWarning(e *env, w compare.FileError) {
-	if !strings.HasPrefix(w.Err, w.File+":") {
-		w.Err = "warning: " + w.Err
+	fmt.Fprintf(e.stderr, "goeval: %s\n", fileMessage(w, true))
+}
+
+// fileMessage is fe as printFileError and printWarning print it, naming
+// the file once. fe.File names a game of a collection as "FILE (game K)";
+// a message that already starts with FILE and its location
+// ("FILE:2:38: ...", as package sgf's do) keeps them in front and names
+// the game after them: "FILE:2:38: game K: ...". A warning that does not
+// say so itself is marked "warning:".
+func fileMessage(fe compare.FileError, warning bool) string {
+	file, game := fe.File, ""
+	if i := strings.LastIndex(file, " (game "); i >= 0 && strings.HasSuffix(file, ")") {
+		file, game = file[:i], file[i+len(" (game "):len(file)-1]
 	}
-	printFileError(e, w)
+	rest, ok := strings.CutPrefix(fe.Err, file+":")
+	if !ok {
+		if warning {
+			return fmt.Sprintf("%s: warning: %s", fe.File, fe.Err)
+		}
+		return fmt.Sprintf("%s: %s", fe.File, fe.Err)
+	}
+	if game == "" {
+		return fe.Err
+	}
+	// The location: line and column, each followed by a colon.
+	loc := len(rest) - len(strings.TrimLeft(rest, "0123456789:"))
+	return fmt.Sprintf("%s:%s game %s:%s", file, rest[:loc], game, rest[loc:])
 }
 
 // printSGFWarnings prints the warnings of package sgf about file's game.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"goeval/compare"
 )
 
 const tiny = "../../compare/testdata/tiny"
@@ -336,5 +338,49 @@ func TestComparePeerInterruptedMidCommand(t *testing.T) {
 	}
 	if took > 8*time.Second {
 		t.Errorf("the interrupt took %v: the engine was waited for", took)
+	}
+}
+
+// TestCompareGameMessagesNameFileOnce: the errors and warnings about game
+// 2 onward of a collection name the file once, location first, then the
+// game, as those about a file of one game do.
+func TestCompareGameMessagesNameFileOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "multi.sgf")
+	data := "(;GM[1]FF[4]SZ[9]RE[B+R]KM[x];B[cc];W[dd])\n(;GM[1]FF[4]SZ[9]RE[B+R]KM[y];B[cc];W[dd];B[cc])\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, stderr := goeval(t, "compare", "--estimators", "lambda-kappa", path)
+	for _, want := range []string{
+		"goeval: " + path + ":1:25: game 1: sgf: warning: KM[x] is not a number: komi taken as 0\n",
+		"goeval: " + path + ":2:25: game 2: sgf: warning: KM[y] is not a number: komi taken as 0\n",
+		"goeval: " + path + ":2:43: game 2: sgf: illegal move 3",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if n := strings.Count(stderr, path); n != 3 {
+		t.Errorf("the file is named %d times in 3 lines:\n%s", n, stderr)
+	}
+}
+
+// TestFileMessage: how a message about a file or a game of it is printed.
+func TestFileMessage(t *testing.T) {
+	for _, c := range []struct {
+		fe      compare.FileError
+		warning bool
+		want    string
+	}{
+		{compare.FileError{File: "a.sgf", Err: "a.sgf:1:2: sgf: bad"}, false, "a.sgf:1:2: sgf: bad"},
+		{compare.FileError{File: "a.sgf", Err: "no game"}, false, "a.sgf: no game"},
+		{compare.FileError{File: "a.sgf", Err: "no result"}, true, "a.sgf: warning: no result"},
+		{compare.FileError{File: "a.sgf (game 3)", Err: "a.sgf:7:20: sgf: bad"}, false, "a.sgf:7:20: game 3: sgf: bad"},
+		{compare.FileError{File: "a.sgf (game 3)", Err: "a.sgf: markup ignored"}, true, "a.sgf: game 3: markup ignored"},
+		{compare.FileError{File: "a.sgf (game 3)", Err: "l.jsonl:4: labels ignored"}, true, "a.sgf (game 3): warning: l.jsonl:4: labels ignored"},
+	} {
+		if got := fileMessage(c.fe, c.warning); got != c.want {
+			t.Errorf("fileMessage(%+v, %v) = %q, want %q", c.fe, c.warning, got, c.want)
+		}
 	}
 }

@@ -64,6 +64,9 @@ type position struct {
 func loadPosition(e *env, file string, k, n int) (*position, error) {
 	var c *sgf.Collection
 	var err error
+	if file == "" {
+		return nil, usagef("the FILE.sgf argument is empty (want a file name, or - for standard input)")
+	}
 	if file == "-" {
 		data, rerr := io.ReadAll(e.stdin)
 		if rerr != nil {
@@ -218,6 +221,9 @@ func evalCommand(e *env, args []string) error {
 		if !contains(v.Views(), *show) {
 			return usagef("invalid --show %q for %s (want %s)", *show, est.Name(), strings.Join(v.Views(), ", "))
 		}
+	}
+	if err := of.checkInputs(files[0]); err != nil {
+		return err
 	}
 	pos, err := loadPosition(e, files[0], pf.game, pf.move)
 	if err != nil {

@@ -84,12 +84,18 @@ func labelCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --games %q (want all, counted or uncounted)", *gamesFlag)
 	}
+	if err := checkPaths(paths); err != nil {
+		return err
+	}
 	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
 		printFileError(e, fe)
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
+	}
+	if err := of.checkInputs(files...); err != nil {
+		return err
 	}
 	files = uniqueFiles(e, files, "labelled")
 	// A label is known by its file's base name: two files of one name

@@ -298,3 +298,67 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestNoFileNames: "-" as a PATH of the commands that read many records,
+// which do not read standard input, and an empty file name anywhere are
+// usage errors that say so, not a stat or open error about "-" or "".
+func TestNoFileNames(t *testing.T) {
+	const stdin = "PATH -: reading game records from standard input is not supported"
+	checkExits(t, []exitCase{
+		{"compare -", []string{"compare", "-"}, 2, stdin},
+		{"compare file -", []string{"compare", tinySet + "/a.sgf", "-"}, 2, stdin},
+		{"predict -", []string{"predict", "-"}, 2, stdin},
+		{"tune -", []string{"tune", "-"}, 2, stdin},
+		{"tune moves -", []string{"tune", "moves", "-"}, 2, stdin},
+		{"label -", []string{"label", "--peer", "a=b", "-"}, 2, stdin},
+		{"compare empty", []string{"compare", tinySet + "/a.sgf", ""}, 2, "PATH argument 2 is empty"},
+		{"miai empty", []string{"miai", ""}, 2, "the TREE or FILE.sgf argument is empty"},
+		{"eval empty", []string{""}, 2, "the FILE.sgf argument is empty"},
+		{"rank empty", []string{"rank", ""}, 2, "the FILE.sgf argument is empty"},
+		{"values empty", []string{"values", ""}, 2, "the FILE.sgf argument is empty"},
+	})
+}
+
+// TestOutputIsInput: every command with -o refuses, as a usage error, an
+// -o file that is one of its inputs, by another name or through a link
+// too, and leaves the file as it was.
+func TestOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	self := filepath.Join(dir, "self.sgf")
+	data, err := os.ReadFile(tinySet + "/a.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(self, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.sgf")
+	if err := os.Symlink(self, link); err != nil {
+		t.Fatal(err)
+	}
+	other := dir + "/./self.sgf"
+	for _, cmd := range [][]string{{}, {"rank"}, {"values"}, {"compare"}, {"predict"}, {"label", "--peer", "a=b"}} {
+		for _, out := range []string{self, other, link} {
+			args := append(append(append([]string(nil), cmd...), "-o", out), self)
+			code, stdout, stderr := goeval(t, args...)
+			if code != 2 || !strings.HasPrefix(stderr, "goeval: -o "+out+" is ") || !strings.Contains(stderr, "writing it would destroy it") || stdout != "" {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+			}
+		}
+	}
+	labels := filepath.Join(dir, "labels.jsonl")
+	ldata, err := os.ReadFile(tinySet + "/final-ownership.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(labels, ldata, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := goeval(t, "compare", "--labels", labels, "-o", labels, tinySet+"/a.sgf")
+	if now, err := os.ReadFile(labels); code != 2 || !strings.Contains(stderr, "writing it would destroy it") || err != nil || string(now) != string(ldata) {
+		t.Errorf("compare -o its --labels file: exit %d, stderr %q; the labels now %d bytes (%v)", code, stderr, len(now), err)
+	}
+	if now, err := os.ReadFile(self); err != nil || string(now) != string(data) {
+		t.Errorf("the input is now %d bytes (%v), want it as it was", len(now), err)
+	}
+}

@@ -185,6 +185,8 @@ func readLocalTree(e *env, arg string, k int, newEst func() (control.Estimator, 
 	var name string
 	var data []byte
 	switch {
+	case arg == "":
+		return nil, usagef("the TREE or FILE.sgf argument is empty (want notation, a file name, or - for standard input)")
 	case arg == "-":
 		b, err := io.ReadAll(e.stdin)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"goeval/control"
@@ -74,6 +75,24 @@ func (of *outputFlags) shade(e *env) render.Shade {
 func (of *outputFlags) refuseTerminal(e *env, format string) error {
 	if format == "png" && (of.output == "" || of.output == "-") && e.stdoutTTY {
 		return usagef("will not write a PNG to a terminal: give -o FILE.png or redirect standard output")
+	}
+	return nil
+}
+
+// checkInputs refuses, as a usage error, an -o file that is one of the
+// command's inputs (outfile.Same), which writing would destroy. Standard
+// input and output ("-", "") are not files.
+func (of *outputFlags) checkInputs(inputs ...string) error {
+	if of.output == "" || of.output == "-" {
+		return nil
+	}
+	for _, in := range inputs {
+		if in != "" && in != "-" && outfile.Same(of.output, in) {
+			if filepath.Clean(in) == filepath.Clean(of.output) {
+				return usagef("-o %s is an input file: writing it would destroy it (give another output file)", of.output)
+			}
+			return usagef("-o %s is the input file %s: writing it would destroy it (give another output file)", of.output, in)
+		}
 	}
 	return nil
 }

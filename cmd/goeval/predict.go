@@ -117,6 +117,9 @@ func predictCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := of.checkInputs(files...); err != nil {
+		return err
+	}
 	files = uniqueFiles(e, files, "read")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()

@@ -116,6 +116,9 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := f.out.checkInputs(files[0]); err != nil {
+		return nil, nil, err
+	}
 	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move)
 	if err != nil {
 		return nil, nil, err

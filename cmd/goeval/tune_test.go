@@ -198,3 +198,24 @@ func TestTuneMovesBadFiles(t *testing.T) {
 		t.Errorf("alone: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestTuneMovesSetupSkipped: games with setup stones (handicap games) are
+// skipped by design: counted and the first few named, not listed as
+// records left out, and the exit status stays 0.
+func TestTuneMovesSetupSkipped(t *testing.T) {
+	hcp := filepath.Join(t.TempDir(), "hcp.sgf")
+	var data strings.Builder
+	for range 5 {
+		data.WriteString("(;GM[1]FF[4]SZ[5]HA[2]AB[bb][dd];W[cc];B[bd])\n")
+	}
+	if err := os.WriteFile(hcp, []byte(data.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := goeval(t, "tune", "moves", "--owner", "", "--sweeps", "1", tinySet+"/a.sgf", hcp)
+	want := "goeval: skipped by design: 5 games with setup stones (the move model needs games played from an empty board): " +
+		hcp + " (game 1), " + hcp + " (game 2), " + hcp + " (game 3) and 2 more\n"
+	if code != 0 || !strings.Contains(stderr, want) || strings.Contains(stderr, "left out:") || strings.Contains(stderr, "could not be used") ||
+		!strings.Contains(stdout, "of 1 games") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}

@@ -155,3 +155,18 @@ func whyNot(path, dir string, exists bool, err error) error {
 	}
 	return &fs.PathError{Op: "create", Path: path, Err: errors.Unwrap(err)}
 }
+
+// Same reports whether paths a and b name the same file: the same cleaned
+// absolute path, or, when both exist, the same file by os.SameFile (a
+// link and its target, hard links). A command asked to write over one of
+// its inputs uses it to refuse.
+func Same(a, b string) bool {
+	aa, errA := filepath.Abs(a)
+	bb, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && aa == bb {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}

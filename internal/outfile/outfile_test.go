@@ -210,3 +210,36 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestSame: two names of one file are the same, by path or, when both
+// exist, by the file they lead to; two files are not, nor a file and a
+// name of nothing.
+func TestSame(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link, hard := filepath.Join(dir, "link"), filepath.Join(dir, "hard")
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(a, hard); err != nil {
+		t.Fatal(err)
+	}
+	none := filepath.Join(dir, "none")
+	for _, c := range []struct {
+		x, y string
+		want bool
+	}{
+		{a, a, true}, {a, dir + "/./x/../a", true}, {a, link, true}, {hard, a, true},
+		{none, filepath.Join(dir, "none"), true},
+		{a, b, false}, {a, none, false}, {link, b, false},
+	} {
+		if got := Same(c.x, c.y); got != c.want {
+			t.Errorf("Same(%s, %s) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+}
