@@ -196,6 +196,10 @@ func compareCommand(e *env, args []string) error {
 	cfg.Progress = bar.progress()
 	rep, err := compare.Run(ctx, cfg, files)
 	bar.clear()
+	if err != nil && rep == nil && ctx.Err() != nil {
+		// Interrupted before any work, while the peers were started.
+		return &interruptedError{"interrupted before the comparison began: nothing written"}
+	}
 	if err != nil && (rep == nil || ctx.Err() == nil) {
 		return err
 	}

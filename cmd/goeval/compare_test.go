@@ -384,3 +384,21 @@ func TestFileMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePeerInterruptedAtStart interrupts goeval compare while it
+// starts its peer, before any position is measured: the interrupt is
+// reported as one (exit 130), not as the peer's failure.
+func TestComparePeerInterruptedAtStart(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the fake engine")
+	}
+	hanging := filepath.Join(t.TempDir(), "hanging")
+	peer := fakeEngineWith(t, `    protocol_version) : > '`+hanging+`'; sleep 10; printf '= 2\n\n' ;;`)
+	code, stdout, stderr, took := interruptWhenHanging(t, hanging, "compare", "--peer", peer, "--estimators", "stones", "--workers", "1", filepath.Join(tiny, "a.sgf"))
+	if code != 130 || !strings.Contains(stderr, "interrupted before the comparison began") || stdout != "" {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if took > 8*time.Second {
+		t.Errorf("the interrupt took %v: the engine was waited for", took)
+	}
+}
