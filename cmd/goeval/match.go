@@ -66,6 +66,9 @@ func matchCommand(e *env, args []string) error {
 	if err := checkTimeout("timeout", *timeout); err != nil {
 		return err
 	}
+	if *sgfOut != "" && of.output != "" && of.output != "-" && outfile.Same(*sgfOut, of.output) {
+		return usagef("--sgf %s and -o %s name one file: the games and the table would overwrite each other (give two)", *sgfOut, of.output)
+	}
 	if *maxMoves < 0 {
 		return usagef("invalid --max-moves %d (want 0 or more)", *maxMoves)
 	}

@@ -20,6 +20,7 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"--size", "9", "--komi", "81.5"}, "invalid --komi 81.5 (want a number from -81 to 81, the points of the 9x9 board)"},
 		{[]string{"--timeout", "0s"}, "invalid --timeout 0s (want a positive duration)"},
 		{[]string{"--timeout", "-1s"}, "invalid --timeout -1s (want a positive duration)"},
+		{[]string{"--sgf", "m.out", "-o", "./m.out"}, "--sgf m.out and -o ./m.out name one file"},
 	} {
 		var out, errb bytes.Buffer
 		args := append([]string{"match", "--a", "x=/nonexistent/x", "--b", "y=/nonexistent/y"}, tc.flags...)

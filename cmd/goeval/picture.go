@@ -80,18 +80,24 @@ func (of *outputFlags) refuseTerminal(e *env, format string) error {
 }
 
 // checkInputs refuses, as a usage error, an -o file that is one of the
-// command's inputs (outfile.Same), which writing would destroy. Standard
-// input and output ("-", "") are not files.
+// inputs (checkNotInput).
 func (of *outputFlags) checkInputs(inputs ...string) error {
-	if of.output == "" || of.output == "-" {
+	return checkNotInput("-o", of.output, inputs...)
+}
+
+// checkNotInput refuses, as a usage error, an output file out (given by
+// flag) that is one of the inputs: the same path, or the same file by
+// another name (outfile.Same). Empty names and "-" are no files.
+func checkNotInput(flag, out string, inputs ...string) error {
+	if out == "" || out == "-" {
 		return nil
 	}
 	for _, in := range inputs {
-		if in != "" && in != "-" && outfile.Same(of.output, in) {
-			if filepath.Clean(in) == filepath.Clean(of.output) {
-				return usagef("-o %s is an input file: writing it would destroy it (give another output file)", of.output)
+		if in != "" && in != "-" && outfile.Same(out, in) {
+			if filepath.Clean(in) == filepath.Clean(out) {
+				return usagef("%s %s is an input file: writing it would destroy it (give another output file)", flag, out)
 			}
-			return usagef("-o %s is the input file %s: writing it would destroy it (give another output file)", of.output, in)
+			return usagef("%s %s is the input file %s: writing it would destroy it (give another output file)", flag, out, in)
 		}
 	}
 	return nil

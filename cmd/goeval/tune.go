@@ -194,6 +194,13 @@ func tuneCommand(e *env, args []string) error {
 			return usagef("no labels: give --labels FILE (final ownership of counted games) or --reference FILE")
 		}
 	}
+	inputs := append([]string{*reference}, files...)
+	if lab != nil {
+		inputs = append(inputs, lab.Name)
+	}
+	if err := checkNotInput("--write", *write, inputs...); err != nil {
+		return err
+	}
 	base := def
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
 	ctx, stop := interruptContext()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -217,5 +218,36 @@ func TestTuneMovesSetupSkipped(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, want) || strings.Contains(stderr, "left out:") || strings.Contains(stderr, "could not be used") ||
 		!strings.Contains(stdout, "of 1 games") {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// TestTuneWriteNotInput: tune refuses a --write file that is one of its
+// inputs (the labels file, a record) before fitting, and leaves it as it
+// was.
+func TestTuneWriteNotInput(t *testing.T) {
+	// Copies, so that a regression overwrites no test data.
+	dir := t.TempDir()
+	labels, record := filepath.Join(dir, "final-ownership.jsonl"), filepath.Join(dir, "a.sgf")
+	for from, to := range map[string]string{tinySet + "/final-ownership.jsonl": labels, tinySet + "/a.sgf": record} {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, out := range []string{labels, record} {
+		before, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := goeval(t, "tune", "--folds", "1", "--write", out, "--labels", labels, record, tinySet+"/b.sgf", tinySet+"/c.sgf")
+		if code != 2 || !strings.Contains(stderr, "--write "+out+" is an input file") || stdout != "" {
+			t.Errorf("--write %s: exit %d, stdout %q, stderr %q", out, code, stdout, stderr)
+		}
+		if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+			t.Errorf("--write %s changed the file", out)
+		}
 	}
 }
