@@ -114,6 +114,9 @@ func tuneMovesCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkNotInput("--write", *write, files...); err != nil {
+		return err
+	}
 	for _, fe := range ferrs {
 		printFileError(e, fe)
 	}

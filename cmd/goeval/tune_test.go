@@ -250,4 +250,15 @@ func TestTuneWriteNotInput(t *testing.T) {
 			t.Errorf("--write %s changed the file", out)
 		}
 	}
+	before, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := goeval(t, "tune", "moves", "--owner", "", "--sweeps", "1", "--write", record, record)
+	if code != 2 || !strings.Contains(stderr, "--write "+record+" is an input file") || stdout != "" {
+		t.Errorf("tune moves --write %s: exit %d, stdout %q, stderr %q", record, code, stdout, stderr)
+	}
+	if after, _ := os.ReadFile(record); !bytes.Equal(before, after) {
+		t.Errorf("tune moves --write %s changed the file", record)
+	}
 }
