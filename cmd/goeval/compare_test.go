@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -203,11 +202,7 @@ func TestCompareHTML(t *testing.T) {
 // work finished, marked as interrupted, and exits 130 (here the interrupt
 // comes before the first file: the table is empty but written).
 func TestCompareInterrupted(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	saved := interruptContext
-	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { interruptContext = saved }()
+	interruptedFromTheStart(t)
 	code, out, stderr := goeval(t, "compare", "--estimators", "stones", "--moves", "4", tiny)
 	if code != 130 || !strings.HasPrefix(out, "Interrupted: 0 of 4 files read: the tables cover only the work finished\n") ||
 		!strings.Contains(out, "at move 4: 0 games") ||
@@ -220,11 +215,7 @@ func TestCompareInterrupted(t *testing.T) {
 // naming an existing file leaves the file as it was and writes the partial
 // output to FILE.partial-NUMBER, which the message names; exit 130.
 func TestInterruptedKeepsOutputFile(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	saved := interruptContext
-	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { interruptContext = saved }()
+	interruptedFromTheStart(t)
 	for _, tt := range []struct {
 		name string
 		args []string

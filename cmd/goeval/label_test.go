@@ -148,11 +148,8 @@ func hangingEngine(t *testing.T) (peer, hanging string) {
 // file hanging exists: while hangingEngine is in the middle of a command.
 func interruptWhenHanging(t *testing.T, hanging string, args ...string) (code int, stdout, stderr string, took time.Duration) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	saved := interruptContext
-	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { interruptContext = saved }()
+	ctx, cancel, restore := fakeInterrupt()
+	defer restore()
 	go func() {
 		for ctx.Err() == nil {
 			if _, err := os.Stat(hanging); err == nil {
@@ -212,11 +209,8 @@ func (c *cancelOn) Write(p []byte) (int, error) {
 // holds mark.
 func interruptAt(t *testing.T, mark string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	saved := interruptContext
-	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { interruptContext = saved }()
+	_, cancel, restore := fakeInterrupt()
+	defer restore()
 	var out bytes.Buffer
 	errw := &cancelOn{mark: mark, cancel: cancel}
 	code = run(args, strings.NewReader(""), &out, errw)

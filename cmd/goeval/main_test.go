@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -361,4 +362,22 @@ func TestOutputIsInput(t *testing.T) {
 	if now, err := os.ReadFile(self); err != nil || string(now) != string(data) {
 		t.Errorf("the input is now %d bytes (%v), want it as it was", len(now), err)
 	}
+}
+
+// fakeInterrupt replaces interruptContext with one whose context the
+// caller cancels, as Ctrl-C would; restore cancels it and puts the real
+// one back.
+func fakeInterrupt() (ctx context.Context, cancel context.CancelFunc, restore func()) {
+	ctx, cancel = context.WithCancel(context.Background())
+	saved := interruptContext
+	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	return ctx, cancel, func() { cancel(); interruptContext = saved }
+}
+
+// interruptedFromTheStart runs every command of the rest of the test as if
+// Ctrl-C had come before it began.
+func interruptedFromTheStart(t *testing.T) {
+	_, cancel, restore := fakeInterrupt()
+	cancel()
+	t.Cleanup(restore)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,11 +146,7 @@ func TestTuneBadFiles(t *testing.T) {
 // TestTuneInterrupted: Ctrl-C during the fit says so and exits 130, and
 // leaves an existing --write file as it was.
 func TestTuneInterrupted(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	saved := interruptContext
-	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { interruptContext = saved }()
+	interruptedFromTheStart(t)
 	out := filepath.Join(t.TempDir(), "p.json")
 	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -93,11 +92,7 @@ func TestValuesText(t *testing.T) {
 // TestRankValuesInterrupted: Ctrl-C during rank or values exits 130, as
 // every other command does, saying that nothing was written.
 func TestRankValuesInterrupted(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	saved := interruptContext
-	interruptContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
-	defer func() { interruptContext = saved }()
+	interruptedFromTheStart(t)
 	for _, args := range [][]string{
 		{"rank", "--move", "50", example},
 		{"rank", "--by", "eval", "--estimator", "stones", "--move", "50", example},
