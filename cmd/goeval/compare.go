@@ -247,11 +247,7 @@ func compareCommand(e *env, args []string) error {
 		// The tables of what was finished are written, marked, never
 		// over the -o file; the exit status says that the run did not end
 		// by itself.
-		where, err := of.writeInterrupted(e, draw)
-		if err != nil {
-			return fmt.Errorf("%s; the output %w", rep.Interrupted, err)
-		}
-		return &interruptedError{fmt.Sprintf("%s; the output, which covers only the work finished, %s", rep.Interrupted, where)}
+		return of.writeInterrupted(e, rep.Interrupted, "the output, which covers only the work finished,", draw)
 	}
 	if err := of.write(e, draw); err != nil {
 		return err

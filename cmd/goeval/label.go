@@ -181,11 +181,7 @@ func labelCommand(e *env, args []string) error {
 			}
 			return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 		}
-		where, err := of.writeInterrupted(e, writeLabels)
-		if err != nil {
-			return fmt.Errorf("%s; %s %w", what, compare.Plural(made, "label"), err)
-		}
-		return &interruptedError{fmt.Sprintf("%s; %s %s", what, compare.Plural(made, "label"), where)}
+		return of.writeInterrupted(e, what, compare.Plural(made, "label"), writeLabels)
 	}
 	nskipped := 0
 	if len(skipped) > 0 {

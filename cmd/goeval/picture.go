@@ -120,21 +120,23 @@ func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
 // writes, the work finished) where it cannot be taken for a whole run's:
 // to standard output without -o; with -o FILE, to a new file beside it,
 // FILE.partial-NUMBER (outfile.WriteNew), FILE being left as it was. It
-// returns where the output went, for the interrupt's message: "written to
-// standard output" or "kept in FILE.partial-NUMBER; FILE is as it was".
-// Its error says that FILE is as it was.
-func (of *outputFlags) writeInterrupted(e *env, draw func(w io.Writer) error) (string, error) {
+// returns the run's error: the interrupt, what, followed by where the
+// output (named by noun) went ("written to standard output", "kept in
+// FILE.partial-NUMBER; FILE is as it was"), or why it could not be kept.
+func (of *outputFlags) writeInterrupted(e *env, what, noun string, draw func(w io.Writer) error) error {
+	where := "written to standard output"
 	if of.output == "" || of.output == "-" {
 		if err := draw(e.stdout); err != nil {
-			return "", err
+			return err
 		}
-		return "written to standard output", nil
+	} else {
+		name, err := outfile.WriteNew(of.output, ".partial", draw)
+		if err != nil {
+			return fmt.Errorf("%s; %s could not be kept: %w; %s is as it was", what, noun, err, of.output)
+		}
+		where = fmt.Sprintf("kept in %s; %s is as it was", name, of.output)
 	}
-	name, err := outfile.WriteNew(of.output, ".partial", draw)
-	if err != nil {
-		return "", fmt.Errorf("could not be kept: %w; %s is as it was", err, of.output)
-	}
-	return fmt.Sprintf("kept in %s; %s is as it was", name, of.output), nil
+	return &interruptedError{fmt.Sprintf("%s; %s %s", what, noun, where)}
 }
 
 // writePicture writes pic as an SVG or PNG document.

@@ -161,12 +161,7 @@ func predictCommand(e *env, args []string) error {
 	if rep.Interrupted {
 		// The figures of the games finished, marked, never over the -o
 		// file.
-		const what = "interrupted: the figures are those of the games finished"
-		where, err := of.writeInterrupted(e, draw)
-		if err != nil {
-			return fmt.Errorf("%s; the output %w", what, err)
-		}
-		return &interruptedError{fmt.Sprintf("%s; the output %s", what, where)}
+		return of.writeInterrupted(e, "interrupted: the figures are those of the games finished", "the output", draw)
 	}
 	switch err := of.write(e, draw); {
 	case err != nil:
