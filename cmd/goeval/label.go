@@ -74,8 +74,9 @@ func labelCommand(e *env, args []string) error {
 		return usagef("no game records given")
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
-	case *workers < 0:
-		return usagef("invalid --workers %d", *workers)
+	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	if err := checkTimeout("timeout", *timeout); err != nil {
 		return err
@@ -84,15 +85,12 @@ func labelCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --games %q (want all, counted or uncounted)", *gamesFlag)
 	}
-	if err := checkPaths(paths); err != nil {
+	files, ferrs, err := recordFiles(e, paths, "label")
+	if err != nil {
 		return err
 	}
-	files, ferrs := compare.Files(paths)
 	for _, fe := range ferrs {
 		printFileError(e, fe)
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no game records found in %s", strings.Join(paths, ", "))
 	}
 	if err := of.checkInputs(files...); err != nil {
 		return err
