@@ -5,11 +5,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,7 +55,9 @@ func usagef(format string, args ...any) error { return &usageError{msg: fmt.Spri
 
 // interruptContext returns the context of a long command, which an
 // interrupt (Ctrl-C) cancels; tests replace it.
-var interruptContext = interruptible
+var interruptContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
 
 // interruptedError is errInterrupted with its own words, for a command
 // that says what it kept and where.

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 
 	"goeval/control"
 	"goeval/rank"
@@ -129,11 +127,6 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 		}
 	}
 	return pos, newEst, nil
-}
-
-// interruptible returns a context that an interrupt (Ctrl-C) cancels.
-func interruptible() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 // workError turns an error of the rank package into one for people.
