@@ -276,13 +276,7 @@ func TestUsageErrors(t *testing.T) {
 	}
 	// A record named like a command word is still read when it exists.
 	dir := t.TempDir()
-	data, err := os.ReadFile(example)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "mygame"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	copyFile(t, example, filepath.Join(dir, "mygame"))
 	t.Chdir(dir)
 	if code, _, stderr := goeval(t, "mygame", "--estimator", "stones"); code != 0 {
 		t.Errorf("a record named mygame: exit %d: %s", code, stderr)
@@ -325,12 +319,9 @@ func TestNoFileNames(t *testing.T) {
 // too, and leaves the file as it was.
 func TestOutputIsInput(t *testing.T) {
 	dir := t.TempDir()
-	self := filepath.Join(dir, "self.sgf")
-	data, err := os.ReadFile(tinySet + "/a.sgf")
+	self := copyFile(t, tinySet+"/a.sgf", filepath.Join(dir, "self.sgf"))
+	data, err := os.ReadFile(self)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(self, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(dir, "link.sgf")
@@ -347,12 +338,9 @@ func TestOutputIsInput(t *testing.T) {
 			}
 		}
 	}
-	labels := filepath.Join(dir, "labels.jsonl")
-	ldata, err := os.ReadFile(tinySet + "/final-ownership.jsonl")
+	labels := copyFile(t, tinySet+"/final-ownership.jsonl", filepath.Join(dir, "labels.jsonl"))
+	ldata, err := os.ReadFile(labels)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(labels, ldata, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr := goeval(t, "compare", "--labels", labels, "-o", labels, tinySet+"/a.sgf")
@@ -380,4 +368,18 @@ func interruptedFromTheStart(t *testing.T) {
 	_, cancel, restore := fakeInterrupt()
 	cancel()
 	t.Cleanup(restore)
+}
+
+// copyFile copies the file from to the path to, for a test that may write
+// over it, and returns to.
+func copyFile(t *testing.T, from, to string) string {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return to
 }

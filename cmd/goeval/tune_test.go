@@ -222,16 +222,8 @@ func TestTuneMovesSetupSkipped(t *testing.T) {
 func TestTuneWriteNotInput(t *testing.T) {
 	// Copies, so that a regression overwrites no test data.
 	dir := t.TempDir()
-	labels, record := filepath.Join(dir, "final-ownership.jsonl"), filepath.Join(dir, "a.sgf")
-	for from, to := range map[string]string{tinySet + "/final-ownership.jsonl": labels, tinySet + "/a.sgf": record} {
-		data, err := os.ReadFile(from)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(to, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	labels := copyFile(t, tinySet+"/final-ownership.jsonl", filepath.Join(dir, "final-ownership.jsonl"))
+	record := copyFile(t, tinySet+"/a.sgf", filepath.Join(dir, "a.sgf"))
 	for _, out := range []string{labels, record} {
 		before, err := os.ReadFile(out)
 		if err != nil {
