@@ -1,0 +1,22 @@
+// Package nnkernel holds the arithmetic of goeval's neural-network
+// evaluator (package neural): convolutions, matrix products, batch norm
+// with its activation, and global pooling, in float32.
+//
+// Conventions:
+//
+//   - Tensors are flat []float32 in NHWC order: n positions, h rows, w
+//     columns, c channels, element (i, y, x, ch) at ((i*h+y)*w+x)*c + ch.
+//   - Convolutions are cross-correlations with zero "same" padding (k/2 on
+//     each side) and stride 1, as KataGo's and every deep-learning
+//     framework's; there is no bias (batch norm supplies it).
+//   - Weights are given in the order KataGo's model files store them:
+//     a k×k convolution as [y][x][in][out], a matrix product as [in][out].
+//   - Kernels take their destination first, do not allocate beyond the
+//     scratch of a Workspace, and panic with an "nnkernel: ..." message
+//     when lengths do not match the shapes given.
+//   - A prepared layer (Conv) is immutable and shared by every worker; a
+//     Workspace belongs to one goroutine.
+//
+// Every optimised kernel has a slow, obviously correct twin in a _test.go
+// file, and the two are tested to agree on random inputs.
+package nnkernel
