@@ -190,3 +190,30 @@ func Check(r *Result, b *board.Board) error {
 	}
 	return nil
 }
+
+// Game is the record behind a position, for estimators that read more than
+// the stones (the network reads the last moves, komi and rules).
+type Game struct {
+	// Start is the position before the first of Moves (an empty board, or
+	// a record's setup).
+	Start *board.Board
+	// Moves are the moves from Start to the position, passes included.
+	Moves []board.Move
+	// Komi is White's komi.
+	Komi float64
+	// Territory says that the game is scored by territory (Japanese
+	// rules); otherwise by area.
+	Territory bool
+}
+
+// GameEstimator is an Estimator that reads a position's record: the
+// moves that led to it, komi and rules. Estimate, given only a board,
+// assumes the board is all there is (no history) and the estimator's
+// default komi.
+type GameEstimator interface {
+	Estimator
+	// EstimateGame evaluates the position reached by playing g.Moves
+	// from g.Start into dst. The other methods of the estimator (its
+	// win probability, report, count) then speak of that position.
+	EstimateGame(dst *Result, g *Game) error
+}

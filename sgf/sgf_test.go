@@ -536,3 +536,63 @@ func TestTruncated(t *testing.T) {
 		}
 	}
 }
+
+func TestHistory(t *testing.T) {
+	g := parseGame(t, "(;GM[1]SZ[9]KM[7];B[cc];W[gg];B[];W[cg]AB[ee];B[gc];W[ff])")
+	for _, tc := range []struct {
+		n         int
+		startB    int // black stones on Start
+		moves     []string
+		wantError bool
+	}{
+		{0, 0, nil, false},
+		{2, 0, []string{"B C7", "W G3"}, false},
+		{3, 0, []string{"B C7", "W G3", "B pass"}, false},
+		// move 4's node adds E5 before its move (setup comes first in a
+		// node): from there on the moves start again from the position
+		// after it, C7 and E5 black
+		{4, 2, nil, false},
+		{6, 2, []string{"B G7", "W F4"}, false},
+		{-1, 2, []string{"B G7", "W F4"}, false},
+		{7, 0, nil, true},
+	} {
+		h, err := g.History(tc.n)
+		if tc.wantError {
+			if err == nil {
+				t.Errorf("History(%d): no error", tc.n)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("History(%d): %v", tc.n, err)
+		}
+		if got := h.Start.Count(board.Black); got != tc.startB {
+			t.Errorf("History(%d): %d black stones on Start, want %d", tc.n, got, tc.startB)
+		}
+		var got []string
+		for _, m := range h.Moves {
+			v := "pass"
+			if m.Point != board.Pass {
+				v = h.Start.Geometry().GTP(m.Point)
+			}
+			got = append(got, m.Color.String()+" "+v)
+		}
+		if strings.Join(got, ",") != strings.Join(tc.moves, ",") {
+			t.Errorf("History(%d): moves %v, want %v", tc.n, got, tc.moves)
+		}
+		// replaying the moves from Start gives the position itself
+		b := h.Start
+		for _, m := range h.Moves {
+			if _, err := b.PlayRecorded(m.Color, m.Point); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, _, err := g.Position(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameBoard(&b, want) {
+			t.Errorf("History(%d): the moves replayed from Start give\n%v\nwant\n%v", tc.n, &b, want)
+		}
+	}
+}
