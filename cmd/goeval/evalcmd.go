@@ -111,6 +111,36 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
 }
 
+// estimate evaluates the position into res: with its record, komi and
+// rules for an estimator that reads them (the network), else the board.
+func estimate(est control.Estimator, res *control.Result, pos *position, territory bool) error {
+	ge, ok := est.(control.GameEstimator)
+	if !ok {
+		return est.Estimate(res, pos.board)
+	}
+	g, err := pos.record(territory)
+	if err != nil {
+		return err
+	}
+	return ge.EstimateGame(res, g)
+}
+
+// record returns the record behind the position for a GameEstimator: the
+// moves from the record's setup, komi and the scoring rule. A record whose
+// moves cannot be replayed under rules that forbid suicide gives the
+// position alone, with no history.
+func (pos *position) record(territory bool) (*control.Game, error) {
+	g := &control.Game{Start: pos.board, Komi: pos.game.Info.Komi, Territory: territory}
+	h, err := pos.game.History(pos.move)
+	if err != nil {
+		return nil, err
+	}
+	if !h.Suicide {
+		g.Start, g.Moves = &h.Start, h.Moves
+	}
+	return g, nil
+}
+
 // lastMoves returns the points of the two moves before the position (the
 // last first): board.Pass for a pass, movemodel.NoMove where there was
 // none or the record cannot tell (a move that is not a point).
@@ -235,7 +265,7 @@ func evalCommand(e *env, args []string) error {
 		}
 	}
 	var res control.Result
-	if err := est.Estimate(&res, pos.board); err != nil {
+	if err := estimate(est, &res, pos, sf.territory()); err != nil {
 		return fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	switch {
