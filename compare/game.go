@@ -30,6 +30,7 @@ type game struct {
 	moves  []board.Move   // nil when the game has setup stones
 	at     []int          // per band: the move sampled, -1 when too short
 	boards []board.Board  // per band
+	record *sgf.Game      // the record, for estimators that read it (control.GameEstimator)
 	refs   []*RefPosition // per band: the reference's evaluation, or nil
 	cells  [][]cell       // [band][contender]
 	skip   skip           // why the game gave no position; zero if it is used
@@ -209,6 +210,7 @@ func readFile(f *file, cfg *Config, bands []Band, contenders int, w *worker) int
 // used, evaluates its positions with the tie baseline and goeval's
 // estimators. It returns the number of positions evaluated.
 func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, contenders int, w *worker) int {
+	g.record = sg
 	final, ok := g.replay(sg, bands)
 	if !ok || !g.findTruth(sg, games, cfg, &final, w) {
 		return 0
@@ -383,7 +385,7 @@ func (g *game) estimate(c *cell, e control.Estimator, i int, w *worker) bool {
 	t := &g.truth
 	b := &g.boards[i]
 	start := time.Now()
-	err := e.Estimate(&w.res, b)
+	err := g.estimateWith(e, w, i)
 	c.ns = time.Since(start).Nanoseconds()
 	c.timed = true
 	if err == nil && t.Final != nil {
@@ -402,4 +404,24 @@ func (g *game) estimate(c *cell, e control.Estimator, i int, w *worker) bool {
 	}
 	c.done, c.score = true, w.res.Score
 	return true
+}
+
+// estimateWith evaluates the position of band i with e into w.res: with
+// its record, komi and area scoring for an estimator that reads them (the
+// network), else the board alone. A record that carries out a suicide gives
+// the board alone, as rules that forbid suicide cannot replay it.
+func (g *game) estimateWith(e control.Estimator, w *worker, i int) error {
+	ge, ok := e.(control.GameEstimator)
+	if !ok || g.record == nil {
+		return e.Estimate(&w.res, &g.boards[i])
+	}
+	rec := control.Game{Start: &g.boards[i], Komi: g.truth.Komi}
+	h, err := g.record.History(g.at[i])
+	if err != nil {
+		return err
+	}
+	if !h.Suicide {
+		rec.Start, rec.Moves = &h.Start, h.Moves
+	}
+	return ge.EstimateGame(&w.res, &rec)
 }
