@@ -217,3 +217,14 @@ type GameEstimator interface {
 	// win probability, report, count) then speak of that position.
 	EstimateGame(dst *Result, g *Game) error
 }
+
+// MovePredictor is an Estimator that also says how likely each move of the
+// side to move is (the network's policy).
+type MovePredictor interface {
+	Estimator
+	// MoveProbabilities appends to dst, for the position of the last
+	// Estimate or EstimateGame, the probability of a move at each point in
+	// map order and then of a pass, for the side to move: size×size+1
+	// values summing to 1, 0 for an illegal move.
+	MoveProbabilities(dst []float64) []float64
+}
