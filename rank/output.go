@@ -138,7 +138,10 @@ func (rk *Ranking) WriteText(w io.Writer, b *board.Board, src Source, top int, t
 	tb.draw(&sb, b, 2, func(p board.Point) string { return markAt[p] })
 	mover := rk.ToMove.Name()
 	order := "by the one-ply score"
-	if rk.ByModel {
+	switch {
+	case rk.ByPolicy:
+		order = "by " + rk.Estimator + "'s move probabilities"
+	case rk.ByModel:
 		order = "by the move model"
 	}
 	// One meaning per symbol on this board, said under it: x and o are
@@ -147,7 +150,10 @@ func (rk *Ranking) WriteText(w io.Writer, b *board.Board, src Source, top int, t
 	if tb.Legend != "" {
 		fmt.Fprintln(&sb, tb.Legend)
 	}
-	if rk.ByModel {
+	switch {
+	case rk.ByPolicy:
+		fmt.Fprintf(&sb, "prob: %s's probability of the move (of a pass: %.3f)\n", rk.Estimator, rk.PassProb)
+	case rk.ByModel:
 		fmt.Fprintf(&sb, "prob: the move model's probability of the move (of a pass: %.3f)\n", rk.PassProb)
 	}
 	fmt.Fprintf(&sb, "score now by %s: %s on the board (the score after a pass by %s)\n", rk.Estimator, signed(rk.Pass.Score), mover)
@@ -221,7 +227,9 @@ func winField(o Outcome) *float64 {
 type jsonRanking struct {
 	jsonPlays
 	// By is "model" (Moves in the move model's order, each with its
-	// probability, and PassProbability) or "eval" (by the one-ply score).
+	// probability, and PassProbability), the estimator's name ("net":
+	// by its own move probabilities, with the same fields) or "eval" (by
+	// the one-ply score).
 	By              string     `json:"by"`
 	PassProbability *float64   `json:"pass_probability,omitempty"`
 	WinProbability  *float64   `json:"win_probability,omitempty"`
@@ -292,8 +300,8 @@ func gameIndex(src Source) int {
 }
 
 // WriteJSON writes the ranking as one line of JSON: the position, the
-// estimator, the score after a pass, the work done, the order ("model" or
-// "eval") and every move (see the fields of jsonRanking and jsonMove;
+// estimator, the score after a pass, the work done, the order ("model",
+// "eval", or the estimator's name for its own move probabilities: "net") and every move (see the fields of jsonRanking and jsonMove;
 // fields may be added, never renamed). b is the position ranked.
 func (rk *Ranking) WriteJSON(w io.Writer, b *board.Board, src Source, top int) error {
 	g := b.Geometry()
@@ -304,6 +312,9 @@ func (rk *Ranking) WriteJSON(w io.Writer, b *board.Board, src Source, top int) e
 	}
 	if rk.ByModel {
 		j.By, j.PassProbability = "model", &rk.PassProb
+	}
+	if rk.ByPolicy {
+		j.By = rk.Estimator
 	}
 	var err error
 	for i, m := range rk.Moves {

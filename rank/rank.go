@@ -45,6 +45,15 @@ type Settings struct {
 	// uses such a feature and, for the gain, names another estimator than
 	// the Ranker's own.
 	ModelEstimator func(name string) (func() control.Estimator, error)
+	// Policy orders the moves by the estimator's own move probabilities
+	// (control.MovePredictor: the network's policy) instead of the
+	// one-ply score, with no one-ply evaluations unless PolicyEval: the
+	// position itself is evaluated once (Ranking.Pass) and every legal
+	// move gets its probability (Move.Prob, Ranking.PassProb).
+	Policy bool
+	// PolicyEval, with Policy, still evaluates every move one ply deep
+	// (Outcome, Gain) and the miai values of the best Top.
+	PolicyEval bool
 	// ModelOnly, with a Model that does not use the one-ply gain, skips
 	// the one-ply evaluations: the moves are ordered by the model alone,
 	// with no Outcome, Gain or miai Value (genmove and goeval predict need
@@ -181,6 +190,9 @@ type Ranking struct {
 	// then the model's probability of a pass.
 	ByModel  bool
 	PassProb float64
+	// ByPolicy says, with ByModel, that the probabilities are the
+	// estimator's own (Settings.Policy), not the move model's.
+	ByPolicy bool
 	// Stats counts the work done.
 	Stats Stats
 }
@@ -211,6 +223,7 @@ func (e *PlayError) Unwrap() error { return e.Err }
 type Ranker struct {
 	newEst  func() control.Estimator
 	s       Settings
+	record  *control.Game // SetRecord's: the record behind the positions ranked
 	workers []*worker
 	parent  control.Result
 	model   *modelState // with Settings.Model, made on first use
@@ -242,21 +255,41 @@ func (r *Ranker) SetKomi(komi float64) {
 	}
 }
 
+// SetRecord tells the Ranker the record behind the positions it ranks
+// next (nil: none): an estimator that reads records (control.GameEstimator,
+// the network) then evaluates the position itself as g, and the position
+// after each play as g with that play added. The komi of the win
+// probabilities is still Settings.Komi (SetKomi). The Ranker keeps g.
+func (r *Ranker) SetRecord(g *control.Game) {
+	r.record = g
+	for _, w := range r.workers {
+		if w != nil {
+			w.record = g
+		}
+	}
+}
+
 // worker is one goroutine's state: its estimator and scratch.
 type worker struct {
-	est   control.Estimator
-	warm  control.WarmStarter  // est, if it can start from a map
-	win   control.WinPredictor // est, if Settings.Win and it gives a win probability
-	komi  float64
-	b     board.Board
-	res   control.Result
-	start []float64
+	est  control.Estimator
+	game control.GameEstimator // est, if it reads records
+	// record is the Ranker's (SetRecord), and child the record of the
+	// position after one play.
+	record *control.Game
+	child  control.Game
+	warm   control.WarmStarter  // est, if it can start from a map
+	win    control.WinPredictor // est, if Settings.Win and it gives a win probability
+	komi   float64
+	b      board.Board
+	res    control.Result
+	start  []float64
 }
 
 func (r *Ranker) worker(i int) *worker {
 	if r.workers[i] == nil {
-		w := &worker{est: r.newEst(), komi: r.s.Komi}
+		w := &worker{est: r.newEst(), komi: r.s.Komi, record: r.record}
 		w.warm, _ = w.est.(control.WarmStarter)
+		w.game, _ = w.est.(control.GameEstimator)
 		if r.s.Win {
 			w.win, _ = w.est.(control.WinPredictor)
 		}
@@ -275,7 +308,13 @@ type play struct {
 // r.parent.
 func (r *Ranker) evalParent(b *board.Board) (Outcome, error) {
 	w := r.worker(0)
-	if err := w.est.Estimate(&r.parent, b); err != nil {
+	var err error
+	if w.game != nil && w.record != nil {
+		err = w.game.EstimateGame(&r.parent, w.record)
+	} else {
+		err = w.est.Estimate(&r.parent, b)
+	}
+	if err != nil {
 		return Outcome{}, &PlayError{Color: b.ToMove(), Point: board.Pass, Vertex: "pass", Err: err}
 	}
 	o := Outcome{Score: r.parent.Score, Iterations: r.parent.Iterations, Converged: r.parent.Converged}
@@ -355,6 +394,10 @@ func (w *worker) eval(parent *board.Board, c board.Color, p board.Point, parentC
 	if warm {
 		w.start = warmStart(w.start, parentCtl, parent, &w.b, c, p, captures > 0)
 		err = w.warm.EstimateFrom(&w.res, &w.b, w.start)
+	} else if w.game != nil && w.record != nil {
+		w.child = *w.record
+		w.child.Moves = append(w.child.Moves[:len(w.child.Moves):len(w.child.Moves)], board.Move{Color: c, Point: p})
+		err = w.game.EstimateGame(&w.res, &w.child)
 	} else {
 		err = w.est.Estimate(&w.res, &w.b)
 	}
@@ -423,7 +466,21 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 		}
 	}
 	out := make([]Outcome, len(plays))
-	skip := r.s.Model != nil && r.s.ModelOnly && !r.s.Model.Uses(movemodel.GroupGain)
+	skip := r.s.Model != nil && r.s.ModelOnly && !r.s.Model.Uses(movemodel.GroupGain) ||
+		r.s.Policy && !r.s.PolicyEval
+	var probs []float64
+	if r.s.Policy {
+		// The estimator's probabilities are of the position it evaluated
+		// last, the parent: take them before the plays are evaluated.
+		mp, ok := est.(control.MovePredictor)
+		if !ok {
+			return nil, fmt.Errorf("rank: estimator %s gives no move probabilities", est.Name())
+		}
+		probs = mp.MoveProbabilities(nil)
+		if len(probs) != b.Geometry().N+1 {
+			return nil, fmt.Errorf("rank: estimator %s gave %d move probabilities for %d points", est.Name(), len(probs), b.Geometry().N)
+		}
+	}
 	if !skip {
 		if err := r.run(ctx, b, plays, out); err != nil {
 			return nil, err
@@ -437,11 +494,18 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 			rk.Stats.add(&out[i])
 		}
 	}
-	if r.s.Model != nil {
+	switch {
+	case r.s.Policy:
+		for i := range rk.Moves {
+			rk.Moves[i].Prob = probs[rk.Moves[i].Point]
+		}
+		rk.ByModel, rk.ByPolicy, rk.PassProb = true, true, probs[len(probs)-1]
+		slices.SortStableFunc(rk.Moves, func(a, b Move) int { return cmp.Compare(b.Prob, a.Prob) })
+	case r.s.Model != nil:
 		if err := r.byModel(ctx, rk, b, last, last2); err != nil {
 			return nil, err
 		}
-	} else {
+	default:
 		slices.SortStableFunc(rk.Moves, func(a, b Move) int {
 			// Best first by the mover's score; SortStable keeps map order
 			// for equal scores.

@@ -240,6 +240,9 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 
 // rankOrder says how a ranking is ordered, for captions.
 func rankOrder(rk *rank.Ranking) string {
+	if rk.ByPolicy {
+		return "by " + rk.Estimator + "'s move probabilities"
+	}
 	if rk.ByModel {
 		return "by the move model"
 	}
