@@ -8,7 +8,7 @@ import (
 )
 
 // parseK builds a kboard from a drawing, one row per line ('x'/'X' Black,
-// 'o'/'O' White, '.' empty; blank lines and spaces ignored), placing the
+// 'o'/'O' White, '.', '*', ',' or '`' empty; blank lines and spaces ignored), placing the
 // stones one by one in row-major order as KataGo's Board::parseBoard
 // does, so that chain lists come out in KataGo's order. Boards need not
 // be square.
@@ -33,7 +33,7 @@ func parseK(t testing.TB, drawing string) *kboard {
 				b.play(b.loc(x, y), black)
 			case 'o', 'O':
 				b.play(b.loc(x, y), white)
-			case '.':
+			case '.', '*', ',', '`': // marks KataGo's drawings put on empty points
 			default:
 				t.Fatalf("bad character %q", r)
 			}
