@@ -26,7 +26,9 @@ type goldenRecord struct {
 }
 
 // goldenPosition turns a record's GTP moves into a Position.
-func goldenPosition(t *testing.T, r goldenRecord) *Position {
+func goldenPosition(t *testing.T, r goldenRecord) *Position { return goldenPositionTB(t, r) }
+
+func goldenPositionTB(t testing.TB, r goldenRecord) *Position {
 	t.Helper()
 	start := board.New(r.Size)
 	g := start.Geometry()
@@ -49,7 +51,9 @@ func goldenPosition(t *testing.T, r goldenRecord) *Position {
 	return p
 }
 
-func readGolden(t *testing.T) []goldenRecord {
+func readGolden(t *testing.T) []goldenRecord { return readGoldenTB(t) }
+
+func readGoldenTB(t testing.TB) []goldenRecord {
 	t.Helper()
 	f, err := os.Open(shared.Data(t, "katago", "golden-g170-b6c96.jsonl"))
 	if err != nil {
