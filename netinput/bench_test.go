@@ -1,37 +1,6 @@
 package netinput
 
-import (
-	"math/rand/v2"
-	"testing"
-
-	"goeval/board"
-)
-
-// randomGame plays n seeded random legal moves (no passes unless stuck)
-// on an empty size×size board.
-func randomGame(size, n int, seed uint64) *Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	start := board.New(size)
-	b := *start
-	p := &Position{Start: start, Komi: 7.5, Rules: Chinese}
-	c := board.Black
-	for len(p.Moves) < n {
-		pt := board.Pass
-		for try := 0; try < 50; try++ {
-			q := board.Point(rng.IntN(size * size))
-			if b.Legal(c, q) == nil {
-				pt = q
-				break
-			}
-		}
-		if err := b.Play(c, pt); err != nil {
-			panic(err)
-		}
-		p.Moves = append(p.Moves, board.Move{Color: c, Point: pt})
-		c = -c
-	}
-	return p
-}
+import "testing"
 
 // BenchmarkFill measures Fill on 19x19 middle-game positions: a game of
 // the golden set at move 100 (when the shared data is present) and a

@@ -450,6 +450,8 @@ func TestFillErrors(t *testing.T) {
 		{"rules", &Position{Start: board.New(9), Rules: 7}, ErrPosition, []string{"rules 7"}},
 		{"occupied", pos(t, empty9(), board.Black, Chinese, 7.5, "B D4", "W E5", "B D4"), ErrIllegalMove, []string{"move 3", "D4"}},
 		{"colour", &Position{Start: board.New(9), Moves: []board.Move{{Point: board.Pass}}}, ErrPosition, []string{"move 1"}},
+		{"off board", &Position{Start: board.New(9), Moves: []board.Move{{Color: board.Black, Point: -7}}}, ErrIllegalMove, []string{"move 1", "-7"}},
+		{"dead start", pos(t, "X O . .\nO . . .\n. . . .\n. . . .", board.Black, Chinese, 7.5), ErrPosition, []string{"without liberties", "A4"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

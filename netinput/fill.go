@@ -67,8 +67,10 @@ type scratch struct {
 // board larger than MaxSize, ErrPosition for a nil start board, unknown
 // rules or a move with no colour, and ErrIllegalMove, naming the move
 // number (from 1) and point, for a move that board.Board.Play refuses
-// (occupied point, ko recapture, suicide). On error f's contents are
-// unspecified.
+// (occupied point, ko recapture, suicide, off-board point). A start board
+// with a chain without liberties is an ErrPosition. On error f's contents
+// are unspecified. A Features value must not be filled by two goroutines
+// at once; give each worker its own.
 func (f *Features) Fill(p *Position) error {
 	if p == nil || p.Start == nil {
 		return fmt.Errorf("%w: no start board", ErrPosition)
@@ -104,6 +106,15 @@ func (f *Features) fill(start *board.Board, moves []board.Move, komi float64, ru
 			}
 		}
 	}
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			if kb.color[kb.loc(x, y)] != int8(start.At(g.At(x, y))) {
+				// Only a chain without liberties is removed while the stones
+				// are placed.
+				return fmt.Errorf("%w: the start board has a chain without liberties at %s", ErrPosition, g.GTP(g.At(x, y)))
+			}
+		}
+	}
 	kb.ko = noLoc
 	if k := start.Ko(); k != board.Pass {
 		x, y := g.XY(k)
@@ -118,7 +129,7 @@ func (f *Features) fill(start *board.Board, moves []board.Move, komi float64, ru
 			return fmt.Errorf("%w: move %d has colour %v", ErrPosition, i+1, m.Color)
 		}
 		if err := s.replay.Play(m.Color, m.Point); err != nil {
-			return fmt.Errorf("%w: move %d, %s %s: %w", ErrIllegalMove, i+1, m.Color.Name(), g.GTP(m.Point), err)
+			return fmt.Errorf("%w: move %d, %s %s: %w", ErrIllegalMove, i+1, m.Color.Name(), pointName(g, m.Point), err)
 		}
 		l := int16(passLoc)
 		if m.Point != board.Pass {
@@ -130,6 +141,15 @@ func (f *Features) fill(start *board.Board, moves []board.Move, komi float64, ru
 
 	f.features(komi)
 	return nil
+}
+
+// pointName names p in GTP coordinates, or by number when it is off the
+// board.
+func pointName(g *board.Geometry, p board.Point) string {
+	if p != board.Pass && (p < 0 || int(p) >= g.N) {
+		return fmt.Sprintf("off-board point %d", p)
+	}
+	return g.GTP(p)
 }
 
 // features computes f from the replayed history.
