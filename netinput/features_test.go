@@ -497,3 +497,25 @@ func TestFillReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestString: the debug description names the side to move and shows
+// the non-empty planes only: after Black B2 on 3x3, White is to move,
+// Black's stone is on the opponent plane 2 and the last move on plane 9,
+// while White has no stones (plane 1) and there is no ko (plane 6).
+func TestString(t *testing.T) {
+	var f Features
+	if err := f.Fill(pos(t, "...\n...\n...", board.Black, Chinese, 7.5, "B B2")); err != nil {
+		t.Fatal(err)
+	}
+	s := f.String()
+	for _, w := range []string{"White to move", "plane 0\n", "plane 2\n. . .\n. 1 .\n", "plane 9\n"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("String() lacks %q:\n%s", w, s)
+		}
+	}
+	for _, w := range []string{"plane 1\n", "plane 6\n"} {
+		if strings.Contains(s, w) {
+			t.Errorf("String() shows the empty %q:\n%s", w, s)
+		}
+	}
+}

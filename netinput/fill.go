@@ -370,3 +370,20 @@ func (f *Features) Dump(k int) string {
 	}
 	return sb.String()
 }
+
+// String describes f for debugging: size, side to move, the globals, and
+// every spatial plane that is not all zero, drawn as by Dump.
+func (f *Features) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%dx%d, %s to move\nglobals %v\n", f.Size, f.Size, f.ToMove.Name(), f.Global)
+	for k := range NumSpatial {
+		nonzero := false
+		for p := 0; p < f.Size*f.Size; p++ {
+			nonzero = nonzero || f.Spatial[p*NumSpatial+k] != 0
+		}
+		if nonzero {
+			fmt.Fprintf(&sb, "plane %d\n%s", k, f.Dump(k))
+		}
+	}
+	return sb.String()
+}
