@@ -1,7 +1,6 @@
 package netinput
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"regexp"
@@ -19,19 +18,25 @@ type katagoDump struct {
 	globals map[int]float32
 }
 
-// readDump parses a testdata file holding such a block for a size×size
-// board.
+// readDump parses a testdata file holding one such block for a
+// size×size board.
 func readDump(t *testing.T, path string, size int) katagoDump {
 	t.Helper()
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	return parseDump(t, strings.Split(string(data), "\n"), size)
+}
+
+// parseDump parses the lines of one block: "Channel: c" and size rows of
+// size values for a plane (the board drawing beside them is ignored),
+// "Channel: c: v" for a global.
+func parseDump(t *testing.T, lines []string, size int) katagoDump {
+	t.Helper()
 	d := katagoDump{planes: map[int][]float32{}, globals: map[int]float32{}}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
 		if !strings.HasPrefix(line, "Channel: ") {
 			continue
 		}
@@ -40,22 +45,23 @@ func readDump(t *testing.T, path string, size int) katagoDump {
 			c, _ := strconv.Atoi(num)
 			v, err := strconv.ParseFloat(val, 32)
 			if err != nil {
-				t.Fatalf("%s: %q: %v", path, line, err)
+				t.Fatalf("%q: %v", line, err)
 			}
 			d.globals[c] = float32(v)
 			continue
 		}
 		c, err := strconv.Atoi(rest)
-		if err != nil {
-			t.Fatalf("%s: %q: %v", path, line, err)
+		if err != nil || i+size >= len(lines) {
+			t.Fatalf("%q: bad plane header", line)
 		}
 		plane := make([]float32, 0, size*size)
-		for y := 0; y < size && sc.Scan(); y++ {
-			fields := strings.Fields(sc.Text())
+		for y := 0; y < size; y++ {
+			i++
+			fields := strings.Fields(lines[i])
 			for x := 0; x < size; x++ {
 				v, err := strconv.ParseFloat(fields[x], 32)
 				if err != nil {
-					t.Fatalf("%s: plane %d row %d: %v", path, c, y, err)
+					t.Fatalf("plane %d row %d: %v", c, y, err)
 				}
 				plane = append(plane, float32(v))
 			}
@@ -133,6 +139,8 @@ func TestKataGoV7Dumps(t *testing.T) {
 		sgf        string
 		superko    []string // GTP points of superko bans in KataGo's plane 6
 		onlyPlanes []int    // planes the dump holds, nil for all
+		prefix     int      // moves played, 0 for all
+		rules      ruleSet
 	}{
 		{
 			name: "basic", file: "katago-v7-basic.txt", size: 19, komi: 7.5, first: board.Black,
@@ -144,6 +152,11 @@ func TestKataGoV7Dumps(t *testing.T) {
 			superko: []string{"T10"}, onlyPlanes: []int{6},
 		},
 		{
+			name: "13x13 area", file: "katago-v7-13x13-area.txt", size: 13, komi: 7.5, first: board.Black,
+			sgf:        "(;FF[4]GM[1]SZ[13]PB[s75411712-d5152283-b8c128]PW[s78621440-d5365731-b8c128]HA[0]KM[7.5]RU[koPOSITIONALscoreAREAsui0]RE[B+11.5];B[ck];W[lb];B[ke];W[ld];B[jd];W[kc];B[jc];W[jb];B[ib];W[kk];B[ki];W[kh];B[ja];W[le];B[ic];W[kf];B[lj];W[li];B[kj];W[lk];B[jk];W[jl];B[ik];W[mj];B[kb];W[jj];B[ji];W[ij];B[ii];W[hj];B[lh];W[mi];B[kg];W[jg];B[jh];W[lg];B[hk];W[hi];B[mh];W[gk];B[mk];W[il];B[jf];W[lf];B[ig];W[cc];B[dc];W[cd];B[ed];W[kd];B[dj];W[el];B[eg];W[de];B[ee];W[ec];B[je];W[db];B[fc];W[eb];B[bj];W[fd];B[gc];W[cl];B[df];W[dd];B[cf];W[dl];B[gh];W[fk];B[la];W[hh];B[hg];W[fi];B[gg];W[mc];B[bk];W[fb];B[gb];W[ei];B[gi];W[fe];B[ef];W[ej];B[gj];W[hl];B[bh];W[mg];B[be];W[bd];B[ad];W[bb];B[ae];W[di];B[me];W[ci];B[bi];W[bl];B[ab];W[ba];B[ac];W[ml];B[ga];W[fa];B[al];W[bc];B[bf];W[mj];B[mi];W[mb];B[ge];W[mk];B[dk];W[md];B[ek];W[fj];B[jb];W[fh];B[ff];W[bm];B[ka];W[ce];B[ak];W[cj];B[ch];W[];B[id];W[fl];B[hc];W[am];B[ik];W[jk];B[ma];W[];B[mm];W[gl];B[aa];W[ca];B[dh];W[fg];B[];W[lm];B[bg];W[];B[hd];W[];B[ag];W[];B[hf];W[];B[gd];W[];B[ih];W[];B[li];W[];B[hb];W[];B[af];W[];B[ia];W[];B[kl];W[];B[])",
+			onlyPlanes: []int{PlaneAreaPla, PlaneAreaOpp}, prefix: 164, rules: ruleSet{positionalKo: true},
+		},
+		{
 			name: "7x7", file: "katago-v7-7x7.txt", size: 7, komi: -4.5, first: board.White,
 			sgf: "(;GM[1]FF[4]CA[UTF-8]ST[2]RU[Tromp-Taylor]SZ[7]HA[3]KM[-4.50]PW[White]PB[Black]AB[fb][bf][ff];W[ed];B[ee];W[de];B[dd];W[ef];B[df];W[fe];B[ce];W[dc];B[ee];W[eg];B[fd];W[de])",
 		},
@@ -152,8 +165,15 @@ func TestKataGoV7Dumps(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			want := readDump(t, "testdata/"+tt.file, tt.size)
 			start, moves := sgfGame(t, tt.sgf, tt.size, tt.first)
+			if tt.prefix > 0 {
+				moves = moves[:tt.prefix]
+			}
+			rules := tt.rules
+			if rules == (ruleSet{}) {
+				rules = trompTaylor
+			}
 			var f Features
-			if err := f.fill(start, moves, tt.komi, trompTaylor); err != nil {
+			if err := f.fill(start, moves, tt.komi, rules); err != nil {
 				t.Fatal(err)
 			}
 			g := start.Geometry()
@@ -182,7 +202,7 @@ func TestKataGoV7Dumps(t *testing.T) {
 					t.Errorf("plane %d:\ngot\n%swant\n%s", c, got, drawPlane(wp, tt.size))
 				}
 			}
-			if len(want.globals) != NumGlobal {
+			if len(want.globals) != NumGlobal && (len(want.globals) != 0 || tt.onlyPlanes == nil) {
 				t.Fatalf("dump has %d globals", len(want.globals))
 			}
 			for c, w := range want.globals {
@@ -191,5 +211,56 @@ func TestKataGoV7Dumps(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestKataGoAreaSequence replays the moves of KataGo's test "NN Inputs V6
+// Area Feature and Komi" on its 7x7 position (White to move, komi 6.5)
+// and compares global 5 and planes 18/19 after each move with the dumps
+// that test expects: groups gaining and losing pass-alive status, seki
+// points staying neutral, the side to move swapping the planes.
+func TestKataGoAreaSequence(t *testing.T) {
+	data, err := os.ReadFile("testdata/katago-v7-area-sequence.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(string(data), "Rules: ")[1:]
+	start, err := board.Parse(`
+...oxx.
+oooox.x
+xxxxoxx
+o.xoooo
+.oxox.o
+oxxo.x.
+o.xoo.x`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start.SetToMove(board.White)
+	// KataGo's moves, as (x, y) from the top-left, alternating from White.
+	xy := [][2]int{{6, 5}, {5, 6}, {0, 4}, {6, 0}, {1, 0}, {4, 5}, {5, 4}}
+	if len(blocks) != len(xy)+1 {
+		t.Fatalf("%d dumps for %d moves", len(blocks), len(xy))
+	}
+	var moves []board.Move
+	c := board.White
+	for _, m := range xy {
+		moves = append(moves, board.Move{Color: c, Point: start.Geometry().At(m[0], m[1])})
+		c = -c
+	}
+	for k, block := range blocks {
+		want := parseDump(t, strings.Split(block, "\n"), 7)
+		var f Features
+		if err := f.fill(start, moves[:k], 6.5, ruleSet{positionalKo: true}); err != nil {
+			t.Fatalf("after %d moves: %v", k, err)
+		}
+		for _, plane := range []int{PlaneAreaPla, PlaneAreaOpp} {
+			if got, w := drawPlane(f.Plane(plane), 7), drawPlane(want.planes[plane], 7); got != w {
+				t.Errorf("after %d moves, plane %d:\ngot\n%swant\n%s", k, plane, got, w)
+			}
+		}
+		if f.Global[5] != want.globals[5] {
+			t.Errorf("after %d moves: global 5 = %g, want %g", k, f.Global[5], want.globals[5])
+		}
 	}
 }
