@@ -3,6 +3,7 @@ package netinput
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -394,7 +395,7 @@ X O . . . . . . .`, []string{"A2", "A1", "B1"}, []string{"B2"}, nil, []string{"A
 				t.Errorf("plane 17 = %v, want %v", got, tt.ladderWork)
 			}
 			// No history: planes 15 and 16 repeat plane 14.
-			for _, k := range []int{PlaneLadderPrev, PlaneLadderPrv2} {
+			for _, k := range []int{PlaneLadderPrev, PlaneLadderPrev2} {
 				if got := marks(&f, k); !same(got, tt.ladder) {
 					t.Errorf("plane %d = %v, want %v", k, got, tt.ladder)
 				}
@@ -448,6 +449,7 @@ func TestFillErrors(t *testing.T) {
 		{"no start", &Position{}, ErrPosition, []string{"start"}},
 		{"too big", &Position{Start: big}, ErrBoardSize, []string{"21x21", "19x19"}},
 		{"rules", &Position{Start: board.New(9), Rules: 7}, ErrPosition, []string{"rules 7"}},
+		{"komi", &Position{Start: board.New(9), Komi: math.NaN()}, ErrPosition, []string{"komi NaN"}},
 		{"occupied", pos(t, empty9(), board.Black, Chinese, 7.5, "B D4", "W E5", "B D4"), ErrIllegalMove, []string{"move 3", "D4"}},
 		{"colour", &Position{Start: board.New(9), Moves: []board.Move{{Point: board.Pass}}}, ErrPosition, []string{"move 1"}},
 		{"off board", &Position{Start: board.New(9), Moves: []board.Move{{Color: board.Black, Point: -7}}}, ErrIllegalMove, []string{"move 1", "-7"}},

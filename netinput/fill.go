@@ -25,22 +25,24 @@ var (
 // MaxSize is the largest board size Fill accepts.
 const MaxSize = maxLen
 
-// Planes of the spatial input, by index (see the package comment).
+// Planes of the spatial input, by index. Planes 7, 8, 20 and 21 (the
+// cleanup phase's ko marks and starting stones) are always 0 for goeval's
+// rule sets and have no name here.
 const (
-	PlaneOnBoard    = 0
-	PlanePla        = 1
-	PlaneOpp        = 2
-	PlaneLibs1      = 3
-	PlaneLibs2      = 4
-	PlaneLibs3      = 5
-	PlaneKo         = 6
-	PlanePrev1      = 9 // the opponent's last move; 10..13 the ones before
-	PlaneLadder     = 14
-	PlaneLadderPrev = 15
-	PlaneLadderPrv2 = 16
-	PlaneLadderWork = 17
-	PlaneAreaPla    = 18
-	PlaneAreaOpp    = 19
+	PlaneOnBoard     = 0  // 1 on every point
+	PlanePla         = 1  // pla's stones
+	PlaneOpp         = 2  // opp's stones
+	PlaneLibs1       = 3  // stones whose chain has 1 liberty
+	PlaneLibs2       = 4  // ... 2 liberties
+	PlaneLibs3       = 5  // ... 3 liberties
+	PlaneKo          = 6  // the point pla may not play because of simple ko
+	PlanePrev1       = 9  // opp's last move; 10..13 the moves before it, alternating
+	PlaneLadder      = 14 // stones of chains captured in a ladder, or ladderable with 2 liberties
+	PlaneLadderPrev  = 15 // plane 14 on the board 1 move ago
+	PlaneLadderPrev2 = 16 // plane 14 on the board 2 moves ago
+	PlaneLadderWork  = 17 // the moves that start a working ladder on opp's 2-liberty chains
+	PlaneAreaPla     = 18 // pla's area (area scoring only)
+	PlaneAreaOpp     = 19 // opp's area (area scoring only)
 )
 
 // scratch is Fill's reusable work space.
@@ -65,7 +67,7 @@ type scratch struct {
 // board of a size, later calls of that size do not allocate (except to
 // grow history buffers). It returns an error wrapping ErrBoardSize for a
 // board larger than MaxSize, ErrPosition for a nil start board, unknown
-// rules or a move with no colour, and ErrIllegalMove, naming the move
+// rules, a komi that is not a finite number or a move with no colour, and ErrIllegalMove, naming the move
 // number (from 1) and point, for a move that board.Board.Play refuses
 // (occupied point, ko recapture, suicide, off-board point). A start board
 // with a chain without liberties is an ErrPosition. On error f's contents
@@ -77,6 +79,9 @@ func (f *Features) Fill(p *Position) error {
 	}
 	if p.Rules != Chinese && p.Rules != Japanese {
 		return fmt.Errorf("%w: unknown rules %d", ErrPosition, int(p.Rules))
+	}
+	if math.IsNaN(p.Komi) || math.IsInf(p.Komi, 0) {
+		return fmt.Errorf("%w: komi %v", ErrPosition, p.Komi)
 	}
 	return f.fill(p.Start, p.Moves, p.Komi, p.Rules.set())
 }
@@ -273,7 +278,7 @@ func (f *Features) features(komi float64) {
 	if included >= 2 {
 		prev2 = h.recent(2)
 	}
-	s.ladder.ladders(prev2, func(l int16, _ []int16) { set(l, PlaneLadderPrv2) })
+	s.ladder.ladders(prev2, func(l int16, _ []int16) { set(l, PlaneLadderPrev2) })
 
 	// Globals.
 	f.Global[5] = selfKomi / 20
