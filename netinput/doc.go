@@ -2,7 +2,7 @@
 // V7, used by model versions 8 to 17) from a Go position and the moves
 // that led to it, exactly as KataGo's NNInputs::fillRowV7 does: 22 planes
 // of the board and 19 global values, all from the point of view of the
-// side to move.
+// side to move. Features.Fill is the entry point.
 //
 // Conventions:
 //
@@ -13,6 +13,29 @@
 //   - Spatial features are stored NHWC: the 22 values of a point are
 //     contiguous, element (point, plane) at point*NumSpatial + plane.
 //   - "pla" is the side to move, "opp" the other colour.
+//   - Every value is 0 or 1 except global 5 (selfKomi/20, selfKomi being
+//     White's komi plus bonuses from pla's side, clipped to ±(points+20))
+//     and global 18 (the komi parity wave, −0.5..0.5).
+//
+// The inputs are those of KataGo's GTP command kata-raw-nn after GTP play
+// commands replaying Position.Moves: raw evaluation with all history (at
+// most 5 moves shown), no conservative pass, no passing hacks, draws
+// worth half a win, no playout doubling, and leading Black moves counted
+// as handicap stones. Like GTP, a move by the side not to move restarts
+// the history (and clears the ko point), and the cleanup phase of
+// Japanese rules never starts (two passes leave the game in the main
+// phase). What the source says of each plane and global, with the KataGo
+// function it comes from, is in the project's spec (docs/katago-net-v8.md
+// section 2); the files here name the functions they follow.
+//
+// To reproduce KataGo's ladder planes exactly, also where its node budget
+// of 25,000 moves cuts a search short, the package keeps its own board
+// with KataGo's representation (linked chains with heads, rebuilt on undo
+// as KataGo rebuilds them), because the order in which a chain lists its
+// stones and liberties steers the search. Setup stones of the start board
+// are placed one by one in row-major order, as KataGo's Board::parseBoard
+// does; KataGo loading an SGF places them in the file's order, which can
+// differ in those pathological cases only.
 //
 // The package knows boards and rules, nothing of network weights or
 // kernels.

@@ -50,4 +50,6 @@ type Features struct {
 	// whether the side to move may play there under the rules (the policy
 	// is given only for legal moves).
 	Legal []bool
+
+	scratch *scratch // Fill's work space, kept between calls
 }
