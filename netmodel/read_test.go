@@ -112,8 +112,12 @@ func TestG170Fingerprints(t *testing.T) {
 // describe lists a model's records in the shorthand of spec §1.7.
 func describe(m *Model) []string {
 	var out []string
-	conv := func(c *Conv) { out = append(out, fmt.Sprintf("conv %s %dx%d %d->%d", c.Name, c.KY, c.KX, c.InChannels, c.OutChannels)) }
-	mm := func(l *MatMul) { out = append(out, fmt.Sprintf("matmul %s %d->%d", l.Name, l.InChannels, l.OutChannels)) }
+	conv := func(c *Conv) {
+		out = append(out, fmt.Sprintf("conv %s %dx%d %d->%d", c.Name, c.KY, c.KX, c.InChannels, c.OutChannels))
+	}
+	mm := func(l *MatMul) {
+		out = append(out, fmt.Sprintf("matmul %s %d->%d", l.Name, l.InChannels, l.OutChannels))
+	}
 	bn := func(b *BatchNorm) {
 		out = append(out, fmt.Sprintf("bn %s %d scale %v bias %v eps %g", b.Name, b.Channels, b.HasScale, b.HasBias, b.Epsilon))
 	}
