@@ -73,6 +73,12 @@ var specs = []Spec{
 			return judge.NewNamed("judge-playouts", judge.WithPlayouts())
 		},
 	},
+	{
+		Name:    NetName,
+		Summary: "a KataGo network (--net FILE): its ownership, lead, win probability and moves, as KataGo computes them (docs/net.md)",
+		Params:  []string{"symmetry", "komi"},
+		New:     newNet,
+	},
 }
 
 // playoutsFrom says how many random playouts the judge with parameters p

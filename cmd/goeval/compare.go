@@ -89,7 +89,8 @@ func (p *peerFlag) Set(v string) error {
 
 func compareCommand(e *env, args []string) error {
 	fs := newFlags(e, "compare", compareUsage)
-	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+")")
+	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+"; net only with a network)")
+	nf := addNetFlags(fs)
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
 	reference := fs.String("reference", "", "reference evaluations of the positions (JSON Lines, as kata-reference.jsonl) to measure against as well")
@@ -120,7 +121,10 @@ func compareCommand(e *env, args []string) error {
 	}
 	cfg := compare.Config{Bands: bands, Workers: *workers, CheckJudgement: *check}
 
-	names := estimatorNames()
+	if _, err := nf.load(); err != nil {
+		return err
+	}
+	names := usableNames()
 	if *estimators != "" {
 		names = nil
 		for _, n := range strings.Split(*estimators, ",") {
@@ -132,7 +136,7 @@ func compareCommand(e *env, args []string) error {
 		}
 	}
 	for _, n := range names {
-		f, err := eval.Factory(n, nil)
+		f, err := factoryOf(n, nil)
 		if err != nil {
 			return err
 		}

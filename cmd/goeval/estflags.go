@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"strings"
 
@@ -18,12 +19,17 @@ const defaultEstimator = "judge"
 // most moves would look alike to it, and it costs five times as much.
 const mapEstimator = "lambda-kappa"
 
+// netEstimator is the estimator of a KataGo network (--net).
+const netEstimator = "net"
+
 // estimatorFlags are the flags that choose an estimator and override its
 // parameters; every command that evaluates positions has them.
 type estimatorFlags struct {
 	name   string
+	def    string
 	params map[string]*float64
 	fs     *flag.FlagSet
+	net    *netFlags
 }
 
 // paramFlags lists the parameter overrides: flag name = Options key.
@@ -39,8 +45,13 @@ var paramFlags = []struct{ name, usage string }{
 }
 
 func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
-	ef := &estimatorFlags{params: map[string]*float64{}, fs: fs}
-	fs.StringVar(&ef.name, "estimator", def, "estimator: "+strings.Join(estimatorNames(), ", "))
+	ef := &estimatorFlags{params: map[string]*float64{}, fs: fs, def: def}
+	usage := "estimator: " + strings.Join(estimatorNames(), ", ")
+	if def == defaultEstimator {
+		usage += " (net when a network is given)"
+	}
+	fs.StringVar(&ef.name, "estimator", def, usage)
+	ef.net = addNetFlags(fs)
 	for _, p := range paramFlags {
 		ef.params[p.name] = fs.Float64(p.name, 0, p.usage+" (default: the estimator's own)")
 	}
@@ -66,8 +77,17 @@ func (ef *estimatorFlags) options() eval.Options {
 	return o
 }
 
-// factory checks the flags and returns a constructor of the estimator.
+// factory checks the flags, reads the network if one is given, and returns
+// a constructor of the estimator. With a network, the default estimator of
+// the commands that judge positions (goeval FILE, gtp) is net.
 func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
+	haveNet, err := ef.net.load()
+	if err != nil {
+		return nil, err
+	}
+	if haveNet && ef.def == defaultEstimator && !ef.net.set("estimator") {
+		ef.name = netEstimator
+	}
 	if _, err := eval.Lookup(ef.name); err != nil {
 		return nil, usagef("invalid --estimator %q (want %s)", ef.name, strings.Join(estimatorNames(), ", "))
 	}
@@ -76,4 +96,24 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 		return nil, usagef("%v", err)
 	}
 	return f, nil
+}
+
+// factoryOf is eval.Factory for a name the command line gave, where asking
+// for the network without one is bad usage (exit 2), not bad input.
+func factoryOf(name string, o eval.Options) (func() control.Estimator, error) {
+	f, err := eval.Factory(name, o)
+	if errors.Is(err, eval.ErrNoNetwork) {
+		return nil, usagef("estimator %s: %v", name, err)
+	}
+	return f, err
+}
+
+// usableNames returns the names of the estimators that can be built now:
+// all but net while no network is given.
+func usableNames() []string {
+	var out []string
+	for _, s := range eval.Usable() {
+		out = append(out, s.Name)
+	}
+	return out
 }

@@ -354,7 +354,11 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		return err
 	}
 	if ok {
-		fmt.Fprintf(w, "win probability: Black %.2f, White %.2f (the judge's win model, fitted to the winners of its training games)\n", p, 1-p)
+		src := "the judge's win model, fitted to the winners of its training games"
+		if d, ok := est.(interface{ WinSource() string }); ok {
+			src = d.WinSource()
+		}
+		fmt.Fprintf(w, "win probability: Black %.2f, White %.2f (%s)\n", p, 1-p, src)
 	}
 	c, ok, err := shownCount(pos, est)
 	if err != nil {

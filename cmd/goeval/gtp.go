@@ -115,12 +115,16 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ranker, err := eval.Factory(*rankWith, nil)
+	ranker, err := factoryOf(*rankWith, nil)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return err
+	}
 	if err != nil {
 		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(estimatorNames(), ", "))
 	}
 	var ests []gtp.Estimator
-	for _, s := range eval.All() {
+	for _, s := range eval.Usable() {
 		f, err := eval.Factory(s.Name, nil)
 		if err != nil {
 			return err

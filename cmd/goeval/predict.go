@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"goeval/compare"
+	"goeval/control"
 	"goeval/eval"
 	"goeval/peer"
 	"goeval/predict"
@@ -54,7 +55,8 @@ names. The exit status is then 130.
 
 func predictCommand(e *env, args []string) error {
 	fs := newFlags(e, "predict", predictUsage)
-	rankers := fs.String("rankers", "model", "comma-separated rankers: model, eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
+	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
+	nf := addNetFlags(fs)
 	every := fs.Int("every", 5, "rank the position after every N-th move (0, N, 2N, ...)")
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
@@ -81,6 +83,9 @@ func predictCommand(e *env, args []string) error {
 		return err
 	}
 	if err := checkTimeout("peer-timeout", *timeout); err != nil {
+		return err
+	}
+	if _, err := nf.load(); err != nil {
 		return err
 	}
 	cfg := predict.Config{Every: *every, Workers: *workers}
@@ -187,14 +192,23 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 			return predict.Ranking(r), nil
 		}}, nil
 	}
+	if name == netEstimator {
+		f, err := factoryOf(netEstimator, nil)
+		if err != nil {
+			return predict.Contender{}, err
+		}
+		return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
+			return predict.Policy(f().(control.MovePredictor)), nil
+		}}, nil
+	}
 	est, ok := strings.CutPrefix(name, "eval:")
 	if !ok {
-		return predict.Contender{}, usagef("invalid --rankers: %q (want model or eval:NAME)", name)
+		return predict.Contender{}, usagef("invalid --rankers: %q (want model, net or eval:NAME)", name)
 	}
 	if _, err := eval.Lookup(est); err != nil {
 		return predict.Contender{}, usagef("invalid --rankers: %q (want eval:NAME, NAME one of %s)", name, strings.Join(estimatorNames(), ", "))
 	}
-	f, err := eval.Factory(est, nil)
+	f, err := factoryOf(est, nil)
 	if err != nil {
 		return predict.Contender{}, err
 	}

@@ -140,14 +140,17 @@ func workError(pos *position, err error) error {
 func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
-	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability) or eval (the one-ply score by --estimator, the seed's ranking)")
+	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, the seed's ranking)")
 	f.model = addModelFlag(fs)
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
 		return err
 	}
-	if *f.by != "model" && *f.by != "eval" {
-		return usagef("invalid --by %q (want model, eval)", *f.by)
+	if !f.ef.net.set("by") && f.ef.net.loaded && f.model.path == "" {
+		*f.by = netEstimator
+	}
+	if *f.by != "model" && *f.by != "eval" && *f.by != netEstimator {
+		return usagef("invalid --by %q (want model, net, eval)", *f.by)
 	}
 	if *f.by == "eval" && f.model.path != "" {
 		return usagef("--model orders the moves by the model: it does not go with --by eval")
@@ -166,9 +169,24 @@ func rankCommand(e *env, args []string) error {
 		if r, err = modelRanker(m, newEst, s); err != nil {
 			return err
 		}
+	} else if *f.by == netEstimator {
+		if f.model.path != "" {
+			return usagef("--model orders the moves by the model: it does not go with --by net")
+		}
+		netEst, err := factoryOf(netEstimator, nil)
+		if err != nil {
+			return err
+		}
+		s.Policy, s.PolicyEval = true, true
+		r = rank.New(netEst, s)
 	} else {
 		r = rank.New(newEst, s)
 	}
+	rec, err := pos.record(false)
+	if err != nil {
+		return err
+	}
+	r.SetRecord(rec) // for an estimator that reads records (the network)
 	last, last2 := pos.lastMoves()
 	ctx, stop := interruptContext()
 	defer stop()

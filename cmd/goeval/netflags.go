@@ -1,0 +1,77 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+
+	"goeval/eval"
+)
+
+// netEnv names the environment variable that gives the network when --net
+// is not given.
+const netEnv = "GOEVAL_NET"
+
+// netFlags are --net and --symmetry: the KataGo network behind the
+// estimator net. Every command that evaluates positions has them.
+type netFlags struct {
+	path, symmetry string
+	fs             *flag.FlagSet
+	loaded         bool
+}
+
+func addNetFlags(fs *flag.FlagSet) *netFlags {
+	nf := &netFlags{fs: fs}
+	fs.StringVar(&nf.path, "net", "", "a KataGo network file (model version 8: KataGo's g170 networks, .bin.gz) for the estimator net, which it makes the default (also "+netEnv+"=FILE; docs/net.md)")
+	fs.StringVar(&nf.symmetry, "symmetry", "0", "net: the symmetry in which the network sees the board, 0..7, or all for the mean of the eight")
+	return nf
+}
+
+// set reports whether the flag called name was given.
+func (nf *netFlags) set(name string) bool {
+	found := false
+	nf.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// load reads the network given by --net or GOEVAL_NET, if any, once, and
+// reports whether there is one. A missing or unreadable file is an error
+// of input (exit 1) that names the file and where it was given.
+func (nf *netFlags) load() (bool, error) {
+	sym := 0
+	switch nf.symmetry {
+	case "all":
+		sym = -1
+	default:
+		n, err := strconv.Atoi(nf.symmetry)
+		if err != nil || n < 0 || n > 7 {
+			return false, usagef("invalid --symmetry %q (want 0..7, or all)", nf.symmetry)
+		}
+		sym = n
+	}
+	path, from := nf.path, "--net"
+	if !nf.set("net") {
+		path, from = os.Getenv(netEnv), netEnv
+	}
+	if path == "" {
+		if nf.set("net") {
+			return false, usagef("--net is empty (want a KataGo network file)")
+		}
+		if nf.set("symmetry") {
+			return false, usagef("--symmetry applies to the network: give one with --net FILE or %s=FILE", netEnv)
+		}
+		return false, nil
+	}
+	if nf.loaded {
+		return true, nil
+	}
+	if err := eval.LoadNetwork(path, sym); err != nil {
+		if from == netEnv {
+			return false, fmt.Errorf("%s=%s: %w", netEnv, path, err)
+		}
+		return false, fmt.Errorf("--net: %w", err)
+	}
+	nf.loaded = true
+	return true, nil
+}
