@@ -355,6 +355,9 @@ func BenchmarkEvaluate(b *testing.B) {
 			}
 			out := make([]Output, n)
 			e := nw.NewEvaluator()
+			if err := e.Evaluate(out, in, 0); err != nil { // size the scratch
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := e.Evaluate(out, in, 0); err != nil {
