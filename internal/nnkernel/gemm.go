@@ -1,0 +1,126 @@
+package nnkernel
+
+import "fmt"
+
+// The GEMM of the convolutions computes C = A·B for an m×k matrix A given
+// row by row (any row stride), a k×n matrix B packed once in panels of
+// gemmNR columns (packB), and C row by row. The work is cut into blocks of
+// gemmMR rows by gemmNR columns, each computed by a micro-kernel over the
+// whole of k: k is a layer's input channels (at most a few hundred), so a
+// panel of B (k×16 floats) stays in the first-level cache while the rows of
+// A stream past it.
+const (
+	gemmMR = 6  // rows of A per micro-kernel call
+	gemmNR = 16 // columns of B per panel and micro-kernel call
+)
+
+// packedLen returns the length of a k×n matrix packed by packB: k rows of
+// n rounded up to a multiple of gemmNR.
+func packedLen(k, n int) int { return k * roundUp(n, gemmNR) }
+
+// roundUp returns n rounded up to a multiple of m.
+func roundUp(n, m int) int { return (n + m - 1) / m * m }
+
+// packB writes the k×n matrix b (row stride ldb) into dst in panels of
+// gemmNR columns: panel j holds columns [j·16, j·16+16) as k rows of 16
+// floats, zero beyond column n. It panics unless len(dst) is
+// packedLen(k, n) and b holds the matrix.
+func packB(dst, b []float32, k, n, ldb int) {
+	if len(dst) != packedLen(k, n) || k > 0 && n > 0 && len(b) < (k-1)*ldb+n || ldb < n {
+		panic(fmt.Sprintf("nnkernel: packB %dx%d (ldb %d) from %d floats into %d", k, n, ldb, len(b), len(dst)))
+	}
+	for j := 0; j < n; j += gemmNR {
+		panel := dst[j*k:][:k*gemmNR]
+		nc := min(gemmNR, n-j)
+		for p := 0; p < k; p++ {
+			row := panel[p*gemmNR:][:gemmNR]
+			copy(row, b[p*ldb+j:][:nc])
+			clear(row[nc:])
+		}
+	}
+}
+
+// gemm computes c = a·bp: a is m×k with row stride lda, bp a k×n matrix
+// packed by packB, c m×n with row stride ldc (its other elements are left
+// alone). Rows are done gemmMR at a time; when m is not a multiple of it,
+// the last block is moved up to end at row m (recomputing a few rows to the
+// same values), and when m < gemmMR the rows are first copied into a
+// zero-padded scratch block. Columns beyond the last full panel go through
+// a scratch block too. It panics if a slice is too short for the shapes.
+func gemm(c []float32, ldc int, a []float32, lda int, bp []float32, m, n, k int, ws *Workspace) {
+	if m <= 0 || n <= 0 {
+		return
+	}
+	if k <= 0 || lda < k || ldc < n || len(a) < (m-1)*lda+k || len(c) < (m-1)*ldc+n || len(bp) != packedLen(k, n) {
+		panic(fmt.Sprintf("nnkernel: gemm %dx%dx%d: a %d (lda %d), packed b %d, c %d (ldc %d)",
+			m, n, k, len(a), lda, len(bp), len(c), ldc))
+	}
+	if m < gemmMR {
+		pa := ws.gemmA(k)
+		for i := 0; i < m; i++ {
+			copy(pa[i*k:][:k], a[i*lda:][:k])
+		}
+		a, lda = pa, k
+	}
+	full := n / gemmNR * gemmNR
+	for j := 0; j < n; j += gemmNR {
+		panel := bp[j*k:][:k*gemmNR]
+		for i := 0; i < max(m, gemmMR); i += gemmMR {
+			i0 := min(i, max(m, gemmMR)-gemmMR)
+			ai := a[i0*lda:]
+			if j < full && m >= gemmMR {
+				microKernel(c[i0*ldc+j:], ldc, ai, lda, panel, k)
+				continue
+			}
+			t := ws.tile[:]
+			microKernel(t, gemmNR, ai, lda, panel, k)
+			for r := 0; r < min(gemmMR, m-i0); r++ {
+				copy(c[(i0+r)*ldc+j:][:min(gemmNR, n-j)], t[r*gemmNR:])
+			}
+		}
+	}
+}
+
+// microKernel computes the gemmMR×gemmNR block c = a·b (row strides ldc
+// and lda; b one packed panel of k rows), in assembly where the processor
+// allows (see gemm_amd64.go).
+func microKernel(c []float32, ldc int, a []float32, lda int, b []float32, k int) {
+	_ = c[(gemmMR-1)*ldc+gemmNR-1]
+	_ = a[(gemmMR-1)*lda+k-1]
+	_ = b[k*gemmNR-1]
+	if useAsm {
+		microKernelAsm(c, ldc, a, lda, b, k)
+		return
+	}
+	microKernelGo(c, ldc, a, lda, b, k)
+}
+
+// microKernelGo is microKernel in plain Go: the block in pieces of 2 rows
+// by 4 columns, whose 8 sums the compiler keeps in registers.
+func microKernelGo(c []float32, ldc int, a []float32, lda int, b []float32, k int) {
+	b = b[:k*gemmNR]
+	for i := 0; i < gemmMR; i += 2 {
+		a0 := a[i*lda:][:k]
+		a1 := a[(i+1)*lda:][:k]
+		for j := 0; j < gemmNR; j += 4 {
+			var c00, c01, c02, c03, c10, c11, c12, c13 float32
+			for p := range a0 {
+				bq := b[p*gemmNR+j:][:4]
+				x, y := a0[p], a1[p]
+				b0, b1, b2, b3 := bq[0], bq[1], bq[2], bq[3]
+				c00 += x * b0
+				c01 += x * b1
+				c02 += x * b2
+				c03 += x * b3
+				c10 += y * b0
+				c11 += y * b1
+				c12 += y * b2
+				c13 += y * b3
+			}
+			r0 := c[i*ldc+j:][:4]
+			r1 := c[(i+1)*ldc+j:][:4]
+			r0[0], r0[1], r0[2], r0[3] = c00, c01, c02, c03
+			r1[0], r1[1], r1[2], r1[3] = c10, c11, c12, c13
+		}
+	}
+}
