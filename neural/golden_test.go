@@ -126,9 +126,9 @@ func (g *goldenLine) position() (*netinput.Position, error) {
 	return p, nil
 }
 
-// TestGolden evaluates every (position, symmetry) of the golden file and
+// TestGoldenAll evaluates every (position, symmetry) of the golden file and
 // compares with what KataGo answered.
-func TestGolden(t *testing.T) {
+func TestGoldenAll(t *testing.T) {
 	nw := b6c96(t)
 	lines := readGolden(t)
 	if len(lines) != 568 {
