@@ -194,17 +194,31 @@ func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
 // the mover's side: its chance of winning and its lead after komi.
 type moveEval struct{ winrate, lead float64 }
 
-// judgeAfter evaluates with the judge the position after c plays p: its
-// win probability if it gives one, else a squashed lead.
-func (e *Engine) judgeAfter(c board.Color, p board.Point) (moveEval, error) {
+// rootFor returns the position with c to move and the record behind it:
+// the engine's record when c is the side to move, else, as KataGo does,
+// the board with c to move and no history.
+func (e *Engine) rootFor(c board.Color) (control.Game, *board.Board) {
+	if c == e.b.ToMove() {
+		return e.record(), &e.b
+	}
 	b := e.b
 	b.SetToMove(c)
+	return control.Game{Start: &b, Komi: e.komi, Territory: e.cfg.Territory}, &b
+}
+
+// judgeAfter evaluates with the judge the position after c plays p (by
+// its record when the judge reads records: rootFor's and the move): its
+// win probability if it gives one, else a squashed lead.
+func (e *Engine) judgeAfter(c board.Color, p board.Point) (moveEval, error) {
+	g, root := e.rootFor(c)
+	b := *root
 	if err := b.Play(c, p); err != nil {
 		return moveEval{}, err
 	}
+	g.Moves = append(g.Moves[:len(g.Moves):len(g.Moves)], board.Move{Color: c, Point: p})
 	var res control.Result
-	if err := e.judge.Estimate(&res, &b); err != nil {
-		return moveEval{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
+	if err := e.evaluate(e.judge, &res, &g, &b); err != nil {
+		return moveEval{}, err
 	}
 	sign := float64(c)
 	ev := moveEval{lead: sign * (res.Score - e.komi)}

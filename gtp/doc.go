@@ -62,6 +62,26 @@
 // The judge is the estimator Config.Judge builds: every score, status,
 // ranking and kata-analyze answer comes from it.
 //
+// # Records
+//
+// The engine keeps the record behind the position: the plays (play,
+// genmove, a loaded game's moves), each with its colour, passes included.
+// An estimator that reads records (control.GameEstimator, as the network
+// does) is given it wherever the engine evaluates the position (estimate,
+// count, final_score, final_status_list, estimate_score, kata-analyze's
+// ownership and moves, the ownership analyze commands): control.Game with
+// Start the first position of the history (the board when there is none),
+// Moves the moves played since, Komi the engine's komi and Territory
+// Config.Territory. The record of a loaded game starts after its setup
+// stones, and again after setup stones in mid-game or a suicide (which
+// rules that forbid suicide cannot replay); handicap stones start it
+// too. An evaluation for the colour that is not to move (genmove,
+// kata-analyze) is of the board with that colour to move and no history,
+// as KataGo's. When the estimator cannot replay the record (its error),
+// the board is evaluated alone, with a warning to Config.Warn. A run of
+// passes holds at most three positions of the history, however long it
+// is.
+//
 // # GoGui analyze commands
 //
 // gogui-analyze_commands (also spelt gogui_analyze_commands) lists:

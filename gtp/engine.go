@@ -81,7 +81,7 @@ type Config struct {
 type Engine struct {
 	cfg     Config
 	b       board.Board
-	history []step // the positions before each play and the plays, for undo
+	history []step // the plays and the positions before them, for undo and the record
 	komi    float64
 
 	judge  control.Estimator
@@ -94,11 +94,75 @@ type Engine struct {
 	out *bufio.Writer
 }
 
-// step is one play of the game: the position before it and its point
-// (board.Pass for a pass).
+// step is one play of the game: the position before it and the move
+// (board.Pass for a pass). Steps share the position before them where it
+// is the same (push), so that a long run of passes holds three positions,
+// not one a pass.
 type step struct {
-	before board.Board
-	move   board.Point
+	before *board.Board
+	move   board.Move
+	// cut says that the record cannot be replayed through this step: in
+	// the SGF record loaded, setup stones follow it or it is a suicide.
+	// The record behind the position then starts after it.
+	cut bool
+}
+
+// push records that m was played from before, the position before it.
+func (e *Engine) push(before *board.Board, m board.Move, cut bool) {
+	n := len(e.history)
+	var at *board.Board
+	switch {
+	case n >= 1 && *e.history[n-1].before == *before:
+		at = e.history[n-1].before
+	case n >= 2 && *e.history[n-2].before == *before:
+		at = e.history[n-2].before // a run of passes alternates two positions
+	default:
+		c := *before
+		at = &c
+	}
+	e.history = append(e.history, step{before: at, move: m, cut: cut})
+}
+
+// record returns the record behind the current position, for an estimator
+// that reads records (control.GameEstimator): the first position of the
+// history, or of its part after the last cut (the current board when there
+// is none), the moves played since, komi and the scoring rule. Its Moves
+// are its own.
+func (e *Engine) record() control.Game {
+	from := 0
+	for i := len(e.history) - 1; i >= 0; i-- {
+		if e.history[i].cut {
+			from = i + 1
+			break
+		}
+	}
+	g := control.Game{Start: &e.b, Komi: e.komi, Territory: e.cfg.Territory}
+	if from < len(e.history) {
+		g.Start = e.history[from].before
+		g.Moves = make([]board.Move, 0, len(e.history)-from)
+		for _, s := range e.history[from:] {
+			g.Moves = append(g.Moves, s.move)
+		}
+	}
+	return g
+}
+
+// evaluate evaluates b, the position g leads to, with est into res: by its
+// record when est reads records (control.GameEstimator), else the board
+// alone. A record est cannot replay (its error) is warned about
+// (Config.Warn), and b is evaluated alone.
+func (e *Engine) evaluate(est control.Estimator, res *control.Result, g *control.Game, b *board.Board) error {
+	if ge, ok := est.(control.GameEstimator); ok {
+		err := ge.EstimateGame(res, g)
+		if err == nil {
+			return nil
+		}
+		e.warnf("%s cannot read the record of the position (%v): the board is evaluated alone", est.Name(), err)
+	}
+	if err := est.Estimate(res, b); err != nil {
+		return fmt.Errorf("%s: %v", est.Name(), err)
+	}
+	return nil
 }
 
 // handler carries out a command; its answer is "= " + the string, or
@@ -405,14 +469,20 @@ func (e *Engine) boardsize(args []string) (string, error) {
 		return "", errors.New("unacceptable size")
 	}
 	e.b = *board.New(n)
-	e.history = e.history[:0]
+	e.clearHistory()
 	return "", nil
 }
 
 func (e *Engine) clearBoard([]string) (string, error) {
 	e.b = *board.New(e.b.Size())
-	e.history = e.history[:0]
+	e.clearHistory()
 	return "", nil
+}
+
+// clearHistory forgets the history, letting its positions go.
+func (e *Engine) clearHistory() {
+	clear(e.history)
+	e.history = e.history[:0]
 }
 
 func (e *Engine) setKomi(args []string) (string, error) {
@@ -471,7 +541,7 @@ func (e *Engine) play(args []string) (string, error) {
 	if err := e.b.Play(c, p); err != nil {
 		return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
 	}
-	e.history = append(e.history, step{before, p})
+	e.push(&before, board.Move{Color: c, Point: p}, false)
 	return "", nil
 }
 
@@ -493,7 +563,8 @@ func (e *Engine) undo([]string) (string, error) {
 	if len(e.history) == 0 {
 		return "", errors.New("cannot undo")
 	}
-	e.b = e.history[len(e.history)-1].before
+	e.b = *e.history[len(e.history)-1].before
+	e.history[len(e.history)-1] = step{}
 	e.history = e.history[:len(e.history)-1]
 	return "", nil
 }
@@ -561,13 +632,19 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 	}
 	e.b = positions[len(positions)-1]
 	moves, _, _ := g.Moves()
-	e.history = e.history[:0]
+	e.clearHistory()
 	for i, before := range positions[:len(positions)-1] {
-		p := board.Pass
+		// The record is cut where playing the move does not lead to the
+		// next position (setup stones follow it, or a suicide, which rules
+		// that forbid suicide cannot replay).
+		m, cut := board.Move{Color: before.ToMove(), Point: board.Pass}, true
 		if i < len(moves) {
-			p = moves[i].Point
+			m = moves[i]
+			after := before
+			suicide, err := after.PlayRecorded(m.Color, m.Point)
+			cut = err != nil || suicide || after != positions[i+1]
 		}
-		e.history = append(e.history, step{before, p})
+		e.push(&before, m, cut)
 	}
 	if g.Info.KomiGiven {
 		e.komi = g.Info.Komi
@@ -584,11 +661,13 @@ func (e *Engine) warnf(format string, args ...any) {
 	}
 }
 
-// estimate evaluates the current position with the judge.
+// estimate evaluates the current position with the judge, by its record
+// when the judge reads records (evaluate).
 func (e *Engine) estimate() (*control.Result, error) {
 	var res control.Result
-	if err := e.judge.Estimate(&res, &e.b); err != nil {
-		return nil, fmt.Errorf("%s: %v", e.judge.Name(), err)
+	g := e.record()
+	if err := e.evaluate(e.judge, &res, &g, &e.b); err != nil {
+		return nil, err
 	}
 	return &res, nil
 }
@@ -611,6 +690,13 @@ func scoreString(r float64) string {
 // every stone whose control has the opposite sign to its colour dead.
 func (e *Engine) count() (control.Count, error) {
 	if c, ok := e.judge.(control.Counter); ok {
+		if _, ok := e.judge.(control.GameEstimator); ok {
+			// Its count speaks of the position of its last evaluation:
+			// evaluate the record first.
+			if _, err := e.estimate(); err != nil {
+				return control.Count{}, err
+			}
+		}
 		cnt, err := c.Count(&e.b)
 		if err != nil {
 			return control.Count{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
@@ -741,9 +827,9 @@ func (e *Engine) finalStatusList(args []string) (string, error) {
 func (e *Engine) lastMoves() (last, last2 board.Point) {
 	last, last2 = movemodel.NoMove, movemodel.NoMove
 	if n := len(e.history); n >= 1 {
-		last = e.history[n-1].move
+		last = e.history[n-1].move.Point
 		if n >= 2 {
-			last2 = e.history[n-2].move
+			last2 = e.history[n-2].move.Point
 		}
 	}
 	return last, last2
@@ -798,7 +884,7 @@ func (e *Engine) genmove(args []string, play bool) (string, error) {
 		if err := e.b.Play(c, p); err != nil { // cannot happen: the move was ranked as legal
 			return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
 		}
-		e.history = append(e.history, step{before, p})
+		e.push(&before, board.Move{Color: c, Point: p}, false)
 	}
 	return e.b.Geometry().GTP(p), nil
 }
