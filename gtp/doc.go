@@ -57,7 +57,26 @@
 //     stone is in seki.
 //   - genmove COLOR plays and answers the top move of the one-ply ranking
 //     (package rank) for COLOR, or "pass" when no move gains over a pass;
-//     reg_genmove answers the same without playing it.
+//     reg_genmove answers the same without playing it. With Config.Model,
+//     the move model's likeliest move worth playing (choose). With
+//     Config.Policy, the judge's move probabilities (control.MovePredictor,
+//     the network's policy) for COLOR, from the record with COLOR to move
+//     (see Records): the likeliest legal move that does not fill one of
+//     COLOR's own true eyes (every neighbour COLOR's, at most one diagonal
+//     point the opponent's, none on the edge), or "pass" when the pass is
+//     likelier than every such move. As the pass is always there, an own
+//     true eye is never filled.
+//   - kgs-genmove_cleanup COLOR, which KGS sends in the cleanup phase after
+//     a disagreement about dead stones, is genmove, except that instead of
+//     passing while the opponent has stones the judge counts dead (its
+//     count) it plays a liberty of the dead chain with the fewest
+//     liberties (the first in map order among equals): the first in map
+//     order that is legal, not an own true eye and not a self-atari that
+//     captures nothing. Played again and again, it takes the dead stones
+//     off; COLOR's own dead stones are the opponent's to take.
+//   - final_score and final_status_list count with the judge's Counter
+//     whatever orders the moves (the network's count takes off the stones
+//     its ownership gives to the other colour).
 //
 // The judge is the estimator Config.Judge builds: every score, status,
 // ranking and kata-analyze answer comes from it.
@@ -99,6 +118,14 @@
 //     LABEL and MARK (a cross), and the best move in the status line.
 //
 // # kata-analyze
+//
+// kata-analyze's candidate moves are the ranking's best moves, or with
+// Config.Policy the judge's likeliest moves (the pass among them when the
+// judge gives it a probability; ties in map order, the pass last), with
+// their probabilities as the prior and the ownership of the judge's
+// evaluation of the position for the colour analysed (the root). Either
+// way each candidate's winrate and scoreLead are the judge's evaluation of
+// the position after it (one ply, by the record and the move).
 //
 // kata-analyze [COLOR] [INTERVAL] [KEY VALUE ...] answers in KataGo's
 // format so that Lizzie and Sabaki can show goeval's map: "=" and then,

@@ -56,6 +56,13 @@ type Config struct {
 	// the estimators its features need (rank.Settings).
 	Model          *movemodel.Model
 	ModelEstimator func(name string) (func() control.Estimator, error)
+	// Policy, if true, takes the moves of genmove and kata-analyze from
+	// the judge's move probabilities (the judge must be a
+	// control.MovePredictor, as the network is), before Model and Rank:
+	// genmove plays the judge's likeliest move, and kata-analyze lists its
+	// likeliest moves with their probabilities as the prior. The ranking
+	// analyze commands still rank by Rank (and Model).
+	Policy bool
 	// Workers is the number of goroutines that rank moves; 0 means
 	// GOMAXPROCS.
 	Workers int
@@ -199,6 +206,9 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.b = *board.New(cfg.Size)
 	e.judge = cfg.Judge()
+	if _, ok := e.judge.(control.MovePredictor); cfg.Policy && !ok {
+		return nil, fmt.Errorf("%w: Policy takes the moves from the judge's move probabilities, and %s gives none", ErrConfig, e.judge.Name())
+	}
 	rankWith := cfg.Rank
 	if rankWith == nil {
 		rankWith = cfg.Judge
@@ -225,21 +235,28 @@ var coreCommands map[string]handler
 
 func init() {
 	coreCommands = map[string]handler{
-		"protocol_version":  func(*Engine, []string) (string, error) { return "2", nil },
-		"name":              func(e *Engine, _ []string) (string, error) { return e.cfg.Name, nil },
-		"version":           func(e *Engine, _ []string) (string, error) { return e.cfg.Version, nil },
-		"known_command":     (*Engine).knownCommand,
-		"list_commands":     func(e *Engine, _ []string) (string, error) { return strings.Join(e.names, "\n"), nil },
-		"quit":              func(*Engine, []string) (string, error) { return "", errQuit },
-		"boardsize":         (*Engine).boardsize,
-		"clear_board":       (*Engine).clearBoard,
-		"komi":              (*Engine).setKomi,
-		"play":              (*Engine).play,
-		"undo":              (*Engine).undo,
-		"showboard":         (*Engine).showboard,
-		"loadsgf":           (*Engine).loadsgf,
-		"genmove":           func(e *Engine, args []string) (string, error) { return e.genmove(args, true) },
-		"reg_genmove":       func(e *Engine, args []string) (string, error) { return e.genmove(args, false) },
+		"protocol_version":    func(*Engine, []string) (string, error) { return "2", nil },
+		"name":                func(e *Engine, _ []string) (string, error) { return e.cfg.Name, nil },
+		"version":             func(e *Engine, _ []string) (string, error) { return e.cfg.Version, nil },
+		"known_command":       (*Engine).knownCommand,
+		"list_commands":       func(e *Engine, _ []string) (string, error) { return strings.Join(e.names, "\n"), nil },
+		"quit":                func(*Engine, []string) (string, error) { return "", errQuit },
+		"boardsize":           (*Engine).boardsize,
+		"clear_board":         (*Engine).clearBoard,
+		"komi":                (*Engine).setKomi,
+		"play":                (*Engine).play,
+		"undo":                (*Engine).undo,
+		"showboard":           (*Engine).showboard,
+		"loadsgf":             (*Engine).loadsgf,
+		"genmove":             func(e *Engine, args []string) (string, error) { return e.genmove(args, true) },
+		"reg_genmove":         func(e *Engine, args []string) (string, error) { return e.genmove(args, false) },
+		"kgs-genmove_cleanup": (*Engine).genmoveCleanup,
+		"kata-genmove_analyze": func(e *Engine, args []string) (string, error) {
+			return e.genmoveAnalyze("kata-genmove_analyze", false, args)
+		},
+		"lz-genmove_analyze": func(e *Engine, args []string) (string, error) {
+			return e.genmoveAnalyze("lz-genmove_analyze", true, args)
+		},
 		"estimate_score":    (*Engine).estimateScore,
 		"final_score":       (*Engine).finalScore,
 		"final_status_list": (*Engine).finalStatusList,
@@ -871,20 +888,49 @@ func (e *Engine) genmove(args []string, play bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rk, err := e.rankFor(context.Background(), c)
-	if err != nil {
-		return "", err
-	}
-	p, err := e.choose(rk)
+	p, err := e.pickMove(c, nil)
 	if err != nil {
 		return "", err
 	}
 	if play {
-		before := e.b
-		if err := e.b.Play(c, p); err != nil { // cannot happen: the move was ranked as legal
-			return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
+		if err := e.playMove(c, p); err != nil {
+			return "", err
 		}
-		e.push(&before, board.Move{Color: c, Point: p}, false)
 	}
 	return e.b.Geometry().GTP(p), nil
+}
+
+// pickMove picks genmove's move for c among the points keep allows (every
+// point when keep is nil; the pass is always allowed): by the judge's move
+// probabilities (Config.Policy: policyGenmove), else from the ranking
+// (choose).
+func (e *Engine) pickMove(c board.Color, keep func(board.Point) bool) (board.Point, error) {
+	if e.policy() {
+		return e.policyGenmove(c, keep)
+	}
+	rk, err := e.rankFor(context.Background(), c)
+	if err != nil {
+		return board.Pass, err
+	}
+	if keep != nil {
+		kept := *rk
+		kept.Moves = nil
+		for _, m := range rk.Moves {
+			if keep(m.Point) {
+				kept.Moves = append(kept.Moves, m)
+			}
+		}
+		rk = &kept
+	}
+	return e.choose(rk)
+}
+
+// playMove plays a move genmove chose and records it.
+func (e *Engine) playMove(c board.Color, p board.Point) error {
+	before := e.b
+	if err := e.b.Play(c, p); err != nil { // cannot happen: the move was chosen as legal
+		return fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
+	}
+	e.push(&before, board.Move{Color: c, Point: p}, false)
+	return nil
 }

@@ -19,8 +19,9 @@ import (
 // (control.MovePredictor), win probabilities (control.WinPredictor) and
 // counts (control.Counter), all with fixed, hand-chosen outputs:
 //
-//   - the control of a point is half its stone's colour (0 where empty),
-//     so the score is half of Black's stones less White's;
+//   - the control of a point is its stone's colour times its weight, 0.5
+//     unless weight says otherwise (0 where empty), and the score their
+//     sum;
 //   - Black's win probability is 0.5 + (score - komi)/100, within [0, 1];
 //   - the move probabilities are probs (one per point in map order, then
 //     the pass), 0 where a stone stands or the move is illegal;
@@ -30,6 +31,7 @@ import (
 type fakeNet struct {
 	mu       sync.Mutex
 	probs    []float64
+	weight   map[board.Point]float64
 	dead     []board.Point
 	failGame bool // EstimateGame fails, as for a record it cannot replay
 
@@ -70,10 +72,18 @@ func (f *fakeNet) EstimateGame(dst *control.Result, g *control.Game) error {
 func (f *fakeNet) eval(dst *control.Result, b *board.Board) {
 	dst.Reset(b.Geometry().N)
 	for p, c := range b.Cells() {
-		dst.Control[p] = 0.5 * float64(c)
+		dst.Control[p] = f.control(board.Point(p), c)
 	}
 	dst.Sum()
 	f.last = *b
+}
+
+func (f *fakeNet) control(p board.Point, c board.Color) float64 {
+	w, ok := f.weight[p]
+	if !ok {
+		w = 0.5
+	}
+	return w * float64(c)
 }
 
 func (f *fakeNet) MoveProbabilities(dst []float64) []float64 {
@@ -96,8 +106,8 @@ func (f *fakeNet) MoveProbabilities(dst []float64) []float64 {
 
 func (f *fakeNet) WinProbability(b *board.Board, komi float64) (float64, bool, error) {
 	score := 0.0
-	for _, c := range b.Cells() {
-		score += 0.5 * float64(c)
+	for p, c := range b.Cells() {
+		score += f.control(board.Point(p), c)
 	}
 	return math.Min(1, math.Max(0, 0.5+(score-komi)/100)), true, nil
 }
