@@ -19,8 +19,29 @@
 //
 // The core of GTP 2: protocol_version, name, version, known_command,
 // list_commands, quit, boardsize, clear_board, komi (6.5 until set), play,
-// undo, showboard, genmove and reg_genmove. And:
+// undo, showboard, genmove and reg_genmove. komi answers "? komi not a
+// number" for what is not a number and "? komi out of range" for a value
+// that is not finite or beyond MaxKomi either way (the area of the largest
+// board, which no result can reach). And:
 //
+//   - time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES and time_left
+//     COLOR TIME STONES, which GUIs and servers send, are checked and
+//     accepted, and change nothing: goeval does not search, so its moves
+//     take the same time however much is left.
+//   - fixed_handicap N places the GTP specification's fixed handicap
+//     (section 4.1.1) on an empty board and answers its vertices: on
+//     19x19 D4 Q16 D16 Q4, then K10 for an odd number, D10 Q10 from six
+//     and K4 K16 from eight; the same pattern on the 4th line from 13x13,
+//     on the 3rd line below; 2 to 9 stones on odd sizes from 9x9, 2 to 4
+//     on 7x7 and even sizes, none below 7x7 ("? invalid number of
+//     stones: ..."). place_free_handicap N places the same points, at most
+//     the largest fixed handicap of the size (the specification lets an
+//     engine place fewer stones than asked when they are enough), and
+//     refuses boards below 7x7. set_free_handicap V... places black stones
+//     where it is told (2 or more, each once, no pass: else "? bad vertex
+//     list: ..."). On a board that is not empty each answers "? board not
+//     empty". Handicap stones are setup, not moves: White is to move, the
+//     history starts after them, and undo cannot take them off.
 //   - loadsgf FILE [N] loads the main line of the first game of FILE as
 //     GNU Go does: with N, the position before move N is played, that is
 //     after N-1 moves; without N, or with N = 0 or beyond the end, the end
@@ -134,7 +155,20 @@
 // each of the best moves (10 unless "maxmoves N") and, with "ownership
 // true", "ownership" and size*size values; until the next command or a
 // bare newline arrives, which ends the answer with the empty line and is
-// then carried out. Other keys are accepted and ignored.
+// then carried out. The keys "avoid COLOR VERTICES UNTILDEPTH" and "allow
+// COLOR VERTICES UNTILDEPTH" (vertices separated by commas, the pass
+// among them if wanted) are honoured as KataGo's: for the colour analysed,
+// the candidates leave out every avoided vertex and, with allow, every
+// vertex not allowed; every depth from 1 covers the candidates, the only
+// moves goeval considers, and the other colour's keys bear on none of
+// them. Other keys are accepted and ignored. lz-analyze takes the same
+// arguments, and its errors name lz-analyze.
+//
+// kata-genmove_analyze and lz-genmove_analyze [COLOR] [KEY VALUE ...]
+// take kata-analyze's arguments and answer at once (an interval is
+// accepted and ignored): "=", one analysis line of the format, and "play
+// MOVE" with genmove's move for COLOR (the side to move by default) among
+// the moves the avoid and allow keys leave, which is played.
 //
 // As KataGo's documentation says of its own output, every value is from
 // the perspective of the player being analysed (COLOR, or the side to
@@ -148,5 +182,6 @@
 // judge, with --rank-estimator judge: see control.WinPredictor), else
 // 1/(1+exp(-scoreLead/10)), a squashed score and not a probability,
 // utility and utilityLcb are 2*winrate-1, prior is 1/n for the n moves
-// reported, scoreStdev is 0 and pv is the move alone.
+// reported (the move model's or the judge's probability when they order
+// the moves), scoreStdev is 0 and pv is the move alone.
 package gtp

@@ -251,6 +251,11 @@ func init() {
 		"genmove":             func(e *Engine, args []string) (string, error) { return e.genmove(args, true) },
 		"reg_genmove":         func(e *Engine, args []string) (string, error) { return e.genmove(args, false) },
 		"kgs-genmove_cleanup": (*Engine).genmoveCleanup,
+		"time_settings":       (*Engine).timeSettings,
+		"time_left":           (*Engine).timeLeft,
+		"fixed_handicap":      (*Engine).fixedHandicap,
+		"place_free_handicap": (*Engine).placeFreeHandicap,
+		"set_free_handicap":   (*Engine).setFreeHandicap,
 		"kata-genmove_analyze": func(e *Engine, args []string) (string, error) {
 			return e.genmoveAnalyze("kata-genmove_analyze", false, args)
 		},
@@ -500,18 +505,6 @@ func (e *Engine) clearBoard([]string) (string, error) {
 func (e *Engine) clearHistory() {
 	clear(e.history)
 	e.history = e.history[:0]
-}
-
-func (e *Engine) setKomi(args []string) (string, error) {
-	if len(args) != 1 {
-		return "", syntax("komi NUMBER")
-	}
-	k, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
-		return "", errors.New("komi not a number")
-	}
-	e.komi = k
-	return "", nil
 }
 
 // parseColor reads a GTP colour: b, black, w or white, in any case.
