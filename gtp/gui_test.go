@@ -160,3 +160,43 @@ func TestHandicapRecord(t *testing.T) {
 			stonesOf(rec.Start), rec.Start.ToMove().Name(), moves(rec.Start.Geometry(), rec.Moves))
 	}
 }
+
+// TestAvoidAllowRanking: the avoid and allow keys hold for the ranking's
+// moves too. With the stones judge every move gains 1, so the moves come
+// in map order: A5, B5, C5, ...
+func TestAvoidAllowRanking(t *testing.T) {
+	l := startLive(t, Config{Size: 5})
+	for _, c := range []struct{ cmd, moves string }{
+		{"kata-analyze b interval 0 maxmoves 2 avoid b a5,c5 1", "B5 D5"},
+		{"kata-analyze b interval 0 maxmoves 3 allow b e1,d1 1 avoid w b5 1", "D1 E1"},
+		{"kata-analyze b interval 0 maxmoves 2 allow w e1 1", "A5 B5"},
+	} {
+		l.send(c.cmd)
+		if s := l.next(); s != "=" {
+			t.Fatalf("%s: %q", c.cmd, s)
+		}
+		line := l.next()
+		l.send("")
+		if s := l.next(); s != "" {
+			t.Fatalf("%s: %q", c.cmd, s)
+		}
+		var got []string
+		f := strings.Fields(line)
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "move" {
+				got = append(got, f[i+1])
+			}
+		}
+		if strings.Join(got, " ") != c.moves {
+			t.Errorf("%s: moves %q, want %s", c.cmd, got, c.moves)
+		}
+	}
+	l.send("kata-genmove_analyze b maxmoves 1 allow b e1 1")
+	if a := l.answer(); !strings.HasPrefix(a, "= \ninfo move E1 ") || !strings.HasSuffix(a, "\nplay E1") {
+		t.Errorf("kata-genmove_analyze: %q", a)
+	}
+	l.send("showboard")
+	if a := l.answer(); !strings.Contains(a, " 1  . . . . X 1") {
+		t.Errorf("E1 was not played:\n%s", a)
+	}
+}
