@@ -93,8 +93,9 @@
 //     count) it plays a liberty of the dead chain with the fewest
 //     liberties (the first in map order among equals): the first in map
 //     order that is legal, not an own true eye and not a self-atari that
-//     captures nothing. Played again and again, it takes the dead stones
-//     off; COLOR's own dead stones are the opponent's to take.
+//     captures nothing, or failing that the first that is only a
+//     self-atari (a throw-in). Played again and again, it takes the dead
+//     stones off; COLOR's own dead stones are the opponent's to take.
 //   - final_score and final_status_list count with the judge's Counter
 //     whatever orders the moves (the network's count takes off the stones
 //     its ownership gives to the other colour).
@@ -118,7 +119,8 @@
 // too. An evaluation for the colour that is not to move (genmove,
 // kata-analyze) is of the board with that colour to move and no history,
 // as KataGo's. When the estimator cannot replay the record (its error),
-// the board is evaluated alone, with a warning to Config.Warn. A run of
+// the board is evaluated alone, with a warning to Config.Warn (once, not
+// again at once for the same failure). A run of
 // passes holds at most three positions of the history, however long it
 // is.
 //

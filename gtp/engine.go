@@ -98,7 +98,8 @@ type Engine struct {
 	cmds   map[string]handler
 	names  []string // list_commands, sorted
 
-	out *bufio.Writer
+	out      *bufio.Writer
+	lastWarn string // the last line told to Config.Warn, not repeated at once
 }
 
 // step is one play of the game: the position before it and the move
@@ -164,7 +165,10 @@ func (e *Engine) evaluate(est control.Estimator, res *control.Result, g *control
 		if err == nil {
 			return nil
 		}
-		e.warnf("%s cannot read the record of the position (%v): the board is evaluated alone", est.Name(), err)
+		// Said once, not for every evaluation of a kata-analyze.
+		if w := fmt.Sprintf("%s cannot read the record of the position (%v): the board is evaluated alone", est.Name(), err); w != e.lastWarn {
+			e.warnf("%s", w)
+		}
 	}
 	if err := est.Estimate(res, b); err != nil {
 		return fmt.Errorf("%s: %v", est.Name(), err)
@@ -667,7 +671,8 @@ var errStop = errors.New("stop")
 // warnf tells Config.Warn, if any.
 func (e *Engine) warnf(format string, args ...any) {
 	if e.cfg.Warn != nil {
-		e.cfg.Warn(fmt.Sprintf(format, args...))
+		e.lastWarn = fmt.Sprintf(format, args...)
+		e.cfg.Warn(e.lastWarn)
 	}
 }
 

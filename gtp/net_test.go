@@ -220,16 +220,17 @@ func TestRecordFallback(t *testing.T) {
 	var warned []string
 	cfg := netConfig(f)
 	cfg.Warn = func(l string) { warned = append(warned, l) }
-	got := session(t, cfg, "boardsize 5", "play b c3", "play w d4", "play b b2", "estimate_score")
+	got := session(t, cfg, "boardsize 5", "play b c3", "play w d4", "play b b2", "estimate_score", "estimate_score")
 	// Two black stones and a white one: score 0.5, W+6.0 after komi 6.5.
 	if last := got[len(got)-1]; !strings.HasPrefix(last, "= W+6.0 (") {
 		t.Errorf("estimate_score %q, want W+6.0 from the board alone", last)
 	}
+	// The same failure is told once.
 	if len(warned) != 1 || !strings.Contains(warned[0], "fakenet cannot read the record") || !strings.Contains(warned[0], "cannot replay") {
 		t.Errorf("warnings %q", warned)
 	}
-	if len(f.boards) != 1 || stonesOf(&f.boards[0]) != "W D4 B C3 B B2" {
-		t.Errorf("boards evaluated alone: %d, want the position", len(f.boards))
+	if len(f.boards) != 2 || stonesOf(&f.boards[0]) != "W D4 B C3 B B2" {
+		t.Errorf("boards evaluated alone: %d, want the position twice", len(f.boards))
 	}
 }
 

@@ -93,8 +93,10 @@ func (e *Engine) genmoveCleanup(args []string) (string, error) {
 // judge counts dead: a liberty of the dead chain with the fewest
 // liberties (the first in map order among equals), the first in map order
 // that c may play, that is not one of c's own true eyes and that does not
-// leave c's stone in atari unless it captures; a pass when there is none.
-// Played again and again, such moves take every dead chain off.
+// leave c's stone in atari unless it captures, or failing that the first
+// that is only a self-atari (a throw-in may be what kills); a pass when
+// there is none. Played again and again, such moves take every dead chain
+// off.
 func (e *Engine) cleanupMove(c board.Color) (board.Point, error) {
 	cnt, err := e.count()
 	if err != nil {
@@ -124,6 +126,7 @@ func (e *Engine) cleanupMove(c board.Color) (board.Point, error) {
 	b.SetToMove(c)
 	var stones []board.Point
 	var after board.Chains
+	throwIn := board.Pass
 	for _, id := range ids {
 		stones = chains.Stones(id, stones[:0])
 		libs := map[board.Point]bool{}
@@ -146,7 +149,10 @@ func (e *Engine) cleanupMove(c board.Color) (board.Point, error) {
 			if after.List[after.ID[p]].Liberties >= 2 || next.Captures(c) > b.Captures(c) {
 				return p, nil
 			}
+			if throwIn == board.Pass {
+				throwIn = p
+			}
 		}
 	}
-	return board.Pass, nil
+	return throwIn, nil
 }

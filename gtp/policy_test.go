@@ -273,3 +273,30 @@ func TestCleanup(t *testing.T) {
 		t.Errorf("answers\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestCleanupThrowIn: when every liberty of the dead chain is a
+// self-atari, kgs-genmove_cleanup throws in rather than pass. White's
+// chain A4 B4 C4 C5, walled in by Black's A3 B3 C3 D3 D4 D5, has two
+// liberties, A5 and B5, each a self-atari for Black: A5 first (map
+// order), then B5 takes the chain off.
+func TestCleanupThrowIn(t *testing.T) {
+	f := &fakeNet{}
+	f.probs = probs5(t, nil, 1)
+	g := board.New(5).Geometry()
+	for _, v := range []string{"A4", "B4", "C4", "C5"} {
+		p, _ := g.ParseGTP(v)
+		f.dead = append(f.dead, p)
+	}
+	cmds := []string{}
+	for _, v := range []string{"a4", "b4", "c4", "c5"} {
+		cmds = append(cmds, "play w "+v)
+	}
+	for _, v := range []string{"a3", "b3", "c3", "d3", "d4", "d5"} {
+		cmds = append(cmds, "play b "+v)
+	}
+	cmds = append(cmds, "kgs-genmove_cleanup b", "kgs-genmove_cleanup b", "kgs-genmove_cleanup b")
+	got := session(t, policyConfig(f), cmds...)
+	if last := strings.Join(got[len(got)-3:], "|"); last != "= A5|= B5|= pass" {
+		t.Errorf("cleanup moves %q, want A5, B5, pass", last)
+	}
+}
