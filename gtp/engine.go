@@ -39,9 +39,11 @@ type Config struct {
 	// Name and Version are the answers to name and version; "goeval" and
 	// "devel" by default.
 	Name, Version string
-	// Judge builds the estimator behind the scores, the dead stones and
-	// kata-analyze's ownership, such as the command line's default from
-	// the registry (eval.Factory).
+	// Judge builds the estimator behind the scores, the dead stones,
+	// kata-analyze's ownership and values (and with Policy, the moves),
+	// such as the command line's default from the registry
+	// (eval.Factory). An estimator that reads records
+	// (control.GameEstimator) is given the record behind each position.
 	Judge func() control.Estimator
 	// Rank builds the estimator that ranks moves (genmove, the ranking
 	// analyze commands, kata-analyze's moves); nil means Judge.
