@@ -26,10 +26,23 @@ type analyzeArgs struct {
 	interval  time.Duration // 0: once
 	ownership bool
 	maxMoves  int
+	// avoid and allow are the points of the avoid and allow keys for
+	// color (others' do not bear on one-ply moves); allow is nil when no
+	// allow key is given.
+	avoid, allow map[board.Point]bool
 }
 
-// parseAnalyze reads "[COLOR] [INTERVAL] [KEY VALUE ...]" as KataGo does.
-func (e *Engine) parseAnalyze(args []string) (analyzeArgs, error) {
+// keep reports whether the candidate moves may include p, by the avoid
+// and allow keys.
+func (a *analyzeArgs) keep(p board.Point) bool {
+	return !a.avoid[p] && (a.allow == nil || a.allow[p])
+}
+
+// parseAnalyze reads "[COLOR] [INTERVAL] [KEY VALUE ...]" as KataGo does;
+// name is the command's, for its errors. The keys avoid and allow take
+// three values: COLOR VERTICES UNTILDEPTH, the vertices separated by
+// commas.
+func (e *Engine) parseAnalyze(name string, args []string) (analyzeArgs, error) {
 	a := analyzeArgs{color: e.b.ToMove(), interval: defaultInterval * 10 * time.Millisecond, maxMoves: defaultMaxMoves}
 	if len(args) > 0 {
 		if c, err := parseColor(args[0]); err == nil {
@@ -52,11 +65,24 @@ func (e *Engine) parseAnalyze(args []string) (analyzeArgs, error) {
 			args = args[1:]
 		}
 	}
-	if len(args)%2 != 0 {
-		return a, fmt.Errorf("syntax error: key %q has no value (want kata-analyze [COLOR] [INTERVAL] [KEY VALUE ...])", args[len(args)-1])
+	type spot struct {
+		c  board.Color
+		ps []board.Point
 	}
-	for i := 0; i < len(args); i += 2 {
-		k, v := args[i], args[i+1]
+	var avoid, allow []spot
+	for len(args) > 0 {
+		k := args[0]
+		want := 1
+		if k == "avoid" || k == "allow" {
+			want = 3
+		}
+		if len(args) < 1+want {
+			if want == 3 {
+				return a, fmt.Errorf("syntax error: want %s COLOR VERTICES UNTILDEPTH (in %s [COLOR] [INTERVAL] [KEY VALUE ...])", k, name)
+			}
+			return a, fmt.Errorf("syntax error: key %q has no value (want %s [COLOR] [INTERVAL] [KEY VALUE ...])", k, name)
+		}
+		v := args[1]
 		switch k {
 		case "interval":
 			if err := centis(v); err != nil {
@@ -74,9 +100,55 @@ func (e *Engine) parseAnalyze(args []string) (analyzeArgs, error) {
 				return a, fmt.Errorf("invalid maxmoves %q (want a whole number)", v)
 			}
 			a.maxMoves = n
+		case "avoid", "allow":
+			c, err := parseColor(v)
+			if err != nil {
+				return a, fmt.Errorf("%s: %v", k, err)
+			}
+			var ps []board.Point
+			for _, s := range strings.Split(args[2], ",") {
+				p, err := e.parseVertex(s)
+				if err != nil {
+					return a, fmt.Errorf("%s: %v", k, err)
+				}
+				ps = append(ps, p)
+			}
+			if d, err := strconv.Atoi(args[3]); err != nil || d < 1 {
+				return a, fmt.Errorf("%s: invalid depth %q (want a whole number, 1 or more)", k, args[3])
+			}
+			if k == "avoid" {
+				avoid = append(avoid, spot{c, ps})
+			} else {
+				allow = append(allow, spot{c, ps})
+			}
 		}
 		// Other keys (minmoves, pvVisits, ownershipStdev, ...) are accepted
 		// and have no effect: goeval has one evaluation per move.
+		args = args[1+want:]
+	}
+	// Every depth from 1 covers the candidate moves, the only ones goeval
+	// has.
+	for _, sp := range avoid {
+		if sp.c != a.color {
+			continue
+		}
+		if a.avoid == nil {
+			a.avoid = map[board.Point]bool{}
+		}
+		for _, p := range sp.ps {
+			a.avoid[p] = true
+		}
+	}
+	for _, sp := range allow {
+		if sp.c != a.color {
+			continue
+		}
+		if a.allow == nil {
+			a.allow = map[board.Point]bool{}
+		}
+		for _, p := range sp.ps {
+			a.allow[p] = true
+		}
 	}
 	return a, nil
 }
@@ -92,7 +164,11 @@ type analysis struct {
 // to be carried out next unless it is blank. See the package
 // documentation for the format.
 func (e *Engine) analyze(ctx context.Context, id string, lz bool, args []string, lines <-chan string) (*string, error) {
-	a, err := e.parseAnalyze(args)
+	name := "kata-analyze"
+	if lz {
+		name = "lz-analyze"
+	}
+	a, err := e.parseAnalyze(name, args)
 	a.lz = lz
 	if err != nil {
 		e.respond(id, "", err)
@@ -167,7 +243,7 @@ func (e *Engine) analyze(ctx context.Context, id string, lz bool, args []string,
 // formats the info line. It uses the engine's ranker and judge, so the
 // engine must not until it returns.
 func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
-	rk, err := e.rankFor(ctx, a.color)
+	rk, root, err := e.candidates(ctx, a)
 	if err != nil {
 		return analysis{err: err}
 	}
@@ -181,8 +257,10 @@ func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
 			return analysis{err: err}
 		}
 	}
-	var res *control.Result
-	if a.ownership {
+	res := root
+	if !a.ownership {
+		res = nil
+	} else if res == nil {
 		if res, err = e.estimate(); err != nil {
 			return analysis{err: err}
 		}
@@ -190,21 +268,77 @@ func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
 	return analysis{line: infoLine(e.b.Geometry(), rk, evals, res, a)}
 }
 
+// candidates returns the candidate moves of a.color, best first, that the
+// avoid and allow keys leave: the judge's likeliest moves (Config.Policy:
+// policyMoves; the pass too when it has a probability) with the judge's
+// evaluation of the position for a.color, else the ranking and a nil
+// evaluation.
+func (e *Engine) candidates(ctx context.Context, a analyzeArgs) (*rank.Ranking, *control.Result, error) {
+	if e.policy() {
+		res, _, moves, err := e.policyMoves(a.color)
+		if err != nil {
+			return nil, nil, err
+		}
+		rk := &rank.Ranking{ToMove: a.color, Estimator: e.judge.Name(), ByModel: true}
+		for _, m := range moves {
+			if m.Point == board.Pass {
+				rk.PassProb = m.Prob
+				if m.Prob <= 0 {
+					continue
+				}
+			}
+			if a.keep(m.Point) {
+				rk.Moves = append(rk.Moves, m)
+			}
+		}
+		return rk, res, nil
+	}
+	rk, err := e.rankFor(ctx, a.color)
+	if err != nil {
+		return nil, nil, err
+	}
+	if a.avoid != nil || a.allow != nil {
+		kept := *rk
+		kept.Moves = nil
+		for _, m := range rk.Moves {
+			if a.keep(m.Point) {
+				kept.Moves = append(kept.Moves, m)
+			}
+		}
+		rk = &kept
+	}
+	return rk, nil, nil
+}
+
 // moveEval is the judge's evaluation of the position after a move, from
 // the mover's side: its chance of winning and its lead after komi.
 type moveEval struct{ winrate, lead float64 }
 
-// judgeAfter evaluates with the judge the position after c plays p: its
-// win probability if it gives one, else a squashed lead.
-func (e *Engine) judgeAfter(c board.Color, p board.Point) (moveEval, error) {
+// rootFor returns the position with c to move and the record behind it:
+// the engine's record when c is the side to move, else, as KataGo does,
+// the board with c to move and no history.
+func (e *Engine) rootFor(c board.Color) (control.Game, *board.Board) {
+	if c == e.b.ToMove() {
+		return e.record(), &e.b
+	}
 	b := e.b
 	b.SetToMove(c)
+	return control.Game{Start: &b, Komi: e.komi, Territory: e.cfg.Territory}, &b
+}
+
+// judgeAfter evaluates with the judge the position after c plays p (by
+// its record when the judge reads records: rootFor's and the move): its
+// win probability if it gives one, else a squashed lead.
+func (e *Engine) judgeAfter(c board.Color, p board.Point) (moveEval, error) {
+	g, root := e.rootFor(c)
+	b := *root
 	if err := b.Play(c, p); err != nil {
 		return moveEval{}, err
 	}
+	g.Moves = append(g.Moves[:len(g.Moves):len(g.Moves)], board.Move{Color: c, Point: p})
 	var res control.Result
-	if err := e.judge.Estimate(&res, &b); err != nil {
-		return moveEval{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
+	if err := e.evaluate(e.judge, &res, &g, &b); err != nil {
+		return moveEval{}, err
 	}
 	sign := float64(c)
 	ev := moveEval{lead: sign * (res.Score - e.komi)}
@@ -269,4 +403,32 @@ func infoLine(g *board.Geometry, rk *rank.Ranking, evals []moveEval, res *contro
 		parts = append(parts, sb.String())
 	}
 	return strings.Join(parts, " ")
+}
+
+// genmoveAnalyze is kata-genmove_analyze and lz-genmove_analyze: the
+// arguments of kata-analyze (the interval aside: the analysis is made
+// once), its analysis line, then "play MOVE" with genmove's move among
+// those the avoid and allow keys leave, played.
+func (e *Engine) genmoveAnalyze(name string, lz bool, args []string) (string, error) {
+	a, err := e.parseAnalyze(name, args)
+	if err != nil {
+		return "", err
+	}
+	a.lz = lz
+	r := e.compute(context.Background(), a)
+	if r.err != nil {
+		return "", r.err
+	}
+	var keep func(board.Point) bool
+	if a.avoid != nil || a.allow != nil {
+		keep = a.keep
+	}
+	p, err := e.pickMove(a.color, keep)
+	if err != nil {
+		return "", err
+	}
+	if err := e.playMove(a.color, p); err != nil {
+		return "", err
+	}
+	return "\n" + r.line + "\nplay " + e.b.Geometry().GTP(p), nil
 }

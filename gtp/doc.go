@@ -19,8 +19,29 @@
 //
 // The core of GTP 2: protocol_version, name, version, known_command,
 // list_commands, quit, boardsize, clear_board, komi (6.5 until set), play,
-// undo, showboard, genmove and reg_genmove. And:
+// undo, showboard, genmove and reg_genmove. komi answers "? komi not a
+// number" for what is not a number and "? komi out of range" for a value
+// that is not finite or beyond MaxKomi either way (the area of the largest
+// board, which no result can reach). And:
 //
+//   - time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES and time_left
+//     COLOR TIME STONES, which GUIs and servers send, are checked and
+//     accepted, and change nothing: goeval does not search, so its moves
+//     take the same time however much is left.
+//   - fixed_handicap N places the GTP specification's fixed handicap
+//     (section 4.1.1) on an empty board and answers its vertices: on
+//     19x19 D4 Q16 D16 Q4, then K10 for an odd number, D10 Q10 from six
+//     and K4 K16 from eight; the same pattern on the 4th line from 13x13,
+//     on the 3rd line below; 2 to 9 stones on odd sizes from 9x9, 2 to 4
+//     on 7x7 and even sizes, none below 7x7 ("? invalid number of
+//     stones: ..."). place_free_handicap N places the same points, at most
+//     the largest fixed handicap of the size (the specification lets an
+//     engine place fewer stones than asked when they are enough), and
+//     refuses boards below 7x7. set_free_handicap V... places black stones
+//     where it is told (2 or more, each once, no pass: else "? bad vertex
+//     list: ..."). On a board that is not empty each answers "? board not
+//     empty". Handicap stones are setup, not moves: White is to move, the
+//     history starts after them, and undo cannot take them off.
 //   - loadsgf FILE [N] loads the main line of the first game of FILE as
 //     GNU Go does: with N, the position before move N is played, that is
 //     after N-1 moves; without N, or with N = 0 or beyond the end, the end
@@ -57,10 +78,51 @@
 //     stone is in seki.
 //   - genmove COLOR plays and answers the top move of the one-ply ranking
 //     (package rank) for COLOR, or "pass" when no move gains over a pass;
-//     reg_genmove answers the same without playing it.
+//     reg_genmove answers the same without playing it. With Config.Model,
+//     the move model's likeliest move worth playing (choose). With
+//     Config.Policy, the judge's move probabilities (control.MovePredictor,
+//     the network's policy) for COLOR, from the record with COLOR to move
+//     (see Records): the likeliest legal move that does not fill one of
+//     COLOR's own true eyes (every neighbour COLOR's, at most one diagonal
+//     point the opponent's, none on the edge), or "pass" when the pass is
+//     likelier than every such move. As the pass is always there, an own
+//     true eye is never filled.
+//   - kgs-genmove_cleanup COLOR, which KGS sends in the cleanup phase after
+//     a disagreement about dead stones, is genmove, except that instead of
+//     passing while the opponent has stones the judge counts dead (its
+//     count) it plays a liberty of the dead chain with the fewest
+//     liberties (the first in map order among equals): the first in map
+//     order that is legal, not an own true eye and not a self-atari that
+//     captures nothing, or failing that the first that is only a
+//     self-atari (a throw-in). Played again and again, it takes the dead
+//     stones off; COLOR's own dead stones are the opponent's to take.
+//   - final_score and final_status_list count with the judge's Counter
+//     whatever orders the moves (the network's count takes off the stones
+//     its ownership gives to the other colour).
 //
 // The judge is the estimator Config.Judge builds: every score, status,
 // ranking and kata-analyze answer comes from it.
+//
+// # Records
+//
+// The engine keeps the record behind the position: the plays (play,
+// genmove, a loaded game's moves), each with its colour, passes included.
+// An estimator that reads records (control.GameEstimator, as the network
+// does) is given it wherever the engine evaluates the position (estimate,
+// count, final_score, final_status_list, estimate_score, kata-analyze's
+// ownership and moves, the ownership analyze commands): control.Game with
+// Start the first position of the history (the board when there is none),
+// Moves the moves played since, Komi the engine's komi and Territory
+// Config.Territory. The record of a loaded game starts after its setup
+// stones, and again after setup stones in mid-game or a suicide (which
+// rules that forbid suicide cannot replay); handicap stones start it
+// too. An evaluation for the colour that is not to move (genmove,
+// kata-analyze) is of the board with that colour to move and no history,
+// as KataGo's. When the estimator cannot replay the record (its error),
+// the board is evaluated alone, with a warning to Config.Warn (once, not
+// again at once for the same failure). A run of
+// passes holds at most three positions of the history, however long it
+// is.
 //
 // # GoGui analyze commands
 //
@@ -80,6 +142,14 @@
 //
 // # kata-analyze
 //
+// kata-analyze's candidate moves are the ranking's best moves, or with
+// Config.Policy the judge's likeliest moves (the pass among them when the
+// judge gives it a probability; ties in map order, the pass last), with
+// their probabilities as the prior and the ownership of the judge's
+// evaluation of the position for the colour analysed (the root). Either
+// way each candidate's winrate and scoreLead are the judge's evaluation of
+// the position after it (one ply, by the record and the move).
+//
 // kata-analyze [COLOR] [INTERVAL] [KEY VALUE ...] answers in KataGo's
 // format so that Lizzie and Sabaki can show goeval's map: "=" and then,
 // every INTERVAL centiseconds (100 unless given, as INTERVAL or "interval
@@ -87,7 +157,20 @@
 // each of the best moves (10 unless "maxmoves N") and, with "ownership
 // true", "ownership" and size*size values; until the next command or a
 // bare newline arrives, which ends the answer with the empty line and is
-// then carried out. Other keys are accepted and ignored.
+// then carried out. The keys "avoid COLOR VERTICES UNTILDEPTH" and "allow
+// COLOR VERTICES UNTILDEPTH" (vertices separated by commas, the pass
+// among them if wanted) are honoured as KataGo's: for the colour analysed,
+// the candidates leave out every avoided vertex and, with allow, every
+// vertex not allowed; every depth from 1 covers the candidates, the only
+// moves goeval considers, and the other colour's keys bear on none of
+// them. Other keys are accepted and ignored. lz-analyze takes the same
+// arguments, and its errors name lz-analyze.
+//
+// kata-genmove_analyze and lz-genmove_analyze [COLOR] [KEY VALUE ...]
+// take kata-analyze's arguments and answer at once (an interval is
+// accepted and ignored): "=", one analysis line of the format, and "play
+// MOVE" with genmove's move for COLOR (the side to move by default) among
+// the moves the avoid and allow keys leave, which is played.
 //
 // As KataGo's documentation says of its own output, every value is from
 // the perspective of the player being analysed (COLOR, or the side to
@@ -101,5 +184,6 @@
 // judge, with --rank-estimator judge: see control.WinPredictor), else
 // 1/(1+exp(-scoreLead/10)), a squashed score and not a probability,
 // utility and utilityLcb are 2*winrate-1, prior is 1/n for the n moves
-// reported, scoreStdev is 0 and pv is the move alone.
+// reported (the move model's or the judge's probability when they order
+// the moves), scoreStdev is 0 and pv is the move alone.
 package gtp

@@ -39,9 +39,11 @@ type Config struct {
 	// Name and Version are the answers to name and version; "goeval" and
 	// "devel" by default.
 	Name, Version string
-	// Judge builds the estimator behind the scores, the dead stones and
-	// kata-analyze's ownership, such as the command line's default from
-	// the registry (eval.Factory).
+	// Judge builds the estimator behind the scores, the dead stones,
+	// kata-analyze's ownership and values (and with Policy, the moves),
+	// such as the command line's default from the registry
+	// (eval.Factory). An estimator that reads records
+	// (control.GameEstimator) is given the record behind each position.
 	Judge func() control.Estimator
 	// Rank builds the estimator that ranks moves (genmove, the ranking
 	// analyze commands, kata-analyze's moves); nil means Judge.
@@ -56,6 +58,13 @@ type Config struct {
 	// the estimators its features need (rank.Settings).
 	Model          *movemodel.Model
 	ModelEstimator func(name string) (func() control.Estimator, error)
+	// Policy, if true, takes the moves of genmove and kata-analyze from
+	// the judge's move probabilities (the judge must be a
+	// control.MovePredictor, as the network is), before Model and Rank:
+	// genmove plays the judge's likeliest move, and kata-analyze lists its
+	// likeliest moves with their probabilities as the prior. The ranking
+	// analyze commands still rank by Rank (and Model).
+	Policy bool
 	// Workers is the number of goroutines that rank moves; 0 means
 	// GOMAXPROCS.
 	Workers int
@@ -81,7 +90,7 @@ type Config struct {
 type Engine struct {
 	cfg     Config
 	b       board.Board
-	history []step // the positions before each play and the plays, for undo
+	history []step // the plays and the positions before them, for undo and the record
 	komi    float64
 
 	judge  control.Estimator
@@ -91,14 +100,82 @@ type Engine struct {
 	cmds   map[string]handler
 	names  []string // list_commands, sorted
 
-	out *bufio.Writer
+	out      *bufio.Writer
+	lastWarn string // the last line told to Config.Warn, not repeated at once
 }
 
-// step is one play of the game: the position before it and its point
-// (board.Pass for a pass).
+// step is one play of the game: the position before it and the move
+// (board.Pass for a pass). Steps share the position before them where it
+// is the same (push), so that a long run of passes holds three positions,
+// not one a pass.
 type step struct {
-	before board.Board
-	move   board.Point
+	before *board.Board
+	move   board.Move
+	// cut says that the record cannot be replayed through this step: in
+	// the SGF record loaded, setup stones follow it or it is a suicide.
+	// The record behind the position then starts after it.
+	cut bool
+}
+
+// push records that m was played from before, the position before it.
+func (e *Engine) push(before *board.Board, m board.Move, cut bool) {
+	n := len(e.history)
+	var at *board.Board
+	switch {
+	case n >= 1 && *e.history[n-1].before == *before:
+		at = e.history[n-1].before
+	case n >= 2 && *e.history[n-2].before == *before:
+		at = e.history[n-2].before // a run of passes alternates two positions
+	default:
+		c := *before
+		at = &c
+	}
+	e.history = append(e.history, step{before: at, move: m, cut: cut})
+}
+
+// record returns the record behind the current position, for an estimator
+// that reads records (control.GameEstimator): the first position of the
+// history, or of its part after the last cut (the current board when there
+// is none), the moves played since, komi and the scoring rule. Its Moves
+// are its own.
+func (e *Engine) record() control.Game {
+	from := 0
+	for i := len(e.history) - 1; i >= 0; i-- {
+		if e.history[i].cut {
+			from = i + 1
+			break
+		}
+	}
+	g := control.Game{Start: &e.b, Komi: e.komi, Territory: e.cfg.Territory}
+	if from < len(e.history) {
+		g.Start = e.history[from].before
+		g.Moves = make([]board.Move, 0, len(e.history)-from)
+		for _, s := range e.history[from:] {
+			g.Moves = append(g.Moves, s.move)
+		}
+	}
+	return g
+}
+
+// evaluate evaluates b, the position g leads to, with est into res: by its
+// record when est reads records (control.GameEstimator), else the board
+// alone. A record est cannot replay (its error) is warned about
+// (Config.Warn), and b is evaluated alone.
+func (e *Engine) evaluate(est control.Estimator, res *control.Result, g *control.Game, b *board.Board) error {
+	if ge, ok := est.(control.GameEstimator); ok {
+		err := ge.EstimateGame(res, g)
+		if err == nil {
+			return nil
+		}
+		// Said once, not for every evaluation of a kata-analyze.
+		if w := fmt.Sprintf("%s cannot read the record of the position (%v): the board is evaluated alone", est.Name(), err); w != e.lastWarn {
+			e.warnf("%s", w)
+		}
+	}
+	if err := est.Estimate(res, b); err != nil {
+		return fmt.Errorf("%s: %v", est.Name(), err)
+	}
+	return nil
 }
 
 // handler carries out a command; its answer is "= " + the string, or
@@ -135,6 +212,9 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.b = *board.New(cfg.Size)
 	e.judge = cfg.Judge()
+	if _, ok := e.judge.(control.MovePredictor); cfg.Policy && !ok {
+		return nil, fmt.Errorf("%w: Policy takes the moves from the judge's move probabilities, and %s gives none", ErrConfig, e.judge.Name())
+	}
 	rankWith := cfg.Rank
 	if rankWith == nil {
 		rankWith = cfg.Judge
@@ -161,21 +241,33 @@ var coreCommands map[string]handler
 
 func init() {
 	coreCommands = map[string]handler{
-		"protocol_version":  func(*Engine, []string) (string, error) { return "2", nil },
-		"name":              func(e *Engine, _ []string) (string, error) { return e.cfg.Name, nil },
-		"version":           func(e *Engine, _ []string) (string, error) { return e.cfg.Version, nil },
-		"known_command":     (*Engine).knownCommand,
-		"list_commands":     func(e *Engine, _ []string) (string, error) { return strings.Join(e.names, "\n"), nil },
-		"quit":              func(*Engine, []string) (string, error) { return "", errQuit },
-		"boardsize":         (*Engine).boardsize,
-		"clear_board":       (*Engine).clearBoard,
-		"komi":              (*Engine).setKomi,
-		"play":              (*Engine).play,
-		"undo":              (*Engine).undo,
-		"showboard":         (*Engine).showboard,
-		"loadsgf":           (*Engine).loadsgf,
-		"genmove":           func(e *Engine, args []string) (string, error) { return e.genmove(args, true) },
-		"reg_genmove":       func(e *Engine, args []string) (string, error) { return e.genmove(args, false) },
+		"protocol_version":    func(*Engine, []string) (string, error) { return "2", nil },
+		"name":                func(e *Engine, _ []string) (string, error) { return e.cfg.Name, nil },
+		"version":             func(e *Engine, _ []string) (string, error) { return e.cfg.Version, nil },
+		"known_command":       (*Engine).knownCommand,
+		"list_commands":       func(e *Engine, _ []string) (string, error) { return strings.Join(e.names, "\n"), nil },
+		"quit":                func(*Engine, []string) (string, error) { return "", errQuit },
+		"boardsize":           (*Engine).boardsize,
+		"clear_board":         (*Engine).clearBoard,
+		"komi":                (*Engine).setKomi,
+		"play":                (*Engine).play,
+		"undo":                (*Engine).undo,
+		"showboard":           (*Engine).showboard,
+		"loadsgf":             (*Engine).loadsgf,
+		"genmove":             func(e *Engine, args []string) (string, error) { return e.genmove(args, true) },
+		"reg_genmove":         func(e *Engine, args []string) (string, error) { return e.genmove(args, false) },
+		"kgs-genmove_cleanup": (*Engine).genmoveCleanup,
+		"time_settings":       (*Engine).timeSettings,
+		"time_left":           (*Engine).timeLeft,
+		"fixed_handicap":      (*Engine).fixedHandicap,
+		"place_free_handicap": (*Engine).placeFreeHandicap,
+		"set_free_handicap":   (*Engine).setFreeHandicap,
+		"kata-genmove_analyze": func(e *Engine, args []string) (string, error) {
+			return e.genmoveAnalyze("kata-genmove_analyze", false, args)
+		},
+		"lz-genmove_analyze": func(e *Engine, args []string) (string, error) {
+			return e.genmoveAnalyze("lz-genmove_analyze", true, args)
+		},
 		"estimate_score":    (*Engine).estimateScore,
 		"final_score":       (*Engine).finalScore,
 		"final_status_list": (*Engine).finalStatusList,
@@ -405,26 +497,20 @@ func (e *Engine) boardsize(args []string) (string, error) {
 		return "", errors.New("unacceptable size")
 	}
 	e.b = *board.New(n)
-	e.history = e.history[:0]
+	e.clearHistory()
 	return "", nil
 }
 
 func (e *Engine) clearBoard([]string) (string, error) {
 	e.b = *board.New(e.b.Size())
-	e.history = e.history[:0]
+	e.clearHistory()
 	return "", nil
 }
 
-func (e *Engine) setKomi(args []string) (string, error) {
-	if len(args) != 1 {
-		return "", syntax("komi NUMBER")
-	}
-	k, err := strconv.ParseFloat(args[0], 64)
-	if err != nil || math.IsNaN(k) || math.IsInf(k, 0) {
-		return "", errors.New("komi not a number")
-	}
-	e.komi = k
-	return "", nil
+// clearHistory forgets the history, letting its positions go.
+func (e *Engine) clearHistory() {
+	clear(e.history)
+	e.history = e.history[:0]
 }
 
 // parseColor reads a GTP colour: b, black, w or white, in any case.
@@ -471,7 +557,7 @@ func (e *Engine) play(args []string) (string, error) {
 	if err := e.b.Play(c, p); err != nil {
 		return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
 	}
-	e.history = append(e.history, step{before, p})
+	e.push(&before, board.Move{Color: c, Point: p}, false)
 	return "", nil
 }
 
@@ -493,7 +579,8 @@ func (e *Engine) undo([]string) (string, error) {
 	if len(e.history) == 0 {
 		return "", errors.New("cannot undo")
 	}
-	e.b = e.history[len(e.history)-1].before
+	e.b = *e.history[len(e.history)-1].before
+	e.history[len(e.history)-1] = step{}
 	e.history = e.history[:len(e.history)-1]
 	return "", nil
 }
@@ -561,13 +648,19 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 	}
 	e.b = positions[len(positions)-1]
 	moves, _, _ := g.Moves()
-	e.history = e.history[:0]
+	e.clearHistory()
 	for i, before := range positions[:len(positions)-1] {
-		p := board.Pass
+		// The record is cut where playing the move does not lead to the
+		// next position (setup stones follow it, or a suicide, which rules
+		// that forbid suicide cannot replay).
+		m, cut := board.Move{Color: before.ToMove(), Point: board.Pass}, true
 		if i < len(moves) {
-			p = moves[i].Point
+			m = moves[i]
+			after := before
+			suicide, err := after.PlayRecorded(m.Color, m.Point)
+			cut = err != nil || suicide || after != positions[i+1]
 		}
-		e.history = append(e.history, step{before, p})
+		e.push(&before, m, cut)
 	}
 	if g.Info.KomiGiven {
 		e.komi = g.Info.Komi
@@ -580,15 +673,18 @@ var errStop = errors.New("stop")
 // warnf tells Config.Warn, if any.
 func (e *Engine) warnf(format string, args ...any) {
 	if e.cfg.Warn != nil {
-		e.cfg.Warn(fmt.Sprintf(format, args...))
+		e.lastWarn = fmt.Sprintf(format, args...)
+		e.cfg.Warn(e.lastWarn)
 	}
 }
 
-// estimate evaluates the current position with the judge.
+// estimate evaluates the current position with the judge, by its record
+// when the judge reads records (evaluate).
 func (e *Engine) estimate() (*control.Result, error) {
 	var res control.Result
-	if err := e.judge.Estimate(&res, &e.b); err != nil {
-		return nil, fmt.Errorf("%s: %v", e.judge.Name(), err)
+	g := e.record()
+	if err := e.evaluate(e.judge, &res, &g, &e.b); err != nil {
+		return nil, err
 	}
 	return &res, nil
 }
@@ -611,6 +707,13 @@ func scoreString(r float64) string {
 // every stone whose control has the opposite sign to its colour dead.
 func (e *Engine) count() (control.Count, error) {
 	if c, ok := e.judge.(control.Counter); ok {
+		if _, ok := e.judge.(control.GameEstimator); ok {
+			// Its count speaks of the position of its last evaluation:
+			// evaluate the record first.
+			if _, err := e.estimate(); err != nil {
+				return control.Count{}, err
+			}
+		}
 		cnt, err := c.Count(&e.b)
 		if err != nil {
 			return control.Count{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
@@ -741,9 +844,9 @@ func (e *Engine) finalStatusList(args []string) (string, error) {
 func (e *Engine) lastMoves() (last, last2 board.Point) {
 	last, last2 = movemodel.NoMove, movemodel.NoMove
 	if n := len(e.history); n >= 1 {
-		last = e.history[n-1].move
+		last = e.history[n-1].move.Point
 		if n >= 2 {
-			last2 = e.history[n-2].move
+			last2 = e.history[n-2].move.Point
 		}
 	}
 	return last, last2
@@ -785,20 +888,49 @@ func (e *Engine) genmove(args []string, play bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rk, err := e.rankFor(context.Background(), c)
-	if err != nil {
-		return "", err
-	}
-	p, err := e.choose(rk)
+	p, err := e.pickMove(c, nil)
 	if err != nil {
 		return "", err
 	}
 	if play {
-		before := e.b
-		if err := e.b.Play(c, p); err != nil { // cannot happen: the move was ranked as legal
-			return "", fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
+		if err := e.playMove(c, p); err != nil {
+			return "", err
 		}
-		e.history = append(e.history, step{before, p})
 	}
 	return e.b.Geometry().GTP(p), nil
+}
+
+// pickMove picks genmove's move for c among the points keep allows (every
+// point when keep is nil; the pass is always allowed): by the judge's move
+// probabilities (Config.Policy: policyGenmove), else from the ranking
+// (choose).
+func (e *Engine) pickMove(c board.Color, keep func(board.Point) bool) (board.Point, error) {
+	if e.policy() {
+		return e.policyGenmove(c, keep)
+	}
+	rk, err := e.rankFor(context.Background(), c)
+	if err != nil {
+		return board.Pass, err
+	}
+	if keep != nil {
+		kept := *rk
+		kept.Moves = nil
+		for _, m := range rk.Moves {
+			if keep(m.Point) {
+				kept.Moves = append(kept.Moves, m)
+			}
+		}
+		rk = &kept
+	}
+	return e.choose(rk)
+}
+
+// playMove plays a move genmove chose and records it.
+func (e *Engine) playMove(c board.Color, p board.Point) error {
+	before := e.b
+	if err := e.b.Play(c, p); err != nil { // cannot happen: the move was chosen as legal
+		return fmt.Errorf("illegal move: %s", reason(err, c, e.b.Geometry().GTP(p)))
+	}
+	e.push(&before, board.Move{Color: c, Point: p}, false)
+	return nil
 }

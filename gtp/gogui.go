@@ -59,8 +59,9 @@ func (e *Engine) ownership(name string, args []string) (string, error) {
 		e.ests[name] = est
 	}
 	var res control.Result
-	if err := est.Estimate(&res, &e.b); err != nil {
-		return "", fmt.Errorf("%s: %v", name, err)
+	g := e.record()
+	if err := e.evaluate(est, &res, &g, &e.b); err != nil {
+		return "", err
 	}
 	return boardOf(e.b.Geometry(), func(p board.Point) string {
 		return strconv.FormatFloat(res.Control[p], 'f', 3, 64)

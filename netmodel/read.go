@@ -287,6 +287,10 @@ func (p *parser) model() *Model {
 	if p.err != nil {
 		return nil
 	}
+	if bytes.HasPrefix(p.data, []byte{0x1f, 0x8b}) {
+		p.fail(ErrFormat, "the content is gzip-compressed, but the name does not end in .gz")
+		return nil
+	}
 	if !validModelName(m.Name) {
 		p.fail(ErrFormat, "model name %q is not 1 to %d letters, digits, '-' or '_' (not a KataGo model?)", clip(m.Name), maxNameLen)
 		return nil

@@ -342,6 +342,10 @@ func TestReadCorruptGzip(t *testing.T) {
 			wantErr(t, err, ErrFormat, "model.bin.gz: ")
 		})
 	}
+	t.Run("gzip named .bin", func(t *testing.T) {
+		_, err := Read(bytes.NewReader(raw), "model.bin")
+		wantErr(t, err, ErrFormat, "model.bin: ", "gzip")
+	})
 	t.Run("not gzip", func(t *testing.T) {
 		_, err := Read(strings.NewReader("g170 8 22 19 trunk"), "model.bin.gz")
 		wantErr(t, err, ErrFormat, "model.bin.gz: ", "gzip")

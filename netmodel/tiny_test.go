@@ -2,6 +2,7 @@ package netmodel
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -133,9 +134,21 @@ func TestTinyModel(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		bin  bool
-	}{{"tiny.txt", false}, {"tiny.bin", true}, {"tiny", false}, {"tiny.model", true}} {
+		gz   bool
+	}{
+		{"tiny.txt", false, false}, {"tiny.bin", true, false}, {"tiny", false, false}, {"tiny.model", true, false},
+		{"tiny.txt.gz", false, true}, {"tiny.bin.gz", true, true}, {"tiny.gz", false, true}, {"TINY.TXT.GZ", false, true},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := Read(bytes.NewReader(tinyModel(tc.bin, special)), tc.name)
+			data := tinyModel(tc.bin, special)
+			if tc.gz {
+				var b bytes.Buffer
+				zw := gzip.NewWriter(&b)
+				zw.Write(data)
+				zw.Close()
+				data = b.Bytes()
+			}
+			m, err := Read(bytes.NewReader(data), tc.name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,6 +190,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(bytes.Replace(txt, []byte("1e-05"), []byte("nan"), 1), false)
 	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0}, true)
 	f.Add([]byte(""), false)
+	f.Add(bytes.Replace(txt, []byte("ordinary_block"), []byte("gpool_block"), 1), false)
 	f.Fuzz(func(t *testing.T, data []byte, binFloats bool) {
 		name := "fuzz.txt"
 		if binFloats {

@@ -137,7 +137,7 @@ func (e *Evaluator) check(ndst int, in []*netinput.Features, sym int, allowAll b
 // Raw evaluates the positions in with symmetry sym (0..7) and stores the
 // raw outputs in dst, which must be as long as in. All inputs must have
 // the same board size, 2 to 19. Raw reuses the slices of dst when their
-// capacity suffices.
+// capacity suffices. An empty batch does nothing.
 func (e *Evaluator) Raw(dst []RawOutput, in []*netinput.Features, sym int) error {
 	size, err := e.check(len(dst), in, sym, false)
 	if err != nil || len(in) == 0 {
@@ -154,7 +154,7 @@ func (e *Evaluator) Raw(dst []RawOutput, in []*netinput.Features, sym int) error
 // AllSymmetries for the mean of the 8) and stores the post-processed
 // outputs in dst, which must be as long as in. All inputs must have the
 // same board size, 2 to 19. Evaluate reuses the slices of dst when their
-// capacity suffices.
+// capacity suffices. An empty batch does nothing.
 func (e *Evaluator) Evaluate(dst []Output, in []*netinput.Features, sym int) error {
 	size, err := e.check(len(dst), in, sym, true)
 	if err != nil || len(in) == 0 {

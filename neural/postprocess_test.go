@@ -368,3 +368,38 @@ func BenchmarkEvaluate(b *testing.B) {
 		})
 	}
 }
+
+// TestConcurrent evaluates from several goroutines, each with its own
+// Evaluator on the shared Network, and expects the sequential results.
+func TestConcurrent(t *testing.T) {
+	nw := loadNet(t)
+	in := []*netinput.Features{
+		features(3, board.Black, 7.5, nil, nil, nil),
+		features(3, board.White, 7.5, []string{"B2"}, nil, []string{"B2"}),
+		features(4, board.White, 0.5, []string{"B3"}, nil, []string{"B3"}),
+	}
+	want := make([]Output, len(in))
+	e := nw.NewEvaluator()
+	for i, f := range in {
+		if err := e.Evaluate(want[i:i+1], []*netinput.Features{f}, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := make([]Output, len(in))
+	done := make(chan error, len(in))
+	for i, f := range in {
+		go func() {
+			done <- nw.NewEvaluator().Evaluate(got[i:i+1], []*netinput.Features{f}, i)
+		}()
+	}
+	for range in {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range in {
+		if got[i].WhiteWin != want[i].WhiteWin || got[i].WhiteLead != want[i].WhiteLead || got[i].Policy[0] != want[i].Policy[0] {
+			t.Errorf("position %d: concurrent %+v, sequential %+v", i, got[i], want[i])
+		}
+	}
+}
