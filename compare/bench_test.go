@@ -17,7 +17,7 @@ func BenchmarkRunDev(b *testing.B) {
 		b.Fatal(err)
 	}
 	var ests []Estimator
-	for _, s := range eval.All() {
+	for _, s := range eval.Usable() {
 		f, err := eval.Factory(s.Name, nil)
 		if err != nil {
 			b.Fatal(err)

@@ -155,7 +155,7 @@ func TestSameForAnyWorkers(t *testing.T) {
 	// Every registered estimator, and the default one as the judge of the
 	// dev games (no labels given) where it is registered.
 	var ests []Estimator
-	for _, s := range eval.All() {
+	for _, s := range eval.Usable() {
 		f, err := eval.Factory(s.Name, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -84,12 +84,16 @@ func TestEstimatorsOnCorpus(t *testing.T) {
 	}
 }
 
-// allEstimators returns one of every registered estimator, with its
-// defaults.
+// allEstimators returns one of every registered estimator that needs no
+// network, with its defaults (the network's own tests are in package
+// neural).
 func allEstimators(tb testing.TB) []control.Estimator {
 	tb.Helper()
 	var ests []control.Estimator
 	for _, name := range Names() {
+		if name == NetName {
+			continue
+		}
 		e, err := New(name, nil)
 		if err != nil {
 			tb.Fatal(err)

@@ -2,10 +2,13 @@ package eval
 
 import (
 	"errors"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/internal/shared"
 	"goeval/judge"
 )
 
@@ -21,6 +24,9 @@ func TestRegistry(t *testing.T) {
 		. . .
 		. . .`)
 	for _, s := range All() {
+		if s.Name == NetName {
+			continue // TestNet
+		}
 		t.Run(s.Name, func(t *testing.T) {
 			e, err := New(s.Name, nil)
 			if err != nil {
@@ -58,5 +64,56 @@ func TestPlayoutsFrom(t *testing.T) {
 		if got := playoutsFrom(c.p); got != c.want {
 			t.Errorf("playoutsFrom(%+v) = %q, want %q", c.p, got, c.want)
 		}
+	}
+}
+
+// TestNet: the estimator net needs a network, which LoadNetwork reads
+// once; then it evaluates like the others, and Usable lists it.
+func TestNet(t *testing.T) {
+	if nw, _ := Network(); nw != nil {
+		t.Fatal("a network is loaded before the test loaded one")
+	}
+	if _, err := New(NetName, nil); !errors.Is(err, ErrNoNetwork) {
+		t.Errorf("net without a network: %v, want ErrNoNetwork", err)
+	}
+	for _, s := range Usable() {
+		if s.Name == NetName {
+			t.Error("Usable lists net with no network loaded")
+		}
+	}
+	if err := LoadNetwork(filepath.Join(t.TempDir(), "none.bin.gz"), 0); err == nil {
+		t.Error("LoadNetwork of a missing file: no error")
+	}
+	if err := LoadNetwork("x", 8); err == nil {
+		t.Error("LoadNetwork with symmetry 8: no error")
+	}
+	path := shared.Data(t, "katago", "g170-b6c96-s175395328-d26788732.bin.gz")
+	if err := LoadNetwork(path, -1); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { loaded.nw = nil }()
+	if !slices.ContainsFunc(Usable(), func(s Spec) bool { return s.Name == NetName }) {
+		t.Error("Usable does not list net with a network loaded")
+	}
+	e, err := New(NetName, Options{"symmetry": 3, "komi": 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := e.Params(); len(ps) != 1 || ps[0].Value != 3 {
+		t.Errorf("Params %v, want symmetry 3", ps)
+	}
+	if _, err := New(NetName, Options{"symmetry": 1.5}); err == nil {
+		t.Error("symmetry 1.5: no error")
+	}
+	b := board.MustParse(`
+		X O .
+		. . .
+		. . .`)
+	var r control.Result
+	if err := e.Estimate(&r, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := control.Check(&r, b); err != nil {
+		t.Error(err)
 	}
 }

@@ -132,16 +132,16 @@ func (e *Estimator) WinProbability(b *board.Board, komi float64) (float64, bool,
 // point of view but for the policy (for the side to move), as JSON reports
 // it under "net".
 type NetReport struct {
-	Model    string  `json:"model"`
-	Symmetry string  `json:"symmetry"`
-	ToMove   string  `json:"to_move"`
-	Policy   []float32 `json:"policy"`
-	BlackWin float64 `json:"black_win"`
-	WhiteWin float64 `json:"white_win"`
-	NoResult float64 `json:"no_result"`
-	Lead     float64 `json:"lead"`
-	ScoreMean  float64 `json:"score_mean"`
-	ScoreStdev float64 `json:"score_stdev"`
+	Model      string    `json:"model"`
+	Symmetry   string    `json:"symmetry"`
+	ToMove     string    `json:"to_move"`
+	Policy     []float32 `json:"policy"`
+	BlackWin   float64   `json:"black_win"`
+	WhiteWin   float64   `json:"white_win"`
+	NoResult   float64   `json:"no_result"`
+	Lead       float64   `json:"lead"`
+	ScoreMean  float64   `json:"score_mean"`
+	ScoreStdev float64   `json:"score_stdev"`
 }
 
 // Judgement returns the network's judgement of the last position

@@ -7,37 +7,12 @@ import (
 	"math"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"goeval/board"
 	"goeval/internal/shared"
 	"goeval/netinput"
-	"goeval/netmodel"
 )
-
-// goldenLine is one line of golden-g170-b6c96.jsonl: KataGo 1.17.2's own
-// kata-raw-nn answer for one (position, symmetry) (its README in
-// ../shared/data/katago says how it was made).
-type goldenLine struct {
-	File              string     `json:"file"`
-	Move              int        `json:"move"`
-	Size              int        `json:"size"`
-	Komi              float64    `json:"komi"`
-	Rules             string     `json:"rules"`
-	ToMove            string     `json:"to_move"`
-	Moves             []string   `json:"moves"`
-	Symmetry          int        `json:"symmetry"`
-	WhiteWin          float64    `json:"white_win"`
-	WhiteLoss         float64    `json:"white_loss"`
-	NoResult          float64    `json:"no_result"`
-	WhiteLead         float64    `json:"white_lead"`
-	WhiteScore        float64    `json:"white_score_selfplay"`
-	WhiteScoreSq      float64    `json:"white_score_selfplay_sq"`
-	Policy            []*float64 `json:"policy"`
-	PolicyPass        float64    `json:"policy_pass"`
-	WhiteOwnership    []float64  `json:"white_ownership"`
-}
 
 // The tolerances of the issue, against KataGo's printed values: move
 // probability and ownership 1e-4 (KataGo prints 6 and 7 decimals), win and
@@ -49,42 +24,19 @@ const (
 	tolScore  = 0.01
 )
 
-var (
-	netOnce sync.Once
-	netB6   *Network
-	netErr  error
-)
-
-// b6c96 loads the shared 6-block network once for all tests.
-func b6c96(t testing.TB) *Network {
-	t.Helper()
-	path := shared.Data(t, "katago", "g170-b6c96-s175395328-d26788732.bin.gz")
-	netOnce.Do(func() {
-		m, err := netmodel.Load(path)
-		if err != nil {
-			netErr = err
-			return
-		}
-		netB6, netErr = New(m)
-	})
-	if netErr != nil {
-		t.Fatal(netErr)
-	}
-	return netB6
-}
-
-func readGolden(t *testing.T) []goldenLine {
+// readGolden reads every line of golden-g170-b6c96.jsonl.
+func readGolden(t *testing.T) []golden {
 	t.Helper()
 	f, err := os.Open(shared.Data(t, "katago", "golden-g170-b6c96.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []goldenLine
+	var out []golden
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		var g goldenLine
+		var g golden
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatalf("golden line %d: %v", len(out)+1, err)
 		}
@@ -98,13 +50,13 @@ func readGolden(t *testing.T) []goldenLine {
 
 // position builds the golden line's position: its moves played by GTP from
 // an empty board, as golden.py does.
-func (g *goldenLine) position() (*netinput.Position, error) {
+func (g *golden) position() (*netinput.Position, error) {
 	if g.Rules != "chinese" {
 		return nil, fmt.Errorf("rules %q", g.Rules)
 	}
 	start := board.New(g.Size)
 	geo := start.Geometry()
-	p := &netinput.Position{Start: start, Komi: g.Komi, Rules: netinput.Chinese}
+	p := &netinput.Position{Start: start, Komi: float64(g.Komi), Rules: netinput.Chinese}
 	for _, m := range g.Moves {
 		c, v, ok := strings.Cut(m, " ")
 		if !ok {
@@ -129,13 +81,13 @@ func (g *goldenLine) position() (*netinput.Position, error) {
 // TestGoldenAll evaluates every (position, symmetry) of the golden file and
 // compares with what KataGo answered.
 func TestGoldenAll(t *testing.T) {
-	nw := b6c96(t)
+	nw := loadNet(t)
 	lines := readGolden(t)
 	if len(lines) != 568 {
 		t.Fatalf("%d golden lines, want 568", len(lines))
 	}
 	if testing.Short() {
-		var some []goldenLine
+		var some []golden
 		for i := 0; i < len(lines); i += 8 {
 			some = append(some, lines[i])
 		}
@@ -175,9 +127,9 @@ func TestGoldenAll(t *testing.T) {
 		check("white loss", o.WhiteLoss, g.WhiteLoss, tolWin, &worst.win)
 		check("no result", o.NoResult, g.NoResult, tolWin, &worst.win)
 		check("white lead", o.WhiteLead, g.WhiteLead, tolScore, &worst.score)
-		check("white score mean", o.WhiteScoreMean, g.WhiteScore, tolScore, &worst.score)
-		if d := math.Abs(o.WhiteScoreMeanSq-g.WhiteScoreSq) / math.Max(1, g.WhiteScoreSq); d > 1e-3 {
-			msgs = append(msgs, fmt.Sprintf("score mean square %.6g, KataGo %.6g", o.WhiteScoreMeanSq, g.WhiteScoreSq))
+		check("white score mean", o.WhiteScoreMean, g.ScoreMean, tolScore, &worst.score)
+		if d := math.Abs(o.WhiteScoreMeanSq-g.ScoreMeanSq) / math.Max(1, g.ScoreMeanSq); d > 1e-3 {
+			msgs = append(msgs, fmt.Sprintf("score mean square %.6g, KataGo %.6g", o.WhiteScoreMeanSq, g.ScoreMeanSq))
 		}
 		n := g.Size * g.Size
 		geo := board.GeometryOf(g.Size)
@@ -193,7 +145,7 @@ func TestGoldenAll(t *testing.T) {
 				}
 				check("policy at "+at, float64(o.Policy[p]), *g.Policy[p], tolPolicy, &worst.policy)
 			}
-			check("ownership at "+at, float64(o.WhiteOwnership[p]), g.WhiteOwnership[p], tolOwner, &worst.owner)
+			check("ownership at "+at, float64(o.WhiteOwnership[p]), g.Ownership[p], tolOwner, &worst.owner)
 		}
 		check("pass", float64(o.Policy[n]), g.PolicyPass, tolPolicy, &worst.policy)
 		if len(msgs) > 0 {

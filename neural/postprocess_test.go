@@ -1,17 +1,13 @@
 package neural
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
 	"goeval/board"
-	"goeval/internal/shared"
 	"goeval/netinput"
 	"goeval/netmodel"
 )
@@ -96,6 +92,7 @@ type golden struct {
 	Move        int        `json:"move"`
 	Size        int        `json:"size"`
 	Komi        float32    `json:"komi"`
+	Rules       string     `json:"rules"`
 	ToMove      string     `json:"to_move"`
 	Moves       []string   `json:"moves"`
 	Symmetry    int        `json:"symmetry"`
@@ -116,29 +113,15 @@ type golden struct {
 // a single leading black move does not count).
 func TestGolden(t *testing.T) {
 	nw := loadNet(t)
-	fh, err := os.Open(shared.Data(t, "katago", "golden-g170-b6c96.jsonl"))
-	if err != nil {
-		t.Skip(err)
-	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(nil, 1<<24)
 	var cases []golden
 	seen := map[string]bool{}
-	for sc.Scan() {
-		var g golden
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			t.Fatal(err)
-		}
+	for _, g := range readGolden(t) {
 		key := fmt.Sprint(g.Size, g.Komi, g.Moves, g.Symmetry)
 		if g.Move > 1 || seen[key] {
 			continue
 		}
 		seen[key] = true
 		cases = append(cases, g)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if len(cases) < 10 {
 		t.Fatalf("only %d golden positions with at most one move", len(cases))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"goeval/board"
+	"goeval/control"
 	"goeval/eval"
 	"goeval/gtp"
 )
@@ -64,11 +65,15 @@ showboard, ...) it answers:
   lz-analyze [COLOR] [INTERVAL]
                              the same in Leela Zero's format
 
-The estimator chosen with --estimator (and its parameters; default judge)
-judges scores, dead stones, kata-analyze's winrates and ownership. Moves
-are ordered by the move model (--by model, the default; --model for another
-parameter file) or one ply deep (--by eval); --rank-estimator (default
-lambda-kappa) gives every move its one-ply evaluation.
+The estimator chosen with --estimator (and its parameters; default judge,
+or net with a network) judges scores, dead stones, kata-analyze's winrates
+and ownership. Moves are ordered by the move model (--by model, the
+default; --model for another parameter file), one ply deep (--by eval), or
+by a KataGo network's move probabilities (--by net, the default with --net
+FILE or GOEVAL_NET: genmove plays the network's likeliest move, passing when
+the pass is likeliest, and kata-analyze lists its likeliest moves, each
+valued one ply deep by the judge); --rank-estimator (default lambda-kappa)
+gives every move its one-ply evaluation for --by eval and model.
 Komi is 6.5 until set.
 
 In GoGui: gogui -program "goeval gtp". In Lizzie, as engine command:
@@ -81,7 +86,7 @@ func gtpCommand(e *env, args []string) error {
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")
 	size := fs.Int("boardsize", 19, "board size at the start, 2..25")
-	by := fs.String("by", "model", "order of the moves of genmove and the analyze commands: model (the move model) or eval (the one-ply score)")
+	by := fs.String("by", "model", "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)")
 	mf := addModelFlag(fs)
 	sf := addScoringFlags(fs)
 	rest, err := parseArgs(fs, args)
@@ -97,23 +102,32 @@ func gtpCommand(e *env, args []string) error {
 	if *workers < 0 {
 		return usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *workers)
 	}
-	if *by != "model" && *by != "eval" {
-		return usagef("invalid --by %q (want model, eval)", *by)
+	judge, err := ef.factory()
+	if err != nil {
+		return err
 	}
-	if *by == "eval" && mf.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by eval")
+	if ef.net.loaded && !ef.net.set("by") && mf.path == "" {
+		*by = netEstimator
+	}
+	if *by != "model" && *by != "eval" && *by != netEstimator {
+		return usagef("invalid --by %q (want model, net, eval)", *by)
+	}
+	if *by != "model" && mf.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by %s", *by)
 	}
 	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size,
 		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
-	if *by == "model" {
+	switch *by {
+	case "model":
 		if cfg.Model, err = mf.load(); err != nil {
 			return err
 		}
 		cfg.ModelEstimator = modelEstimator
-	}
-	judge, err := ef.factory()
-	if err != nil {
-		return err
+	case netEstimator:
+		if _, ok := judge().(control.MovePredictor); !ok {
+			return usagef("--by net takes the moves from the network: give one with --net FILE (and leave --estimator net)")
+		}
+		cfg.Policy = true
 	}
 	ranker, err := factoryOf(*rankWith, nil)
 	var ue *usageError
