@@ -267,7 +267,7 @@ func TestNewErrors(t *testing.T) {
 // TestAnalyzeCommands checks GoGui's analyze commands on a 5x5 board.
 func TestAnalyzeCommands(t *testing.T) {
 	var ests []Estimator
-	for _, s := range eval.All() {
+	for _, s := range eval.Usable() {
 		f, err := eval.Factory(s.Name, nil)
 		if err != nil {
 			t.Fatal(err)

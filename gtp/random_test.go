@@ -28,12 +28,12 @@ func TestRandomSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ests []Estimator
-	for _, name := range eval.Names() {
-		f, err := eval.Factory(name, nil)
+	for _, s := range eval.Usable() {
+		f, err := eval.Factory(s.Name, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ests = append(ests, Estimator{name, f})
+		ests = append(ests, Estimator{s.Name, f})
 	}
 	sessions := 60
 	if testing.Short() {

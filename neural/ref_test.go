@@ -272,9 +272,11 @@ func TestAgainstReference(t *testing.T) {
 		sizes = []int{4}
 		syms = []int{0, 5, 6}
 	}
-	// float32 against float64, relative to max(1, |logit|); measured at most
-	// 2.5e-6 on 7×7 random inputs.
-	const tolLogit = 3e-5
+	// float32 against float64, relative to max(1, |logit|): measured at most
+	// 2.5e-6 on 7×7 random inputs with direct convolutions, 3.4e-5 with
+	// Winograd's (whose transforms add rounding: the spec's §5.4 allows ten
+	// times more for them). An indexing or layer bug is off by O(1).
+	const tolLogit = 2e-4
 	r := rand.New(rand.NewPCG(11, 12))
 	e := nw.NewEvaluator()
 	for _, size := range sizes {

@@ -7,15 +7,6 @@ import (
 	"testing"
 )
 
-// randFloats returns n values uniform in [-1, 1) from r.
-func randFloats(r *rand.Rand, n int) []float32 {
-	out := make([]float32, n)
-	for i := range out {
-		out[i] = float32(2*r.Float64() - 1)
-	}
-	return out
-}
-
 // randMask returns n points, a quarter of them off the board (0), at least
 // one on it.
 func randMask(r *rand.Rand, n int) []float32 {
