@@ -91,7 +91,7 @@ func TestNet(t *testing.T) {
 	if err := LoadNetwork(path, -1); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { loaded.nw = nil }()
+	defer UnloadNetwork()
 	if !slices.ContainsFunc(Usable(), func(s Spec) bool { return s.Name == NetName }) {
 		t.Error("Usable does not list net with a network loaded")
 	}

@@ -98,3 +98,12 @@ func newNet(o Options) (control.Estimator, error) {
 	}
 	return nw.NewEstimator(sym, komi)
 }
+
+// UnloadNetwork forgets the network LoadNetwork read: the estimator net
+// is then unavailable again (for tests, and programs that switch
+// networks).
+func UnloadNetwork() {
+	loaded.Lock()
+	defer loaded.Unlock()
+	loaded.path, loaded.nw, loaded.sym = "", nil, 0
+}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -49,7 +48,6 @@ func Load(path string) (*Model, error) {
 // Read reads a model from r; name is the file's name, used for its suffix
 // (see the package comment) and in error messages. It reads r to its end.
 func Read(r io.Reader, name string) (*Model, error) {
-	base := filepath.Base(name)
 	lower := strings.ToLower(name)
 	br := bufio.NewReader(r)
 	gz := strings.HasSuffix(lower, ".gz")
@@ -68,7 +66,7 @@ func Read(r io.Reader, name string) (*Model, error) {
 	if gz {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, fmt.Errorf("%s: not a gzip file (%v): %w", base, err, ErrFormat)
+			return nil, fmt.Errorf("%s: not a gzip file (%v): %w", name, err, ErrFormat)
 		}
 		defer zr.Close()
 		src = zr
@@ -76,14 +74,14 @@ func Read(r io.Reader, name string) (*Model, error) {
 	data, err := io.ReadAll(io.LimitReader(src, maxFileBytes+1))
 	if err != nil {
 		if gz {
-			return nil, fmt.Errorf("%s: corrupt or truncated gzip data after %d bytes (%v): %w", base, len(data), err, ErrFormat)
+			return nil, fmt.Errorf("%s: corrupt or truncated gzip data after %d bytes (%v): %w", name, len(data), err, ErrFormat)
 		}
-		return nil, fmt.Errorf("%s: %w", base, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(data) > maxFileBytes {
-		return nil, fmt.Errorf("%s: more than %d bytes of content: %w", base, int64(maxFileBytes), ErrFormat)
+		return nil, fmt.Errorf("%s: more than %d bytes of content: %w", name, int64(maxFileBytes), ErrFormat)
 	}
-	return parse(data, base, mode)
+	return parse(data, name, mode)
 }
 
 // parse reads a model from the uncompressed content of a file.
