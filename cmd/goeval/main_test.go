@@ -19,7 +19,10 @@ func goeval(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-const example = "../../testdata/example.sgf"
+const (
+	example  = "../../testdata/example.sgf"
+	example9 = "../../testdata/example9.sgf"
+)
 
 func TestEvalJSONContract(t *testing.T) {
 	code, out, stderr := goeval(t, "--estimator", "stones", "--format", "json", "--move", "100", example)
