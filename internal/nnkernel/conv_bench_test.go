@@ -31,9 +31,11 @@ func BenchmarkConv(b *testing.B) {
 			cv.Apply(dst, src, c.n, c.size, c.size, &ws)
 			b.ReportAllocs()
 			b.ResetTimer()
+			ct := startCPU()
 			for b.Loop() {
 				cv.Apply(dst, src, c.n, c.size, c.size, &ws)
 			}
+			ct.report(b)
 			flops := 2 * float64(pts*c.k*c.k*c.ic*c.oc)
 			b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
