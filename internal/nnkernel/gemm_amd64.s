@@ -2,80 +2,145 @@
 
 #include "textflag.h"
 
-// func microKernelAVX2(c *float32, ldc int, a *float32, lda int, b *float32, k int)
+// The micro-kernels of gemm (gemm.go):
 //
-// The 6×16 block c = a·b: a is 6 rows of k floats, lda apart; b a packed
-// panel of k rows of 16 floats; c 6 rows of 16 floats, ldc apart (strides in
-// floats). The block's 12 vectors of 8 sums stay in Y4–Y15 for the whole of
-// k (k > 0); each step loads one row of b into Y0, Y1 and broadcasts the six
-// elements of a's column in turn into Y2, Y3.
-TEXT ·microKernelAVX2(SB), NOSPLIT, $0-48
-	MOVQ c+0(FP), DI
-	MOVQ ldc+8(FP), DX
-	MOVQ a+16(FP), SI
-	MOVQ lda+24(FP), R8
-	MOVQ b+32(FP), BX
-	MOVQ k+40(FP), CX
-	SHLQ $2, DX
-	SHLQ $2, R8
-	LEAQ (R8)(R8*2), R9
-	LEAQ (SI)(R9*1), R10 // row 3 of a
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	VXORPS Y11, Y11, Y11
-	VXORPS Y12, Y12, Y12
-	VXORPS Y13, Y13, Y13
-	VXORPS Y14, Y14, Y14
-	VXORPS Y15, Y15, Y15
+//	func microKernel6AVX2(c *float32, ldc int, a *float32, lda int, b *float32, k int)
+//
+// and microKernel5AVX2, microKernel4AVX2 compute the block c = a·b of
+// mr = 6, 5, 4 rows by 16 columns: a is mr rows of k floats, lda apart; b a
+// packed panel of k rows of 16 floats; c mr rows of 16 floats, ldc apart
+// (strides in floats). The block's 2·mr vectors of 8 sums stay in Y4–Y15 for
+// the whole of k (k > 0); each step loads one row of b into Y0, Y1 and
+// broadcasts the elements of a's column in turn into Y2, Y3.
 
-loop:
+// PROLOGUE loads the arguments: c in DI, ldc in DX and lda in R8 (bytes),
+// a in SI, row 3 of a in R10, b in BX, k in CX.
+#define PROLOGUE \
+	MOVQ c+0(FP), DI        \
+	MOVQ ldc+8(FP), DX      \
+	MOVQ a+16(FP), SI       \
+	MOVQ lda+24(FP), R8     \
+	MOVQ b+32(FP), BX       \
+	MOVQ k+40(FP), CX       \
+	SHLQ $2, DX             \
+	SHLQ $2, R8             \
+	LEAQ (R8)(R8*2), R9     \
+	LEAQ (SI)(R9*1), R10
+
+// ROW adds the broadcast element at addr times the row of b (Y0, Y1) to
+// the sums lo, hi, through the broadcast register t.
+#define ROW(addr, t, lo, hi) \
+	VBROADCASTSS addr, t   \
+	VFMADD231PS  Y0, t, lo \
+	VFMADD231PS  Y1, t, hi
+
+// STORE writes the sums lo, hi to the row at DI and moves DI to the next.
+#define STORE(lo, hi) \
+	VMOVUPS lo, (DI)   \
+	VMOVUPS hi, 32(DI) \
+	ADDQ    DX, DI
+
+#define ZERO(r) VXORPS r, r, r
+
+// STEP ends one step of k: the next row of b, the next column of a.
+#define STEP \
+	ADDQ $64, BX \
+	ADDQ $4, SI  \
+	ADDQ $4, R10 \
+	DECQ CX
+
+TEXT ·microKernel6AVX2(SB), NOSPLIT, $0-48
+	PROLOGUE
+	ZERO(Y4)
+	ZERO(Y5)
+	ZERO(Y6)
+	ZERO(Y7)
+	ZERO(Y8)
+	ZERO(Y9)
+	ZERO(Y10)
+	ZERO(Y11)
+	ZERO(Y12)
+	ZERO(Y13)
+	ZERO(Y14)
+	ZERO(Y15)
+
+loop6:
 	VMOVUPS (BX), Y0
 	VMOVUPS 32(BX), Y1
-	VBROADCASTSS (SI), Y2
-	VBROADCASTSS (SI)(R8*1), Y3
-	VFMADD231PS Y0, Y2, Y4
-	VFMADD231PS Y1, Y2, Y5
-	VFMADD231PS Y0, Y3, Y6
-	VFMADD231PS Y1, Y3, Y7
-	VBROADCASTSS (SI)(R8*2), Y2
-	VBROADCASTSS (R10), Y3
-	VFMADD231PS Y0, Y2, Y8
-	VFMADD231PS Y1, Y2, Y9
-	VFMADD231PS Y0, Y3, Y10
-	VFMADD231PS Y1, Y3, Y11
-	VBROADCASTSS (R10)(R8*1), Y2
-	VBROADCASTSS (R10)(R8*2), Y3
-	VFMADD231PS Y0, Y2, Y12
-	VFMADD231PS Y1, Y2, Y13
-	VFMADD231PS Y0, Y3, Y14
-	VFMADD231PS Y1, Y3, Y15
-	ADDQ $64, BX
-	ADDQ $4, SI
-	ADDQ $4, R10
-	DECQ CX
-	JNZ  loop
+	ROW((SI), Y2, Y4, Y5)
+	ROW((SI)(R8*1), Y3, Y6, Y7)
+	ROW((SI)(R8*2), Y2, Y8, Y9)
+	ROW((R10), Y3, Y10, Y11)
+	ROW((R10)(R8*1), Y2, Y12, Y13)
+	ROW((R10)(R8*2), Y3, Y14, Y15)
+	STEP
+	JNZ loop6
 
-	VMOVUPS Y4, (DI)
-	VMOVUPS Y5, 32(DI)
-	ADDQ    DX, DI
-	VMOVUPS Y6, (DI)
-	VMOVUPS Y7, 32(DI)
-	ADDQ    DX, DI
-	VMOVUPS Y8, (DI)
-	VMOVUPS Y9, 32(DI)
-	ADDQ    DX, DI
-	VMOVUPS Y10, (DI)
-	VMOVUPS Y11, 32(DI)
-	ADDQ    DX, DI
-	VMOVUPS Y12, (DI)
-	VMOVUPS Y13, 32(DI)
-	ADDQ    DX, DI
-	VMOVUPS Y14, (DI)
-	VMOVUPS Y15, 32(DI)
+	STORE(Y4, Y5)
+	STORE(Y6, Y7)
+	STORE(Y8, Y9)
+	STORE(Y10, Y11)
+	STORE(Y12, Y13)
+	STORE(Y14, Y15)
+	VZEROUPPER
+	RET
+
+TEXT ·microKernel5AVX2(SB), NOSPLIT, $0-48
+	PROLOGUE
+	ZERO(Y4)
+	ZERO(Y5)
+	ZERO(Y6)
+	ZERO(Y7)
+	ZERO(Y8)
+	ZERO(Y9)
+	ZERO(Y10)
+	ZERO(Y11)
+	ZERO(Y12)
+	ZERO(Y13)
+
+loop5:
+	VMOVUPS (BX), Y0
+	VMOVUPS 32(BX), Y1
+	ROW((SI), Y2, Y4, Y5)
+	ROW((SI)(R8*1), Y3, Y6, Y7)
+	ROW((SI)(R8*2), Y2, Y8, Y9)
+	ROW((R10), Y3, Y10, Y11)
+	ROW((R10)(R8*1), Y2, Y12, Y13)
+	STEP
+	JNZ loop5
+
+	STORE(Y4, Y5)
+	STORE(Y6, Y7)
+	STORE(Y8, Y9)
+	STORE(Y10, Y11)
+	STORE(Y12, Y13)
+	VZEROUPPER
+	RET
+
+TEXT ·microKernel4AVX2(SB), NOSPLIT, $0-48
+	PROLOGUE
+	ZERO(Y4)
+	ZERO(Y5)
+	ZERO(Y6)
+	ZERO(Y7)
+	ZERO(Y8)
+	ZERO(Y9)
+	ZERO(Y10)
+	ZERO(Y11)
+
+loop4:
+	VMOVUPS (BX), Y0
+	VMOVUPS 32(BX), Y1
+	ROW((SI), Y2, Y4, Y5)
+	ROW((SI)(R8*1), Y3, Y6, Y7)
+	ROW((SI)(R8*2), Y2, Y8, Y9)
+	ROW((R10), Y3, Y10, Y11)
+	STEP
+	JNZ loop4
+
+	STORE(Y4, Y5)
+	STORE(Y6, Y7)
+	STORE(Y8, Y9)
+	STORE(Y10, Y11)
 	VZEROUPPER
 	RET

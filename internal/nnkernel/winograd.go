@@ -124,16 +124,21 @@ func (wg *winograd) apply(dst, src []float32, n, h, w int, ws *Workspace) {
 	mm := buf[len(pad)+len(v):][:36*chunk*oc]
 
 	start, rows := 0, 0 // the chunk's first tile and its number of tiles
+	// V and M hold each tile's 36 vectors together (tile-major): the input
+	// transform writes a tile's in one stretch and the output transform
+	// reads them so, and the products see V_ξ, M_ξ as matrices of row
+	// stride 36·icp, 36·oc.
+	vx, vt, mx, mt := icp, 36*icp, oc, 36*oc
 	flush := func() {
 		for xi := range 36 {
-			gemm(mm[xi*chunk*oc:], oc, v[xi*chunk*icp:], icp, wg.u[xi*wg.ustride:][:wg.ustride], rows, oc, icp, ws)
+			gemm(mm[xi*mx:], mt, v[xi*vx:], vt, wg.u[xi*wg.ustride:][:wg.ustride], rows, oc, icp, ws)
 		}
 		for r := range rows {
 			t := start + r
 			b, q := t/per, t%per
 			oy, ox := q/tx*m, q%tx*m
 			d := dst[((b*h+oy)*w+ox)*oc:]
-			wg.output(d, w*oc, mm[r*oc:], chunk*oc, min(m, h-oy), min(m, w-ox))
+			wg.output(d, w*oc, mm[r*mt:], mx, min(m, h-oy), min(m, w-ox))
 		}
 		start += rows
 		rows = 0
@@ -142,7 +147,7 @@ func (wg *winograd) apply(dst, src []float32, n, h, w int, ws *Workspace) {
 		wg.pad(pad, src[b*h*w*wg.ic:][:h*w*wg.ic], h, w, pw)
 		for q := range per {
 			p := pad[(q/tx*m*pw+q%tx*m)*icp:]
-			winoInput(v[rows*icp:], chunk*icp, p, pw*icp, icp)
+			winoInput(v[rows*vt:], vx, p, pw*icp, icp)
 			rows++
 			if rows == chunk {
 				flush()
