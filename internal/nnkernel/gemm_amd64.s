@@ -11,10 +11,14 @@
 // packed panel of k rows of 16 floats; c mr rows of 16 floats, ldc apart
 // (strides in floats). The block's 2·mr vectors of 8 sums stay in Y4–Y15 for
 // the whole of k (k > 0); each step loads one row of b into Y0, Y1 and
-// broadcasts the elements of a's column in turn into Y2, Y3.
+// broadcasts the elements of a's column in turn into Y2, Y3. The loop does
+// two steps at a time (after one alone when k is odd), which halves its
+// bookkeeping, and prefetches the same rows of the panel that follows b in
+// memory: gemm's next panel, or the next Winograd point's first one.
 
 // PROLOGUE loads the arguments: c in DI, ldc in DX and lda in R8 (bytes),
-// a in SI, row 3 of a in R10, b in BX, k in CX.
+// a in SI, row 3 of a in R10, b in BX, k in CX, and the length of b's
+// panel in bytes in R11.
 #define PROLOGUE \
 	MOVQ c+0(FP), DI        \
 	MOVQ ldc+8(FP), DX      \
@@ -25,7 +29,14 @@
 	SHLQ $2, DX             \
 	SHLQ $2, R8             \
 	LEAQ (R8)(R8*2), R9     \
-	LEAQ (SI)(R9*1), R10
+	LEAQ (SI)(R9*1), R10    \
+	MOVQ CX, R11            \
+	SHLQ $6, R11
+
+// LOADB loads the row of b at offset off from BX into Y0, Y1.
+#define LOADB(off) \
+	VMOVUPS off(BX), Y0    \
+	VMOVUPS off+32(BX), Y1
 
 // ROW adds the broadcast element at addr times the row of b (Y0, Y1) to
 // the sums lo, hi, through the broadcast register t.
@@ -34,6 +45,12 @@
 	VFMADD231PS  Y0, t, lo \
 	VFMADD231PS  Y1, t, hi
 
+// NEXT moves to column n further on in a and row n further on in b.
+#define NEXT(n) \
+	ADDQ $(64*n), BX \
+	ADDQ $(4*n), SI  \
+	ADDQ $(4*n), R10
+
 // STORE writes the sums lo, hi to the row at DI and moves DI to the next.
 #define STORE(lo, hi) \
 	VMOVUPS lo, (DI)   \
@@ -41,13 +58,6 @@
 	ADDQ    DX, DI
 
 #define ZERO(r) VXORPS r, r, r
-
-// STEP ends one step of k: the next row of b, the next column of a.
-#define STEP \
-	ADDQ $64, BX \
-	ADDQ $4, SI  \
-	ADDQ $4, R10 \
-	DECQ CX
 
 TEXT ·microKernel6AVX2(SB), NOSPLIT, $0-48
 	PROLOGUE
@@ -63,19 +73,43 @@ TEXT ·microKernel6AVX2(SB), NOSPLIT, $0-48
 	ZERO(Y13)
 	ZERO(Y14)
 	ZERO(Y15)
-
-loop6:
-	VMOVUPS (BX), Y0
-	VMOVUPS 32(BX), Y1
+	TESTQ $1, CX
+	JZ    pairs6
+	LOADB(0)
 	ROW((SI), Y2, Y4, Y5)
 	ROW((SI)(R8*1), Y3, Y6, Y7)
 	ROW((SI)(R8*2), Y2, Y8, Y9)
 	ROW((R10), Y3, Y10, Y11)
 	ROW((R10)(R8*1), Y2, Y12, Y13)
 	ROW((R10)(R8*2), Y3, Y14, Y15)
-	STEP
-	JNZ loop6
+	NEXT(1)
 
+pairs6:
+	SHRQ $1, CX
+	JZ   store6
+
+loop6:
+	PREFETCHT0 (BX)(R11*1)
+	PREFETCHT0 64(BX)(R11*1)
+	LOADB(0)
+	ROW((SI), Y2, Y4, Y5)
+	ROW((SI)(R8*1), Y3, Y6, Y7)
+	ROW((SI)(R8*2), Y2, Y8, Y9)
+	ROW((R10), Y3, Y10, Y11)
+	ROW((R10)(R8*1), Y2, Y12, Y13)
+	ROW((R10)(R8*2), Y3, Y14, Y15)
+	LOADB(64)
+	ROW(4(SI), Y2, Y4, Y5)
+	ROW(4(SI)(R8*1), Y3, Y6, Y7)
+	ROW(4(SI)(R8*2), Y2, Y8, Y9)
+	ROW(4(R10), Y3, Y10, Y11)
+	ROW(4(R10)(R8*1), Y2, Y12, Y13)
+	ROW(4(R10)(R8*2), Y3, Y14, Y15)
+	NEXT(2)
+	DECQ CX
+	JNZ  loop6
+
+store6:
 	STORE(Y4, Y5)
 	STORE(Y6, Y7)
 	STORE(Y8, Y9)
@@ -97,18 +131,40 @@ TEXT ·microKernel5AVX2(SB), NOSPLIT, $0-48
 	ZERO(Y11)
 	ZERO(Y12)
 	ZERO(Y13)
-
-loop5:
-	VMOVUPS (BX), Y0
-	VMOVUPS 32(BX), Y1
+	TESTQ $1, CX
+	JZ    pairs5
+	LOADB(0)
 	ROW((SI), Y2, Y4, Y5)
 	ROW((SI)(R8*1), Y3, Y6, Y7)
 	ROW((SI)(R8*2), Y2, Y8, Y9)
 	ROW((R10), Y3, Y10, Y11)
 	ROW((R10)(R8*1), Y2, Y12, Y13)
-	STEP
-	JNZ loop5
+	NEXT(1)
 
+pairs5:
+	SHRQ $1, CX
+	JZ   store5
+
+loop5:
+	PREFETCHT0 (BX)(R11*1)
+	PREFETCHT0 64(BX)(R11*1)
+	LOADB(0)
+	ROW((SI), Y2, Y4, Y5)
+	ROW((SI)(R8*1), Y3, Y6, Y7)
+	ROW((SI)(R8*2), Y2, Y8, Y9)
+	ROW((R10), Y3, Y10, Y11)
+	ROW((R10)(R8*1), Y2, Y12, Y13)
+	LOADB(64)
+	ROW(4(SI), Y2, Y4, Y5)
+	ROW(4(SI)(R8*1), Y3, Y6, Y7)
+	ROW(4(SI)(R8*2), Y2, Y8, Y9)
+	ROW(4(R10), Y3, Y10, Y11)
+	ROW(4(R10)(R8*1), Y2, Y12, Y13)
+	NEXT(2)
+	DECQ CX
+	JNZ  loop5
+
+store5:
 	STORE(Y4, Y5)
 	STORE(Y6, Y7)
 	STORE(Y8, Y9)
@@ -127,17 +183,37 @@ TEXT ·microKernel4AVX2(SB), NOSPLIT, $0-48
 	ZERO(Y9)
 	ZERO(Y10)
 	ZERO(Y11)
-
-loop4:
-	VMOVUPS (BX), Y0
-	VMOVUPS 32(BX), Y1
+	TESTQ $1, CX
+	JZ    pairs4
+	LOADB(0)
 	ROW((SI), Y2, Y4, Y5)
 	ROW((SI)(R8*1), Y3, Y6, Y7)
 	ROW((SI)(R8*2), Y2, Y8, Y9)
 	ROW((R10), Y3, Y10, Y11)
-	STEP
-	JNZ loop4
+	NEXT(1)
 
+pairs4:
+	SHRQ $1, CX
+	JZ   store4
+
+loop4:
+	PREFETCHT0 (BX)(R11*1)
+	PREFETCHT0 64(BX)(R11*1)
+	LOADB(0)
+	ROW((SI), Y2, Y4, Y5)
+	ROW((SI)(R8*1), Y3, Y6, Y7)
+	ROW((SI)(R8*2), Y2, Y8, Y9)
+	ROW((R10), Y3, Y10, Y11)
+	LOADB(64)
+	ROW(4(SI), Y2, Y4, Y5)
+	ROW(4(SI)(R8*1), Y3, Y6, Y7)
+	ROW(4(SI)(R8*2), Y2, Y8, Y9)
+	ROW(4(R10), Y3, Y10, Y11)
+	NEXT(2)
+	DECQ CX
+	JNZ  loop4
+
+store4:
 	STORE(Y4, Y5)
 	STORE(Y6, Y7)
 	STORE(Y8, Y9)

@@ -32,3 +32,26 @@ func BenchmarkGemm(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMicroKernel times the micro-kernel of each height on a block
+// in cache (k = 96), per row of the block, and reports GFLOP/s.
+func BenchmarkMicroKernel(b *testing.B) {
+	for _, mr := range []int{4, 5, 6} {
+		for _, asm := range asmModes() {
+			b.Run(fmt.Sprintf("mr%d_%s", mr, asm.name), func(b *testing.B) {
+				defer asm.set()()
+				const k = 96
+				rng := rand.New(rand.NewPCG(1, 2))
+				a := randFloats(rng, mr*k)
+				bp := randFloats(rng, k*gemmNR)
+				c := make([]float32, mr*gemmNR)
+				ct := startCPU()
+				for b.Loop() {
+					microKernel(c, gemmNR, a, k, bp, k, mr)
+				}
+				ct.report(b)
+				b.ReportMetric(2*float64(mr*gemmNR*k)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+			})
+		}
+	}
+}
