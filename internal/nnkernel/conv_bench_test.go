@@ -99,3 +99,29 @@ func BenchmarkConvNet(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkConvAlgo compares Winograd with im2col on the 5×5 input layer
+// and the 3×3 trunk layer of b6c96, 19×19, batch 1 and 8.
+func BenchmarkConvAlgo(b *testing.B) {
+	for _, c := range []struct{ k, ic, oc int }{{5, 22, 96}, {3, 96, 96}} {
+		for _, algo := range []convAlgo{convWinograd, convIm2col} {
+			for _, n := range []int{1, 8} {
+				name := fmt.Sprintf("%dx%d_%d-%d_%s_n%d", c.k, c.k, c.ic, c.oc, map[convAlgo]string{convWinograd: "winograd", convIm2col: "im2col"}[algo], n)
+				b.Run(name, func(b *testing.B) {
+					rng := rand.New(rand.NewPCG(1, 2))
+					cv := newConv(c.k, c.k, c.ic, c.oc, randFloats(rng, c.k*c.k*c.ic*c.oc), algo)
+					src := randFloats(rng, n*361*c.ic)
+					dst := make([]float32, n*361*c.oc)
+					var ws Workspace
+					cv.Apply(dst, src, n, 19, 19, &ws)
+					b.ReportAllocs()
+					ct := startCPU()
+					for b.Loop() {
+						cv.Apply(dst, src, n, 19, 19, &ws)
+					}
+					ct.report(b)
+				})
+			}
+		}
+	}
+}
