@@ -129,8 +129,10 @@ func microKernel(c []float32, ldc int, a []float32, lda int, b []float32, k, mr 
 }
 
 // microKernelGo is microKernel in plain Go: the block in pieces of 2 rows
-// by 4 columns, whose 8 sums the compiler keeps in registers (for odd mr,
-// the last piece computes its one row twice).
+// by 4 columns (for mr = 5, the last piece starts a row lower and computes
+// that row again), whose 8 sums the compiler keeps in registers; each step
+// of k reads 4 elements of b and 2 of a for 8 products. (Pieces of 3 rows
+// need more registers than amd64 has and ran slower.)
 func microKernelGo(c []float32, ldc int, a []float32, lda int, b []float32, k, mr int) {
 	b = b[:k*gemmNR]
 	for i := 0; i < mr; i += 2 {
@@ -139,9 +141,10 @@ func microKernelGo(c []float32, ldc int, a []float32, lda int, b []float32, k, m
 		a1 := a[(i+1)*lda:][:k]
 		for j := 0; j < gemmNR; j += 4 {
 			var c00, c01, c02, c03, c10, c11, c12, c13 float32
-			for p := range a0 {
-				bq := b[p*gemmNR+j:][:4]
-				x, y := a0[p], a1[p]
+			bj := b[j:]
+			for p, x := range a0 {
+				bq := bj[p*gemmNR : p*gemmNR+4 : p*gemmNR+4]
+				y := a1[p]
 				b0, b1, b2, b3 := bq[0], bq[1], bq[2], bq[3]
 				c00 += x * b0
 				c01 += x * b1
