@@ -42,16 +42,23 @@ func NewConv(ky, kx, ic, oc int, w []float32) *Conv {
 	if len(w) != ky*kx*ic*oc {
 		panic(fmt.Sprintf("nnkernel: conv %dx%d %d->%d has %d weights, want %d", ky, kx, ic, oc, len(w), ky*kx*ic*oc))
 	}
-	cv := &Conv{KY: ky, KX: kx, IC: ic, OC: oc, w: append([]float32(nil), w...)}
+	algo := convIm2col
 	switch {
 	case ky == 1 && kx == 1:
-		cv.algo = convGEMM
+		algo = convGEMM
 	case ky == kx && (ky == 3 || ky == 5):
-		cv.algo = convWinograd
+		algo = convWinograd
+	}
+	return newConv(ky, kx, ic, oc, w, algo)
+}
+
+// newConv is NewConv with the algorithm given (tests and benchmarks
+// compare them): convGEMM only for 1×1, convWinograd only for 3×3 and 5×5.
+func newConv(ky, kx, ic, oc int, w []float32, algo convAlgo) *Conv {
+	cv := &Conv{KY: ky, KX: kx, IC: ic, OC: oc, w: append([]float32(nil), w...), algo: algo}
+	if algo == convWinograd {
 		cv.wino = newWinograd(ky, ic, oc, cv.w)
 		return cv
-	default:
-		cv.algo = convIm2col
 	}
 	k := ky * kx * ic
 	cv.u = make([]float32, packedLen(k, oc))

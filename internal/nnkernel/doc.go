@@ -19,4 +19,12 @@
 //
 // Every optimised kernel has a slow, obviously correct twin in a _test.go
 // file, and the two are tested to agree on random inputs.
+//
+// Conv.Apply computes 3×3 and 5×5 layers by Winograd's minimal filtering
+// on 6×6 tiles (winograd.go), 1×1 layers as one matrix product, and other
+// sizes as patches times weights, all through one GEMM (gemm.go). On amd64
+// with AVX2 and FMA the GEMM's micro-kernels and the Winograd transforms
+// are Go assembly, chosen at run time (cpu_amd64.go); everywhere else, and
+// in the tests that compare the two, they are plain Go. SPEED.md records
+// how fast each step made them.
 package nnkernel
