@@ -81,14 +81,14 @@ func TestNet(t *testing.T) {
 			t.Error("Usable lists net with no network loaded")
 		}
 	}
-	if err := LoadNetwork(filepath.Join(t.TempDir(), "none.bin.gz"), 0); err == nil {
+	if err := LoadNetwork(filepath.Join(t.TempDir(), "none.bin.gz"), NetSettings{}); err == nil {
 		t.Error("LoadNetwork of a missing file: no error")
 	}
-	if err := LoadNetwork("x", 8); err == nil {
+	if err := LoadNetwork("x", NetSettings{Symmetry: 8}); err == nil {
 		t.Error("LoadNetwork with symmetry 8: no error")
 	}
 	path := shared.Data(t, "katago", "g170-b6c96-s175395328-d26788732.bin.gz")
-	if err := LoadNetwork(path, -1); err != nil {
+	if err := LoadNetwork(path, NetSettings{Symmetry: -1}); err != nil {
 		t.Fatal(err)
 	}
 	defer UnloadNetwork()
@@ -99,8 +99,14 @@ func TestNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps := e.Params(); len(ps) != 1 || ps[0].Value != 3 {
-		t.Errorf("Params %v, want symmetry 3", ps)
+	if ps := e.Params(); len(ps) != 2 || ps[0].Value != 3 || ps[1].Value != 1 {
+		t.Errorf("Params %v, want symmetry 3 and history 1", ps)
+	}
+	if err := LoadNetwork(path, NetSettings{NoHistory: true}); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := New(NetName, nil); err != nil || e.Params()[0].Value != 0 || e.Params()[1].Value != 0 {
+		t.Errorf("with LoadNetwork's NoHistory: %v, %v; want symmetry 0, history 0", e.Params(), err)
 	}
 	if _, err := New(NetName, Options{"symmetry": 1.5}); err == nil {
 		t.Error("symmetry 1.5: no error")

@@ -20,22 +20,31 @@ var ErrNoNetwork = errors.New("eval: no network loaded: give one with --net FILE
 var loaded struct {
 	sync.Mutex
 	path string
-	sym  int
+	set  NetSettings
 	nw   *neural.Network
 }
 
+// NetSettings are the defaults of the estimator net, which its options
+// override. The zero value is symmetry 0 with the record's moves.
+type NetSettings struct {
+	// Symmetry is 0..7, or -1 for the mean of all eight.
+	Symmetry int
+	// NoHistory shows the network the position alone, as KataGo's
+	// analysis engine does by default (neural.Estimator.SetHistory).
+	NoHistory bool
+}
+
 // LoadNetwork reads the KataGo model at path for the estimator "net",
-// whose default symmetry becomes sym (0..7, or -1 for the mean of all
-// eight). The network is read once: a second call with the same path only
-// sets the symmetry. Its errors name the file.
-func LoadNetwork(path string, sym int) error {
-	if sym < -1 || sym > 7 {
-		return fmt.Errorf("%w %d (want 0..7, or -1 for all)", neural.ErrSymmetry, sym)
+// with the defaults s. The network is read once: a second call with the
+// same path only sets the defaults. Its errors name the file.
+func LoadNetwork(path string, s NetSettings) error {
+	if s.Symmetry < -1 || s.Symmetry > 7 {
+		return fmt.Errorf("%w %d (want 0..7, or -1 for all)", neural.ErrSymmetry, s.Symmetry)
 	}
 	loaded.Lock()
 	defer loaded.Unlock()
 	if loaded.nw != nil && loaded.path == path {
-		loaded.sym = sym
+		loaded.set = s
 		return nil
 	}
 	m, err := netmodel.Load(path)
@@ -46,16 +55,16 @@ func LoadNetwork(path string, sym int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	loaded.path, loaded.nw, loaded.sym = path, nw, sym
+	loaded.path, loaded.nw, loaded.set = path, nw, s
 	return nil
 }
 
-// Network returns the network LoadNetwork read (nil if none) and its
-// default symmetry.
-func Network() (*neural.Network, int) {
+// Network returns the network LoadNetwork read (nil if none) and the
+// estimator's defaults.
+func Network() (*neural.Network, NetSettings) {
 	loaded.Lock()
 	defer loaded.Unlock()
-	return loaded.nw, loaded.sym
+	return loaded.nw, loaded.set
 }
 
 // Usable returns the registered estimators that can be built now: all of
@@ -76,12 +85,20 @@ func Usable() []Spec {
 const NetName = "net"
 
 // newNet builds the estimator "net" from the options symmetry (0..7, or -1
-// for the mean of all eight; default 0) and komi (for bare boards; default
-// neural.DefaultKomi).
+// for the mean of all eight), history (1: the record's moves, 0: none) and
+// komi (for bare boards; default neural.DefaultKomi); the first two
+// default to LoadNetwork's settings.
 func newNet(o Options) (control.Estimator, error) {
-	nw, sym := Network()
+	nw, set := Network()
 	if nw == nil {
 		return nil, ErrNoNetwork
+	}
+	sym, history := set.Symmetry, !set.NoHistory
+	if v, ok := o["history"]; ok {
+		if v != 0 && v != 1 {
+			return nil, fmt.Errorf("eval: history %v is not 0 or 1", v)
+		}
+		history = v == 1
 	}
 	if v, ok := o["symmetry"]; ok {
 		if !(v == -1 || (v >= 0 && v <= 7 && v == math.Trunc(v))) {
@@ -96,7 +113,12 @@ func newNet(o Options) (control.Estimator, error) {
 		}
 		komi = v
 	}
-	return nw.NewEstimator(sym, komi)
+	e, err := nw.NewEstimator(sym, komi)
+	if err != nil {
+		return nil, err
+	}
+	e.SetHistory(history)
+	return e, nil
 }
 
 // UnloadNetwork forgets the network LoadNetwork read: the estimator net
@@ -105,5 +127,5 @@ func newNet(o Options) (control.Estimator, error) {
 func UnloadNetwork() {
 	loaded.Lock()
 	defer loaded.Unlock()
-	loaded.path, loaded.nw, loaded.sym = "", nil, 0
+	loaded.path, loaded.nw, loaded.set = "", nil, NetSettings{}
 }

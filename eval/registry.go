@@ -76,7 +76,7 @@ var specs = []Spec{
 	{
 		Name:    NetName,
 		Summary: "a KataGo network (--net FILE): its ownership, lead, win probability and moves, as KataGo computes them (docs/net.md)",
-		Params:  []string{"symmetry", "komi"},
+		Params:  []string{"symmetry", "history", "komi"},
 		New:     newNet,
 	},
 }

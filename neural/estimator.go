@@ -28,10 +28,13 @@ type Estimator struct {
 	nw   *Network
 	sym  int
 	komi float64
-	ev   *Evaluator
-	feat netinput.Features
-	in   [1]*netinput.Features
-	out  [1]Output
+	// noHistory shows the network the position alone (SetHistory).
+	noHistory bool
+	bare      board.Board
+	ev        *Evaluator
+	feat      netinput.Features
+	in        [1]*netinput.Features
+	out       [1]Output
 	// last is what out holds: the board evaluated and its komi and rules.
 	last      board.Board
 	lastKomi  float64
@@ -51,12 +54,26 @@ func (nw *Network) NewEstimator(sym int, komi float64) (*Estimator, error) {
 	return e, nil
 }
 
+// SetHistory says whether EstimateGame shows the network the record's
+// moves (true, the default, as KataGo's GTP engine does) or the position
+// alone with its ko (false, as KataGo's analysis engine does by default,
+// ignoring the history before the position analysed).
+func (e *Estimator) SetHistory(on bool) { e.noHistory = !on }
+
 // Name returns "net".
 func (e *Estimator) Name() string { return "net" }
 
-// Params returns the symmetry (-1 for the mean of all eight).
+// Params returns the symmetry (-1 for the mean of all eight) and whether
+// the network sees the record's moves (1) or not (0).
 func (e *Estimator) Params() []control.Param {
-	return []control.Param{{Name: "symmetry", Value: float64(e.sym)}}
+	return []control.Param{{Name: "symmetry", Value: float64(e.sym)}, {Name: "history", Value: b2f(!e.noHistory)}}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Model returns the name of the network's model.
@@ -75,6 +92,15 @@ func (e *Estimator) EstimateGame(dst *control.Result, g *control.Game) error {
 		rules = netinput.Japanese
 	}
 	pos := netinput.Position{Start: g.Start, Moves: g.Moves, Komi: g.Komi, Rules: rules}
+	if e.noHistory && len(g.Moves) > 0 {
+		e.bare = *g.Start
+		for i, m := range g.Moves {
+			if err := e.bare.Play(m.Color, m.Point); err != nil {
+				return fmt.Errorf("move %d: %w", i+1, err)
+			}
+		}
+		pos.Start, pos.Moves = &e.bare, nil
+	}
 	if err := e.evaluate(&pos); err != nil {
 		return err
 	}

@@ -154,3 +154,46 @@ func TestEstimatorBareBoard(t *testing.T) {
 		t.Error("a 21x21 board: no error")
 	}
 }
+
+// TestEstimatorHistory: without history, a record is evaluated as the
+// position it reaches with no moves before it (KataGo's analysis-engine
+// default), which the network judges differently from the same position
+// with its moves.
+func TestEstimatorHistory(t *testing.T) {
+	nw := loadNet(t)
+	e, err := nw.NewEstimator(0, 6.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := board.New(9)
+	g := &control.Game{Start: start, Komi: 6.5}
+	b := *start
+	for _, v := range []string{"E5", "C3", "G7", "C7", "G3"} {
+		p, _ := start.Geometry().ParseGTP(v)
+		m := board.Move{Color: b.ToMove(), Point: p}
+		g.Moves = append(g.Moves, m)
+		if err := b.Play(m.Color, m.Point); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var with, without, bare control.Result
+	if err := e.EstimateGame(&with, g); err != nil {
+		t.Fatal(err)
+	}
+	e.SetHistory(false)
+	if err := e.EstimateGame(&without, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.EstimateGame(&bare, &control.Game{Start: &b, Komi: 6.5}); err != nil {
+		t.Fatal(err)
+	}
+	if without.Score != bare.Score || without.Control[40] != bare.Control[40] {
+		t.Errorf("without history: score %v, the bare position %v", without.Score, bare.Score)
+	}
+	if with.Score == without.Score {
+		t.Errorf("the record's moves changed nothing: score %v", with.Score)
+	}
+	if ps := e.Params(); ps[1].Value != 0 {
+		t.Errorf("Params %v after SetHistory(false)", ps)
+	}
+}

@@ -17,6 +17,7 @@ const netEnv = "GOEVAL_NET"
 // estimator net. Every command that evaluates positions has them.
 type netFlags struct {
 	path, symmetry string
+	history        bool
 	fs             *flag.FlagSet
 	loaded         bool
 }
@@ -25,6 +26,7 @@ func addNetFlags(fs *flag.FlagSet) *netFlags {
 	nf := &netFlags{fs: fs}
 	fs.StringVar(&nf.path, "net", "", "a KataGo network file (model version 8: KataGo's g170 networks, .bin.gz) for the estimator net, which it makes the default (also "+netEnv+"=FILE; docs/net.md)")
 	fs.StringVar(&nf.symmetry, "symmetry", "0", "net: the symmetry in which the network sees the board, 0..7, or all for the mean of the eight")
+	fs.BoolVar(&nf.history, "history", true, "net: show the network the record's last moves, as KataGo's GTP engine does (false: the position alone, as KataGo's analysis engine does by default)")
 	return nf
 }
 
@@ -58,15 +60,17 @@ func (nf *netFlags) load() (bool, error) {
 		if nf.set("net") {
 			return false, usagef("--net is empty (want a KataGo network file)")
 		}
-		if nf.set("symmetry") {
-			return false, usagef("--symmetry applies to the network: give one with --net FILE or %s=FILE", netEnv)
+		for _, name := range []string{"symmetry", "history"} {
+			if nf.set(name) {
+				return false, usagef("--%s applies to the network: give one with --net FILE or %s=FILE", name, netEnv)
+			}
 		}
 		return false, nil
 	}
 	if nf.loaded {
 		return true, nil
 	}
-	if err := eval.LoadNetwork(path, sym); err != nil {
+	if err := eval.LoadNetwork(path, eval.NetSettings{Symmetry: sym, NoHistory: !nf.history}); err != nil {
 		if from == netEnv {
 			return false, fmt.Errorf("%s=%s: %w", netEnv, path, err)
 		}
