@@ -22,6 +22,12 @@ type Result struct {
 	// Converged says whether the stopping tolerance was reached before
 	// the iteration cap.
 	Converged bool
+	// HasWin says that Win holds the probability that Black wins the
+	// position with the komi it was evaluated with: set by estimators
+	// that know it from the evaluation itself (the network's
+	// EstimateGame); others leave it false (see WinPredictor).
+	HasWin bool
+	Win    float64
 }
 
 // Reset sizes r.Control for n points (reusing its memory) and clears the
@@ -33,6 +39,7 @@ func (r *Result) Reset(n int) {
 	r.Control = r.Control[:n]
 	clear(r.Control)
 	r.Score, r.Iterative, r.Iterations, r.Converged = 0, false, 0, false
+	r.HasWin, r.Win = false, 0
 }
 
 // Sum returns the sum of r.Control and stores it in r.Score.
@@ -227,4 +234,16 @@ type MovePredictor interface {
 	// map order and then of a pass, for the side to move: size×size+1
 	// values summing to 1, 0 for an illegal move.
 	MoveProbabilities(dst []float64) []float64
+}
+
+// BatchEstimator is a GameEstimator that evaluates several records in one
+// call, which costs it less per position than one call each (the network,
+// whose arithmetic runs a batch as one wide product).
+type BatchEstimator interface {
+	GameEstimator
+	// EstimateGames evaluates each record of games into the Result of dst
+	// with the same index, as EstimateGame would. It panics if the
+	// lengths differ. After it, the estimator's other methods speak of
+	// none of the positions in particular.
+	EstimateGames(dst []Result, games []Game) error
 }

@@ -30,12 +30,15 @@ type Estimator struct {
 	komi float64
 	// noHistory shows the network the position alone (SetHistory).
 	noHistory bool
-	bare      board.Board
 	ev        *Evaluator
-	feat      netinput.Features
-	in        [1]*netinput.Features
-	out       [1]Output
-	// last is what out holds: the board evaluated and its komi and rules.
+	// feats, ins and outs hold a batch's inputs and outputs; the first of
+	// them serve EstimateGame, and outs[0] is what the methods that take
+	// a board report.
+	feats []netinput.Features
+	ins   []*netinput.Features
+	outs  []Output
+	bares []board.Board
+	// last is what outs[0] holds: the board evaluated and its komi and rules.
 	last      board.Board
 	lastKomi  float64
 	lastRules netinput.Rules
@@ -50,7 +53,7 @@ func (nw *Network) NewEstimator(sym int, komi float64) (*Estimator, error) {
 		return nil, fmt.Errorf("%w %d (want 0..7, or all)", ErrSymmetry, sym)
 	}
 	e := &Estimator{nw: nw, sym: sym, komi: komi, ev: nw.NewEvaluator()}
-	e.in[0] = &e.feat
+	e.grow(1)
 	return e, nil
 }
 
@@ -85,43 +88,103 @@ func (e *Estimator) Estimate(dst *control.Result, b *board.Board) error {
 	return e.EstimateGame(dst, &control.Game{Start: b, Komi: e.komi})
 }
 
-// EstimateGame evaluates the position reached by g (control.GameEstimator).
-func (e *Estimator) EstimateGame(dst *control.Result, g *control.Game) error {
+// grow makes room for a batch of n.
+func (e *Estimator) grow(n int) {
+	if len(e.feats) >= n {
+		return
+	}
+	e.feats = make([]netinput.Features, n)
+	e.ins = make([]*netinput.Features, n)
+	for i := range e.feats {
+		e.ins[i] = &e.feats[i]
+	}
+	e.outs = append(e.outs, make([]Output, n-len(e.outs))...)
+	e.bares = make([]board.Board, n)
+}
+
+// position returns the network's view of g: its moves, or with
+// SetHistory(false) the position they reach alone (played on bare).
+func (e *Estimator) position(g *control.Game, bare *board.Board) (netinput.Position, error) {
 	rules := netinput.Chinese
 	if g.Territory {
 		rules = netinput.Japanese
 	}
 	pos := netinput.Position{Start: g.Start, Moves: g.Moves, Komi: g.Komi, Rules: rules}
 	if e.noHistory && len(g.Moves) > 0 {
-		e.bare = *g.Start
+		*bare = *g.Start
 		for i, m := range g.Moves {
-			if err := e.bare.Play(m.Color, m.Point); err != nil {
-				return fmt.Errorf("move %d: %w", i+1, err)
+			if err := bare.Play(m.Color, m.Point); err != nil {
+				return pos, fmt.Errorf("move %d: %w", i+1, err)
 			}
 		}
-		pos.Start, pos.Moves = &e.bare, nil
+		pos.Start, pos.Moves = bare, nil
+	}
+	return pos, nil
+}
+
+// result fills dst from the network's output o for a game of komi komi.
+func result(dst *control.Result, o *Output, komi float64) {
+	dst.Reset(len(o.WhiteOwnership))
+	for p := range dst.Control {
+		dst.Control[p] = -float64(o.WhiteOwnership[p])
+	}
+	dst.Score = -o.WhiteLead + komi
+	dst.Converged = true
+	dst.HasWin, dst.Win = true, o.WhiteLoss+0.5*o.NoResult
+}
+
+// EstimateGame evaluates the position reached by g (control.GameEstimator).
+// dst also gets Black's win probability (Result.Win).
+func (e *Estimator) EstimateGame(dst *control.Result, g *control.Game) error {
+	pos, err := e.position(g, &e.bares[0])
+	if err != nil {
+		return err
 	}
 	if err := e.evaluate(&pos); err != nil {
 		return err
 	}
-	o := &e.out[0]
-	n := e.last.Geometry().N
-	dst.Reset(n)
-	for p := range dst.Control {
-		dst.Control[p] = -float64(o.WhiteOwnership[p])
+	result(dst, &e.outs[0], g.Komi)
+	return nil
+}
+
+// EstimateGames evaluates the records of games in one batch into dst
+// (control.BatchEstimator): the network runs them together, which costs
+// less per position than one at a time. It panics if the lengths differ.
+func (e *Estimator) EstimateGames(dst []control.Result, games []control.Game) error {
+	if len(dst) != len(games) {
+		panic(fmt.Sprintf("neural: %d results for %d games", len(dst), len(games)))
 	}
-	dst.Score = -o.WhiteLead + g.Komi
-	dst.Converged = true
+	n := len(games)
+	if n == 0 {
+		return nil
+	}
+	e.grow(n)
+	e.have = false // outs[0] no longer speaks of e.last
+	for i := range games {
+		pos, err := e.position(&games[i], &e.bares[i])
+		if err == nil {
+			err = e.feats[i].Fill(&pos)
+		}
+		if err != nil {
+			return fmt.Errorf("record %d of the batch: %w", i+1, err)
+		}
+	}
+	if err := e.ev.Evaluate(e.outs[:n], e.ins[:n], e.sym); err != nil {
+		return err
+	}
+	for i := range games {
+		result(&dst[i], &e.outs[i], games[i].Komi)
+	}
 	return nil
 }
 
 // evaluate fills the features of pos, runs the network and remembers the
 // position.
 func (e *Estimator) evaluate(pos *netinput.Position) error {
-	if err := e.feat.Fill(pos); err != nil {
+	if err := e.feats[0].Fill(pos); err != nil {
 		return err
 	}
-	if err := e.ev.Evaluate(e.out[:], e.in[:], e.sym); err != nil {
+	if err := e.ev.Evaluate(e.outs[:1], e.ins[:1], e.sym); err != nil {
 		return err
 	}
 	e.last = *pos.Start
@@ -150,7 +213,7 @@ func (e *Estimator) WinProbability(b *board.Board, komi float64) (float64, bool,
 	if err := e.ensure(b, komi); err != nil {
 		return 0, false, err
 	}
-	o := &e.out[0]
+	o := &e.outs[0]
 	return o.WhiteLoss + 0.5*o.NoResult, true, nil
 }
 
@@ -178,7 +241,7 @@ func (e *Estimator) Judgement(b *board.Board) (NetReport, error) {
 			return NetReport{}, err
 		}
 	}
-	o := &e.out[0]
+	o := &e.outs[0]
 	sym := fmt.Sprint(e.sym)
 	if e.sym == AllSymmetries {
 		sym = "all"
@@ -209,7 +272,7 @@ func (e *Estimator) Count(b *board.Board) (control.Count, error) {
 			return control.Count{}, err
 		}
 	}
-	o := &e.out[0]
+	o := &e.outs[0]
 	c := control.Count{Dead: []board.Point{}, Seki: []board.Point{}}
 	for p, col := range b.Cells() {
 		// White's ownership times the stone's colour is below 0 where
@@ -276,7 +339,7 @@ func sameBoard(a, b *board.Board) bool {
 // evaluated (control.MovePredictor): one probability per point in map
 // order, then the pass, 0 for illegal moves.
 func (e *Estimator) MoveProbabilities(dst []float64) []float64 {
-	for _, p := range e.out[0].Policy {
+	for _, p := range e.outs[0].Policy {
 		dst = append(dst, float64(p))
 	}
 	return dst

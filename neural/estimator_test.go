@@ -2,6 +2,7 @@ package neural
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"goeval/board"
@@ -195,5 +196,53 @@ func TestEstimatorHistory(t *testing.T) {
 	}
 	if ps := e.Params(); ps[1].Value != 0 {
 		t.Errorf("Params %v after SetHistory(false)", ps)
+	}
+}
+
+// TestEstimateGames: a batch gives what one call a record gives, win
+// probability included, for records of different lengths and komi.
+func TestEstimateGames(t *testing.T) {
+	nw := loadNet(t)
+	e, err := nw.NewEstimator(0, 7.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := board.New(9)
+	var games []control.Game
+	var moves []board.Move
+	b := *start
+	for i, v := range []string{"E5", "C3", "G7", "C7", "G3", "pass", "D4"} {
+		p := board.Pass
+		if v != "pass" {
+			p, _ = start.Geometry().ParseGTP(v)
+		}
+		m := board.Move{Color: b.ToMove(), Point: p}
+		if err := b.Play(m.Color, m.Point); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		games = append(games, control.Game{Start: start, Moves: moves[:i+1:i+1], Komi: float64(i) - 0.5})
+	}
+	batch := make([]control.Result, len(games))
+	if err := e.EstimateGames(batch, games); err != nil {
+		t.Fatal(err)
+	}
+	for i := range games {
+		var one control.Result
+		if err := e.EstimateGame(&one, &games[i]); err != nil {
+			t.Fatal(err)
+		}
+		if !batch[i].HasWin || math.Abs(batch[i].Win-one.Win) > 1e-6 || math.Abs(batch[i].Score-one.Score) > 1e-4 {
+			t.Errorf("record %d: batch score %v win %v, alone %v %v", i, batch[i].Score, batch[i].Win, one.Score, one.Win)
+		}
+		for p := range one.Control {
+			if math.Abs(batch[i].Control[p]-one.Control[p]) > 1e-5 {
+				t.Fatalf("record %d, point %d: batch %v, alone %v", i, p, batch[i].Control[p], one.Control[p])
+			}
+		}
+	}
+	bad := []control.Game{games[0], {Start: start, Moves: []board.Move{{Color: board.Black, Point: 40}, {Color: board.White, Point: 40}}}}
+	if err := e.EstimateGames(make([]control.Result, 2), bad); err == nil || !strings.Contains(err.Error(), "record 2") {
+		t.Errorf("a batch with an illegal record: %v", err)
 	}
 }

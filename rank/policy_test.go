@@ -123,3 +123,51 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// batchFake is policyFake evaluating records in batches, counting them.
+type batchFake struct {
+	policyFake
+	batches []int
+}
+
+func (f *batchFake) EstimateGames(dst []control.Result, games []control.Game) error {
+	f.batches = append(f.batches, len(games))
+	for i := range games {
+		if err := f.EstimateGame(&dst[i], &games[i]); err != nil {
+			return err
+		}
+		// The score says which play the record ends with: its point.
+		dst[i].Score = float64(games[i].Moves[len(games[i].Moves)-1].Point)
+	}
+	return nil
+}
+
+// TestBatches: with a record, a BatchEstimator gets the plays in batches
+// of at most BatchSize, each play as the record with it added, and every
+// move gets its own evaluation.
+func TestBatches(t *testing.T) {
+	b := board.New(7) // 49 legal moves: batches of 16, 16, 16 and 1
+	var fakes []*batchFake
+	newEst := func() control.Estimator {
+		f := &batchFake{}
+		fakes = append(fakes, f)
+		return f
+	}
+	r := New(newEst, Settings{Workers: 1, Top: -1})
+	r.SetRecord(&control.Game{Start: b})
+	rk, err := r.Rank(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rk.Moves) != 49 {
+		t.Fatalf("%d moves", len(rk.Moves))
+	}
+	for _, m := range rk.Moves {
+		if m.Score != float64(m.Point) {
+			t.Errorf("%s was given the evaluation of the record ending at point %v", b.Geometry().GTP(m.Point), m.Score)
+		}
+	}
+	if got := fakes[0].batches; len(got) != 4 || got[0] != BatchSize || got[3] != 49-3*BatchSize {
+		t.Errorf("batches %v, want 16, 16, 16, 1", got)
+	}
+}

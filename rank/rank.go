@@ -271,8 +271,13 @@ func (r *Ranker) SetRecord(g *control.Game) {
 
 // worker is one goroutine's state: its estimator and scratch.
 type worker struct {
-	est  control.Estimator
-	game control.GameEstimator // est, if it reads records
+	est   control.Estimator
+	game  control.GameEstimator  // est, if it reads records
+	batch control.BatchEstimator // est, if it evaluates records in batches
+	// games, moves and results are evalBatch's scratch.
+	games   []control.Game
+	moves   []board.Move
+	results []control.Result
 	// record is the Ranker's (SetRecord), and child the record of the
 	// position after one play.
 	record *control.Game
@@ -290,6 +295,7 @@ func (r *Ranker) worker(i int) *worker {
 		w := &worker{est: r.newEst(), komi: r.s.Komi, record: r.record}
 		w.warm, _ = w.est.(control.WarmStarter)
 		w.game, _ = w.est.(control.GameEstimator)
+		w.batch, _ = w.est.(control.BatchEstimator)
 		if r.s.Win {
 			w.win, _ = w.est.(control.WinPredictor)
 		}
@@ -338,9 +344,17 @@ func (r *Ranker) warm() bool {
 	return !r.s.Cold && r.worker(0).warm != nil
 }
 
+// BatchSize is how many plays a worker hands at once to an estimator that
+// evaluates records in batches (control.BatchEstimator: the network).
+const BatchSize = 16
+
 // run evaluates every play on the parent b into out (same index), on the
-// workers, each play starting from r.parent when warm starts are on.
+// workers, each play starting from r.parent when warm starts are on, or in
+// batches of BatchSize for a BatchEstimator given a record.
 func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Outcome) error {
+	if w := r.worker(0); w.batch != nil && w.record != nil {
+		return r.runBatches(ctx, b, plays, out)
+	}
 	warm := r.warm()
 	var next atomic.Int32
 	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
@@ -354,6 +368,57 @@ func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Ou
 		return nil
 	})
 	return unwrapJobs(err)
+}
+
+// runBatches is run for a BatchEstimator: each job evaluates BatchSize
+// plays (the last fewer) in one call, as the record with the play added.
+func (r *Ranker) runBatches(ctx context.Context, b *board.Board, plays []play, out []Outcome) error {
+	var next atomic.Int32
+	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
+	jobs := (len(plays) + BatchSize - 1) / BatchSize
+	err := pool.Map(ctx, r.s.Workers, jobs, newState, func(_ context.Context, w *worker, j int) error {
+		chunk := plays[j*BatchSize : min((j+1)*BatchSize, len(plays))]
+		return w.evalBatch(b, chunk, out[j*BatchSize:][:len(chunk)])
+	})
+	return unwrapJobs(err)
+}
+
+// evalBatch evaluates parent after each play of plays into out.
+func (w *worker) evalBatch(parent *board.Board, plays []play, out []Outcome) error {
+	n := len(plays)
+	rec := w.record
+	k := len(rec.Moves) + 1
+	if cap(w.moves) < n*k {
+		w.moves = make([]board.Move, n*k)
+	}
+	w.games = slices.Grow(w.games[:0], n)[:n]
+	if cap(w.results) < n {
+		w.results = make([]control.Result, n)
+	}
+	res := w.results[:n]
+	for i, pl := range plays {
+		w.b = *parent
+		if err := w.b.Play(pl.c, pl.p); err != nil {
+			return &PlayError{Color: pl.c, Point: pl.p, Vertex: parent.Geometry().GTP(pl.p), Err: err}
+		}
+		out[i] = Outcome{Captures: w.b.Captures(pl.c) - parent.Captures(pl.c)}
+		moves := w.moves[i*k : (i+1)*k : (i+1)*k]
+		copy(moves, rec.Moves)
+		moves[k-1] = board.Move{Color: pl.c, Point: pl.p}
+		w.games[i] = *rec
+		w.games[i].Moves = moves
+	}
+	if err := w.batch.EstimateGames(res, w.games); err != nil {
+		return &PlayError{Color: plays[0].c, Point: plays[0].p, Vertex: parent.Geometry().GTP(plays[0].p), Err: err}
+	}
+	for i := range plays {
+		o := &out[i]
+		o.Score, o.Iterations, o.Converged = res[i].Score, res[i].Iterations, res[i].Converged
+		if w.win != nil && res[i].HasWin {
+			o.Win, o.HasWin = res[i].Win, true
+		}
+	}
+	return nil
 }
 
 // unwrapJobs replaces each *pool.JobError of a joined error by the error it
