@@ -85,7 +85,7 @@ func TestNetEval(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"estimator net (symmetry -1)", "the network (g170-b6c96", "win probability: Black", "dead stones"} {
+	for _, want := range []string{"estimator net (symmetry -1, history 1)", "the network (g170-b6c96", "win probability: Black", "dead stones"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the text lacks %q:\n%s", want, out)
 		}
