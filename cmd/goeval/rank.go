@@ -222,7 +222,7 @@ func (f *playFlags) palette() render.Palette {
 // position (evaluated once more, from the stones, with est).
 func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
 	var res control.Result
-	if err := est.Estimate(&res, pos.board); err != nil {
+	if err := estimate(est, &res, pos, false); err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	labels := make([]string, pos.board.Geometry().N)

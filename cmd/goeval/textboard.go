@@ -19,7 +19,7 @@ func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator)
 	tb := rank.TextBoard{Stones: "X O: stones"}
 	if shade != render.Plain {
 		var res control.Result
-		if err := est.Estimate(&res, pos.board); err != nil {
+		if err := estimate(est, &res, pos, false); err != nil {
 			return tb, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 		}
 		ctrl = res.Control

@@ -47,7 +47,13 @@ func valuesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	vm, err := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold}).Values(ctx, pos.board)
+	r := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold})
+	rec, err := pos.record(false)
+	if err != nil {
+		return err
+	}
+	r.SetRecord(rec) // for an estimator that reads records (the network)
+	vm, err := r.Values(ctx, pos.board)
 	if err != nil {
 		return workError(pos, err)
 	}
@@ -73,7 +79,7 @@ func valuesCommand(e *env, args []string) error {
 // est).
 func valuesPicture(pos *position, est control.Estimator, vm *rank.ValueMap, pal render.Palette) (*render.Picture, error) {
 	var res control.Result
-	if err := est.Estimate(&res, pos.board); err != nil {
+	if err := estimate(est, &res, pos, false); err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	labels := make([]string, pos.board.Geometry().N)
