@@ -89,6 +89,7 @@ func (p *peerFlag) Set(v string) error {
 
 func compareCommand(e *env, args []string) error {
 	fs := newFlags(e, "compare", compareUsage)
+	addMaxSGFFlag(fs)
 	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+"; net only with a network)")
 	nf := addNetFlags(fs)
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")

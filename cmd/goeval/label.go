@@ -59,6 +59,7 @@ status is then 130. Without -o they go to standard output.
 
 func labelCommand(e *env, args []string) error {
 	fs := newFlags(e, "label", labelUsage)
+	addMaxSGFFlag(fs)
 	var peers peerFlag
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")

@@ -55,6 +55,7 @@ names. The exit status is then 130.
 
 func predictCommand(e *env, args []string) error {
 	fs := newFlags(e, "predict", predictUsage)
+	addMaxSGFFlag(fs)
 	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
 	nf := addNetFlags(fs)
 	every := fs.Int("every", 5, "rank the position after every N-th move (0, N, 2N, ...)")

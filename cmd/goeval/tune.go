@@ -82,6 +82,7 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	fs := newFlags(e, "tune", tuneUsage)
+	addMaxSGFFlag(fs)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
 	reference := fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
 	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")

@@ -49,6 +49,7 @@ measuring.
 
 func tuneMovesCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune moves", tuneMovesUsage)
+	addMaxSGFFlag(fs)
 	games := fs.Int("games", 0, "fit on this many games only, spread over the records (0: all)")
 	every := fs.Int("every", 3, "sample a training position every this many moves")
 	validate := fs.Int("validate-every", 50, "hold out one game in this many for validation")
