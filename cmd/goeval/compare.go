@@ -53,10 +53,11 @@ listed on standard error (and in JSON, "reference_missing").
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
 
-An interrupt (Ctrl-C) stops the run: the tables of the work finished are
-written, marked as interrupted. With -o FILE, FILE is left as it was and
-they go to a new file beside it, FILE.partial-NUMBER, which the message
-names. The exit status is then 130.
+An interrupt (Ctrl-C, or SIGTERM) stops the run and the peers' engines:
+the tables of the work finished are written, marked as interrupted. With
+-o FILE, FILE is left as it was and they go to a new file beside it,
+FILE.partial-NUMBER, which the message names. The exit status is then 130
+(143 for SIGTERM).
 
 --format html -o report.html writes one self-contained page: the summary,
 a chart of each metric against the move band with a line per estimator and

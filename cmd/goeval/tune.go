@@ -52,8 +52,8 @@ supplies it), at every --stride moves; games known only by their winner
 teach the win model; the folds are measured with goeval compare.
 
 --write FILE saves the parameters fitted on all the games as JSON.
-Ctrl-C stops the fit with exit status 130 and writes nothing (an existing
---write file is left as it was).
+Ctrl-C (or SIGTERM) stops the fit with exit status 130 (143) and writes
+nothing (an existing --write file is left as it was).
 By default the judge has two models: one for positions with less than
 --late-from of the points occupied, without playouts, and one for the others,
 with --playouts random playouts behind two more features and a λ/κ estimate
