@@ -119,18 +119,24 @@ type step struct {
 
 // push records that m was played from before, the position before it.
 func (e *Engine) push(before *board.Board, m board.Move, cut bool) {
-	n := len(e.history)
+	e.history = appendStep(e.history, before, m, cut)
+}
+
+// appendStep appends to h the step of m played from before, sharing the
+// position of one of the last two steps where it is the same.
+func appendStep(h []step, before *board.Board, m board.Move, cut bool) []step {
+	n := len(h)
 	var at *board.Board
 	switch {
-	case n >= 1 && *e.history[n-1].before == *before:
-		at = e.history[n-1].before
-	case n >= 2 && *e.history[n-2].before == *before:
-		at = e.history[n-2].before // a run of passes alternates two positions
+	case n >= 1 && *h[n-1].before == *before:
+		at = h[n-1].before
+	case n >= 2 && *h[n-2].before == *before:
+		at = h[n-2].before // a run of passes alternates two positions
 	default:
 		c := *before
 		at = &c
 	}
-	e.history = append(e.history, step{before: at, move: m, cut: cut})
+	return append(h, step{before: at, move: m, cut: cut})
 }
 
 // record returns the record behind the current position, for an estimator
@@ -622,9 +628,27 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("cannot open or parse '%s': %v", args[0], err)
 	}
-	var positions []board.Board
+	// The history is built as the record is replayed, each position kept
+	// only where it differs from the last two (a run of passes shares
+	// two), so that loading takes memory by the positions, not by the
+	// moves. The record is cut where playing the move does not lead to
+	// the next position (setup stones follow it, or a suicide, which rules
+	// that forbid suicide cannot replay).
+	moves, _, _ := g.Moves()
+	var hist []step
+	var prev board.Board
 	sum, err := g.Replay(func(m int, b *board.Board) error {
-		positions = append(positions, *b)
+		if m > 0 {
+			mv, cut := board.Move{Color: prev.ToMove(), Point: board.Pass}, true
+			if m-1 < len(moves) {
+				mv = moves[m-1]
+				after := prev
+				suicide, err := after.PlayRecorded(mv.Color, mv.Point)
+				cut = err != nil || suicide || after != *b
+			}
+			hist = appendStep(hist, &prev, mv, cut)
+		}
+		prev = *b
 		if m == n {
 			return errStop
 		}
@@ -646,22 +670,8 @@ func (e *Engine) loadsgf(args []string) (string, error) {
 	if n > sum.Moves {
 		e.warnf("loadsgf %s %s: the main line has %d moves: loaded to its end", args[0], args[1], sum.Moves)
 	}
-	e.b = positions[len(positions)-1]
-	moves, _, _ := g.Moves()
-	e.clearHistory()
-	for i, before := range positions[:len(positions)-1] {
-		// The record is cut where playing the move does not lead to the
-		// next position (setup stones follow it, or a suicide, which rules
-		// that forbid suicide cannot replay).
-		m, cut := board.Move{Color: before.ToMove(), Point: board.Pass}, true
-		if i < len(moves) {
-			m = moves[i]
-			after := before
-			suicide, err := after.PlayRecorded(m.Color, m.Point)
-			cut = err != nil || suicide || after != positions[i+1]
-		}
-		e.push(&before, m, cut)
-	}
+	e.b = prev
+	e.history = hist
 	if g.Info.KomiGiven {
 		e.komi = g.Info.Komi
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -450,5 +451,62 @@ func TestLoadsgfWarnings(t *testing.T) {
 	if len(warned) != 2 || !strings.HasPrefix(warned[0], file+":1:1: sgf: warning: the game tree opened here is not closed") ||
 		warned[1] != "loadsgf "+example+" 9999: the main line has 258 moves: loaded to its end" {
 		t.Errorf("warnings %q", warned)
+	}
+}
+
+// TestLoadsgfLongRecordMemory checks that loadsgf of a long record takes
+// memory by its positions, not by its moves: a record of 20,000 passes
+// holds two positions, so loading it may allocate what reading, replaying
+// and listing the moves of the record take and a few dozen bytes a move
+// for the history (a step is a pointer, a move and a flag,
+// in a slice that doubles as it grows), never a board a move (656 bytes
+// on 19x19).
+func TestLoadsgfLongRecordMemory(t *testing.T) {
+	const passes = 20000
+	var sb strings.Builder
+	sb.WriteString("(;GM[1]FF[4]SZ[19]KM[7.5]")
+	for i := range passes {
+		sb.WriteString([]string{";B[]", ";W[]"}[i%2])
+	}
+	sb.WriteString(")")
+	file := filepath.Join(t.TempDir(), "passes.sgf")
+	if err := os.WriteFile(file, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	allocated := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	read := allocated(func() {
+		g, err := sgf.Load(file, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Replay(nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := g.Moves(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	e := newEngine(t, Config{})
+	loaded := allocated(func() {
+		if a, err := e.loadsgf([]string{file}); err != nil || a != "black" {
+			t.Fatalf("loadsgf: %q, %v", a, err)
+		}
+	})
+	if limit := read + 100*passes; loaded > limit {
+		t.Errorf("loadsgf of %d passes allocated %d bytes, %d a move; reading, replaying and listing the record's moves %d: want at most %d (100 bytes a move more)",
+			passes, loaded, loaded/passes, read, limit)
+	}
+	if len(e.history) != passes {
+		t.Fatalf("history of %d steps, want %d", len(e.history), passes)
+	}
+	if got := session(t, Config{}, "loadsgf "+file, "undo", "undo", "showboard"); got[0] != "= black" || !strings.Contains(got[3], "Black to move") {
+		t.Errorf("after loadsgf and two undos: %q", got)
 	}
 }

@@ -58,13 +58,19 @@ type PeerOptions struct {
 	Genmove bool
 	// Timeout bounds each answer; 0 means peer.DefaultTimeout.
 	Timeout time.Duration
+	// Context, if not nil, stops the engine once it is cancelled (the
+	// run's interrupt): a command waiting for its answer kills it.
+	Context context.Context
 }
 
 // Peer is a Ranker made of a GTP engine started with argv: its
 // top_moves_black/white list (GnuGo's), else its genmove (see
-// peer.Evaluator.Suggest). Positions reach the engine move by move.
+// peer.Evaluator.Suggest). Positions reach the engine move by move. The
+// engine runs in a process group of its own, so that an interrupt typed
+// at the terminal reaches the caller alone, which stops the engine by
+// cancelling o.Context.
 func Peer(argv []string, o PeerOptions) (Ranker, error) {
-	c, err := peer.Start(argv, peer.Options{Timeout: o.Timeout})
+	c, err := peer.Start(argv, peer.Options{Timeout: o.Timeout, OwnGroup: true, Context: o.Context})
 	if err != nil {
 		return nil, err
 	}

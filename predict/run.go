@@ -403,21 +403,26 @@ func readFile(path string, every int) ([]*game, []FileError, []FileError) {
 	return out, errs, warns
 }
 
-// tally fills the report's rows.
+// tally fills the report's rows from the games finished: those whose
+// every position every contender has answered (or failed on). A game an
+// interrupt cut short is left out whole, so that the figures are those of
+// the games counted and every row holds the same positions.
 func (r *Report) tally(cs []Contender, phases []Phase, games []*game) {
 	all := append([]Phase{{Name: "all", From: 0}}, phases...)
+	var finished []*game
 	for _, g := range games {
-		if last := g.cells[len(g.cells)-1]; len(cs) > 0 && last[len(cs)-1].done {
-			r.Games++ // finished
+		if g.finished() {
+			finished = append(finished, g)
 		}
 	}
+	r.Games = len(finished)
 	for ci, c := range cs {
 		for _, ph := range all {
 			var a acc
-			for _, g := range games {
+			for _, g := range finished {
 				for k := range g.positions {
 					cl := g.cells[k][ci]
-					if !cl.done || !ph.holds(g.positions[k].Move+1) {
+					if !ph.holds(g.positions[k].Move + 1) {
 						continue
 					}
 					a.add(&cl)
@@ -429,6 +434,19 @@ func (r *Report) tally(cs []Contender, phases []Phase, games []*game) {
 			}
 		}
 	}
+}
+
+// finished reports whether every contender has answered, or failed on,
+// every position of g.
+func (g *game) finished() bool {
+	for _, cs := range g.cells {
+		for _, c := range cs {
+			if !c.done {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // acc accumulates one row.

@@ -126,22 +126,56 @@ func TestRunListsUnreadable(t *testing.T) {
 	}
 }
 
-// TestRunInterrupted cancels a run midway: the report says so and holds
-// what was finished.
+// TestRunInterrupted cancels a run in its second game, after the first
+// of two rankers has answered a position that the second has not: the
+// report is that of the first game alone, the one finished, with the same
+// positions in every row. The first game, example9.sgf, has 62 moves:
+// the positions after 0, 5, ..., 60 moves, 13, of which 10 answer moves
+// 1-50 (after 0 to 45 moves) and 3 moves 51-150.
 func TestRunInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
-	cfg := Config{Every: 1, Workers: 1, Contenders: []Contender{
-		{Name: "p", New: func() (Ranker, error) { return placer{every: 1, calls: &calls, stop: cancel}, nil }},
+	cfg := Config{Every: 5, Workers: 1, Contenders: []Contender{
+		{Name: "a", New: func() (Ranker, error) { return stopAt{placer{every: 5, calls: &calls}, 1, 10, cancel}, nil }},
+		{Name: "b", New: func() (Ranker, error) { return placer{every: 5, calls: &calls}, nil }},
 	}}
-	rep, err := Run(ctx, cfg, []string{filepath.Join("..", "testdata", "example.sgf")})
+	rep, err := Run(ctx, cfg, []string{filepath.Join("..", "testdata", "example9.sgf"), filepath.Join("..", "testdata", "example.sgf")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Interrupted || rep.Rows[0].Positions != 7 {
-		t.Errorf("interrupted %v with %d positions, want true with the 7 ranked", rep.Interrupted, rep.Rows[0].Positions)
+	if !rep.Interrupted || rep.Games != 1 || rep.Positions != 13 {
+		t.Errorf("interrupted %v, %d positions of %d games, want true, 13 of 1", rep.Interrupted, rep.Positions, rep.Games)
 	}
+	want := map[string]int{"all": 13, "1-50": 10, "51-150": 3, "151+": 0}
+	for _, row := range rep.Rows {
+		if row.Positions != want[row.Phase] {
+			t.Errorf("row %s %s: %d positions, want %d", row.Name, row.Phase, row.Positions, want[row.Phase])
+		}
+	}
+	var sb strings.Builder
+	if err := rep.WriteText(&sb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sb.String(), "13 positions of 1 game, 2 files (the position after every 5 moves); interrupted: the figures are those of the games finished.") {
+		t.Errorf("the text's last line:\n%s", sb.String())
+	}
+}
+
+// stopAt is a ranker that calls stop once it has answered the position
+// after move moves of game serial.
+type stopAt struct {
+	placer
+	serial, move int
+	stop         func()
+}
+
+func (s stopAt) Order(ctx context.Context, pos *Position) (Order, error) {
+	o, err := s.placer.Order(ctx, pos)
+	if pos.Serial == s.serial && pos.Move == s.move {
+		s.stop()
+	}
+	return o, err
 }
 
 // TestRunFailingRanker checks that a ranker's failures are counted and

@@ -23,20 +23,7 @@ type decoded struct {
 // decodeInput turns raw file bytes into UTF-8 text. It returns ErrNotSGF
 // (wrapped) for binary input.
 func decodeInput(data []byte) (decoded, error) {
-	// UTF-16, with a byte-order mark or recognisable by its zero bytes
-	// around ASCII '('.
-	var utf16 encoding.Encoding
-	switch {
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		utf16 = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		utf16 = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
-	case len(data) >= 4 && data[0] == '(' && data[1] == 0 && data[3] == 0:
-		utf16 = unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
-	case len(data) >= 4 && data[0] == 0 && data[1] == '(' && data[2] == 0:
-		utf16 = unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
-	}
-	if utf16 != nil {
+	if utf16 := utf16Encoding(data); utf16 != nil {
 		out, err := utf16.NewDecoder().Bytes(data)
 		if err != nil {
 			return decoded{}, fmt.Errorf("%w: broken UTF-16: %v", ErrNotSGF, err)
@@ -94,6 +81,23 @@ func decodeInput(data []byte) (decoded, error) {
 		d.text = string(out)
 	}
 	return d, nil
+}
+
+// utf16Encoding returns the UTF-16 encoding of input that starts with a
+// byte-order mark or is recognisable by its zero bytes around ASCII '(',
+// or nil: the first four bytes decide.
+func utf16Encoding(data []byte) encoding.Encoding {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	case len(data) >= 4 && data[0] == '(' && data[1] == 0 && data[3] == 0:
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+	case len(data) >= 4 && data[0] == 0 && data[1] == '(' && data[2] == 0:
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	}
+	return nil
 }
 
 // nulError is a NUL byte in input that is not UTF-16: binary data, not SGF.

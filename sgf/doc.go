@@ -36,6 +36,13 @@
 // stones, a point in both AB and AW of one node, GM[] after the first move)
 // are kept as Warnings rather than dropped.
 //
+// Reading (ReadFile, Load, Read) stops early on what is no record:
+// binary input at its first NUL byte (input that is not UTF-16), and any
+// input at DefaultMaxSize, 64 MB, or the limit SetMaxSize sets (an error
+// matching ErrTooLarge), so that /dev/zero or an endless stream is
+// refused after a bounded read; a regular file over the limit is refused
+// before it is read.
+//
 // No input makes the reader panic or hang: parsing is iterative (no
 // recursion on nesting depth) and linear in the size of the input, and
 // finding a node's line and column takes two binary searches, however long

@@ -3,7 +3,6 @@ package sgf
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -189,15 +188,6 @@ type Collection struct {
 
 	src       *source
 	truncated int // the game (from 1) whose tree the file ends in, or 0
-}
-
-// ReadFile reads and parses the SGF file at path.
-func ReadFile(path string) (*Collection, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
 }
 
 // Parse parses SGF data; name is used in messages (a file name).

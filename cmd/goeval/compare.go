@@ -53,10 +53,11 @@ listed on standard error (and in JSON, "reference_missing").
 Files that cannot be read or replayed are listed on standard error and the
 run goes on; the exit status is then 1.
 
-An interrupt (Ctrl-C) stops the run: the tables of the work finished are
-written, marked as interrupted. With -o FILE, FILE is left as it was and
-they go to a new file beside it, FILE.partial-NUMBER, which the message
-names. The exit status is then 130.
+An interrupt (Ctrl-C, or SIGTERM) stops the run and the peers' engines:
+the tables of the work finished are written, marked as interrupted. With
+-o FILE, FILE is left as it was and they go to a new file beside it,
+FILE.partial-NUMBER, which the message names. The exit status is then 130
+(143 for SIGTERM).
 
 --format html -o report.html writes one self-contained page: the summary,
 a chart of each metric against the move band with a line per estimator and
@@ -89,6 +90,7 @@ func (p *peerFlag) Set(v string) error {
 
 func compareCommand(e *env, args []string) error {
 	fs := newFlags(e, "compare", compareUsage)
+	addMaxSGFFlag(fs)
 	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+"; net only with a network)")
 	nf := addNetFlags(fs)
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")

@@ -68,11 +68,7 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 		return nil, usagef("the FILE.sgf argument is empty (want a file name, or - for standard input)")
 	}
 	if file == "-" {
-		data, rerr := io.ReadAll(e.stdin)
-		if rerr != nil {
-			return nil, rerr
-		}
-		c, err = sgf.Parse("<stdin>", data)
+		c, err = sgf.Read("<stdin>", e.stdin)
 	} else {
 		c, err = sgf.ReadFile(file)
 	}
@@ -195,6 +191,7 @@ func evalCommand(e *env, args []string) error {
 		fmt.Fprintf(&usage, "  %-16s %s\n", s.name, s.summary)
 	}
 	fs := newFlags(e, "goeval", usage.String())
+	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	pf := addPositionFlags(fs)
 	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")

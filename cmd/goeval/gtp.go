@@ -82,6 +82,7 @@ goeval gtp.
 
 func gtpCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval gtp", gtpUsage)
+	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")

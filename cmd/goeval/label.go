@@ -52,13 +52,15 @@ engine fails on, are listed there too, and the exit status is then 1. The
 SGF reader's warnings are printed there as well.
 
 The labels file (-o) is replaced only when every game has been looked at. An
-interrupt (Ctrl-C) leaves it as it was and writes the labels made so far to a
-new file beside it, FILE.partial-NUMBER, which the message names; the exit
-status is then 130. Without -o they go to standard output.
+interrupt (Ctrl-C, or SIGTERM) stops the engines, leaves the file as it was
+and writes the labels made so far to a new file beside it,
+FILE.partial-NUMBER, which the message names; the exit status is then 130
+(143 for SIGTERM). Without -o they go to standard output.
 `
 
 func labelCommand(e *env, args []string) error {
 	fs := newFlags(e, "label", labelUsage)
+	addMaxSGFFlag(fs)
 	var peers peerFlag
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"golang.org/x/term"
@@ -54,9 +56,47 @@ func (e *usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return &usageError{msg: fmt.Sprintf(format, args...)} }
 
 // interruptContext returns the context of a long command, which an
-// interrupt (Ctrl-C) cancels; tests replace it.
+// interrupt cancels: Ctrl-C (SIGINT), SIGTERM (kill, timeout, a job
+// scheduler) or SIGHUP (the terminal closed), each unless goeval started
+// with it ignored (nohup). The command then stops its engines and keeps
+// what it finished. Tests replace it.
 var interruptContext = func() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
+	var sigs []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			sigs = append(sigs, s)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	go func() {
+		select {
+		case s := <-ch:
+			if n, ok := s.(syscall.Signal); ok {
+				caught.Store(int32(n))
+			}
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		cancel()
+	}
+}
+
+// caught is the number of the signal that interrupted a command, or 0.
+var caught atomic.Int32
+
+// interruptedStatus is the exit status of an interrupted command: 128 and
+// the signal's number, as a shell gives a command the signal killed (130
+// for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
+func interruptedStatus() int {
+	if n := caught.Load(); n > 0 {
+		return 128 + int(n)
+	}
+	return 130
 }
 
 // interruptedError is errInterrupted with its own words, for a command
@@ -71,7 +111,7 @@ var errHelp = errors.New("help requested")
 
 // errInterrupted is returned by a command that an interrupt stopped after
 // it printed what it had finished: exit status 130, as a shell gives a
-// command killed by SIGINT.
+// command killed by SIGINT (interruptedStatus: 143 for SIGTERM).
 var errInterrupted = errors.New("interrupted: the output holds what was finished")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -98,7 +138,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		return 130
+		return interruptedStatus()
 	case errors.As(err, &ue):
 		// The error and the usage in a line or two; -h gives the rest.
 		fmt.Fprintf(stderr, "goeval: %v\n", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"goeval/internal/outfile"
@@ -27,6 +26,13 @@ Chinese rules by default). The games go to standard output as one line each
 and a summary: each engine's wins with Black and with White, and the games
 lost by more than half the board; --sgf FILE saves them as an SGF
 collection.
+
+An interrupt (Ctrl-C, or SIGTERM) stops the match and drops the game in
+progress; the engines are stopped. The games finished are kept: the table
+goes to standard output, or with -o FILE to a new file beside it,
+FILE.partial-NUMBER, and with --sgf GAMES the games to GAMES.partial-NUMBER;
+FILE and GAMES are left as they were, and the message names the new files.
+The exit status is then 130 (143 for SIGTERM).
 
 Example, goeval against GnuGo level 1 on 9x9:
 
@@ -97,6 +103,9 @@ func matchCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := match.Play(ctx, cfg)
+	if err == nil && rep.Interrupted {
+		return matchInterrupted(e, rep, *sgfOut, of)
+	}
 	if rep != nil && *sgfOut != "" && len(rep.Games) > 0 {
 		if werr := outfile.Write(*sgfOut, rep.WriteSGF); werr != nil {
 			fmt.Fprintf(e.stderr, "goeval: %v\n", werr)
@@ -105,13 +114,31 @@ func matchCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if werr := of.write(e, func(w io.Writer) error { return rep.WriteText(w) }); werr != nil {
-		return werr
+	return of.write(e, rep.WriteText)
+}
+
+// matchInterrupted keeps the games of an interrupted match beside the
+// files asked for, never over them: the SGF in GAMES.partial-NUMBER, the
+// table as writeInterrupted writes it; with no game finished, nothing.
+func matchInterrupted(e *env, rep *match.Report, sgfOut string, of *outputFlags) error {
+	what := fmt.Sprintf("interrupted: %d of %d games played", len(rep.Games), rep.Config.Games)
+	if len(rep.Games) == 0 {
+		for _, f := range []string{sgfOut, of.output} {
+			if f != "" && f != "-" {
+				what += fmt.Sprintf("; %s is as it was", f)
+			}
+		}
+		return &interruptedError{what}
 	}
-	if rep.Interrupted {
-		return errInterrupted
+	if sgfOut != "" {
+		name, err := outfile.WriteNew(sgfOut, ".partial", rep.WriteSGF)
+		if err != nil {
+			what += fmt.Sprintf("; the games could not be kept: %v; %s is as it was", err, sgfOut)
+		} else {
+			what += fmt.Sprintf("; the games kept in %s; %s is as it was", name, sgfOut)
+		}
 	}
-	return nil
+	return of.writeInterrupted(e, what, "the table", rep.WriteText)
 }
 
 // checkSize checks a --size flag.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"unicode/utf8"
@@ -95,6 +94,7 @@ Examples:
 
 func miaiCommand(e *env, args []string) error {
 	fs := newFlags(e, "miai", miaiUsage)
+	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, mapEstimator)
 	game := fs.Int("game", 1, "which game of an SGF collection (from 1)")
 	format := fs.String("format", "text", "output format: text or json")
@@ -182,32 +182,29 @@ type localTree struct {
 
 // readLocalTree reads arg as notation or as an SGF file (see miaiUsage).
 func readLocalTree(e *env, arg string, k int, newEst func() (control.Estimator, error)) (*localTree, error) {
-	var name string
-	var data []byte
+	var c *sgf.Collection
+	var err error
 	switch {
 	case arg == "":
 		return nil, usagef("the TREE or FILE.sgf argument is empty (want notation, a file name, or - for standard input)")
 	case arg == "-":
-		b, err := io.ReadAll(e.stdin)
+		b, err := sgf.ReadData("<stdin>", e.stdin)
 		if err != nil {
 			return nil, err
 		}
 		if t := strings.TrimSpace(string(b)); !strings.HasPrefix(t, "(") {
 			return parseNotation(t)
 		}
-		name, data = "<stdin>", b
-	case looksLikeNotation(arg):
-		return parseNotation(arg)
-	default:
-		b, err := os.ReadFile(arg)
+		c, err = sgf.Parse("<stdin>", b)
 		if err != nil {
 			return nil, err
 		}
-		name, data = arg, b
-	}
-	c, err := sgf.Parse(name, data)
-	if err != nil {
-		return nil, err
+	case looksLikeNotation(arg):
+		return parseNotation(arg)
+	default:
+		if c, err = sgf.ReadFile(arg); err != nil {
+			return nil, err
+		}
 	}
 	g, err := c.Game(k)
 	if err != nil {
@@ -217,7 +214,7 @@ func readLocalTree(e *env, arg string, k int, newEst func() (control.Estimator, 
 	if err != nil {
 		return nil, err
 	}
-	return &localTree{game: t.Game, file: name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings, sgf: t}, nil
+	return &localTree{game: t.Game, file: c.Name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings, sgf: t}, nil
 }
 
 // looksLikeNotation reports whether arg is a tree rather than a file name:

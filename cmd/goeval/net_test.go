@@ -12,9 +12,15 @@ import (
 	"goeval/internal/shared"
 )
 
+// TestMain runs the tests without a developer's network; with
+// GOEVAL_TEST_AS_GOEVAL=1 the test binary runs as goeval itself instead,
+// for tests that send it signals (TestSIGTERM).
 func TestMain(m *testing.M) {
 	// A developer's own network must not change what the tests expect.
 	os.Unsetenv(netEnv)
+	if os.Getenv("GOEVAL_TEST_AS_GOEVAL") == "1" {
+		main()
+	}
 	os.Exit(m.Run())
 }
 

@@ -47,14 +47,17 @@ else genmove (then undo), one move; --peer-genmove asks genmove always.
 Files or games that cannot be read are listed on standard error and the run
 goes on (exit status 1).
 
-An interrupt (Ctrl-C) stops the run and writes the figures of the games
-finished, marked as interrupted. With -o FILE, FILE is left as it was and
-they go to a new file beside it, FILE.partial-NUMBER, which the message
-names. The exit status is then 130.
+An interrupt (Ctrl-C, or SIGTERM) stops the run and the peers' engines,
+and writes the figures of the games finished (every position of them,
+for every ranker; a game cut short is left out), marked as interrupted.
+With -o FILE, FILE is left as it was and they go to a new file beside it,
+FILE.partial-NUMBER, which the message names. The exit status is then 130
+(143 for SIGTERM).
 `
 
 func predictCommand(e *env, args []string) error {
 	fs := newFlags(e, "predict", predictUsage)
+	addMaxSGFFlag(fs)
 	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
 	nf := addNetFlags(fs)
 	every := fs.Int("every", 5, "rank the position after every N-th move (0, N, 2N, ...)")
@@ -88,6 +91,8 @@ func predictCommand(e *env, args []string) error {
 	if _, err := nf.load(); err != nil {
 		return err
 	}
+	ctx, stop := interruptContext()
+	defer stop()
 	cfg := predict.Config{Every: *every, Workers: *workers}
 	taken := map[string]bool{}
 	for _, name := range strings.Split(*rankers, ",") {
@@ -111,7 +116,7 @@ func predictCommand(e *env, args []string) error {
 		}
 		taken[p.name] = true
 		argv := p.argv
-		opts := predict.PeerOptions{Genmove: *genmove, Timeout: *timeout}
+		opts := predict.PeerOptions{Genmove: *genmove, Timeout: *timeout, Context: ctx}
 		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
 	}
 	if len(cfg.Contenders) == 0 {
@@ -128,12 +133,14 @@ func predictCommand(e *env, args []string) error {
 	files = uniqueFiles(e, files, "read")
 	bar := newProgressBar(e)
 	cfg.Progress = bar.progress()
-	ctx, stop := interruptContext()
-	defer stop()
 	start := time.Now()
 	rep, err := predict.Run(ctx, cfg, files)
 	bar.clear()
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// An engine stopped as it started.
+		return &interruptedError{"interrupted as the rankers started: nothing measured"}
+	case err != nil:
 		return err
 	}
 	for _, fe := range ferrs {

@@ -52,8 +52,8 @@ supplies it), at every --stride moves; games known only by their winner
 teach the win model; the folds are measured with goeval compare.
 
 --write FILE saves the parameters fitted on all the games as JSON.
-Ctrl-C stops the fit with exit status 130 and writes nothing (an existing
---write file is left as it was).
+Ctrl-C (or SIGTERM) stops the fit with exit status 130 (143) and writes
+nothing (an existing --write file is left as it was).
 By default the judge has two models: one for positions with less than
 --late-from of the points occupied, without playouts, and one for the others,
 with --playouts random playouts behind two more features and a λ/κ estimate
@@ -82,6 +82,7 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	fs := newFlags(e, "tune", tuneUsage)
+	addMaxSGFFlag(fs)
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
 	reference := fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
 	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")

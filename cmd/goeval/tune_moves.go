@@ -39,9 +39,11 @@ without --gain):
 
   goeval tune moves --gain lambda-kappa --write movemodel/moves.params ../shared/data/games/train
 
-Ctrl-C during the fit writes the model of the sweeps finished (--write)
-and says so; before the first sweep ends nothing is written. Exit status
-130 either way.
+An interrupt (Ctrl-C, or SIGTERM) during the fit stops it. The model of
+the sweeps finished, not converged, is never written over --write FILE:
+FILE is left as it was and the model goes to a new file beside it,
+FILE.partial-NUMBER, which the message names; before the first sweep ends
+nothing is written. The exit status is then 130 (143 for SIGTERM).
 
 Never fit on the games you measure on (goeval predict): the dev set is for
 measuring.
@@ -49,6 +51,7 @@ measuring.
 
 func tuneMovesCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune moves", tuneMovesUsage)
+	addMaxSGFFlag(fs)
 	games := fs.Int("games", 0, "fit on this many games only, spread over the records (0: all)")
 	every := fs.Int("every", 3, "sample a training position every this many moves")
 	validate := fs.Int("validate-every", 50, "hold out one game in this many for validation")
@@ -146,19 +149,28 @@ func tuneMovesCommand(e *env, args []string) error {
 	w := e.stdout
 	fmt.Fprintf(w, "%s.\n\n", strings.ToUpper(rep.Model.Notes[:1])+rep.Model.Notes[1:])
 	writeGammas(w, rep.Model)
-	if *write != "" {
-		var buf bytes.Buffer
-		if err := rep.Model.Write(&buf); err != nil {
-			return err
+	var buf bytes.Buffer
+	if err := rep.Model.Write(&buf); err != nil {
+		return err
+	}
+	draw := func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }
+	if rep.Interrupted {
+		// The model of the sweeps finished, beside the file, never over it.
+		what := fmt.Sprintf("interrupted after %s: the model holds the gammas reached, not converged", compare.Plural(len(rep.Sweeps), "sweep"))
+		if *write == "" {
+			return &interruptedError{what}
 		}
-		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
+		name, err := outfile.WriteNew(*write, ".partial", draw)
+		if err != nil {
+			return fmt.Errorf("%s; it could not be kept: %w; %s is as it was", what, err, *write)
+		}
+		return &interruptedError{fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *write)}
+	}
+	if *write != "" {
+		if err := outfile.Write(*write, draw); err != nil {
 			return fmt.Errorf("--write: %w", err)
 		}
 		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*write), buf.Len())
-	}
-	if rep.Interrupted {
-		fmt.Fprintf(e.stderr, "goeval: interrupted after %d sweeps: the model holds the gammas reached\n", len(rep.Sweeps))
-		return errInterrupted
 	}
 	if n := len(ferrs) + len(rep.Unreadable); n > 0 {
 		return fmt.Errorf("%s could not be used (listed above): the model is fitted on the others", compare.Plural(n, "record"))

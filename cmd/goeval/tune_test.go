@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"goeval/judge"
+	"goeval/movemodel"
 )
 
 const tinySet = "../../compare/testdata/tiny"
@@ -247,5 +248,51 @@ func TestTuneWriteNotInput(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(record); !bytes.Equal(before, after) {
 		t.Errorf("tune moves --write %s changed the file", record)
+	}
+}
+
+// TestTuneMovesInterrupted interrupts goeval tune moves after its second
+// sweep of five: the --write file is left as it was, the model of the two
+// sweeps goes to a new file beside it, which the message names, and the
+// exit status is 130.
+func TestTuneMovesInterrupted(t *testing.T) {
+	params := filepath.Join(t.TempDir(), "moves.params")
+	const old = "the shipped model\n"
+	if err := os.WriteFile(params, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games := []string{tinySet + "/a.sgf", tinySet + "/b.sgf", tinySet + "/c.sgf"}
+	for _, tt := range []struct {
+		name  string
+		write []string
+		want  string // standard error's last line; * stands for the new file's number
+	}{
+		{"--write", []string{"--write", params},
+			"goeval: interrupted after 2 sweeps: the model holds the gammas reached, not converged; it is kept in " + params + ".partial-*; " + params + " is as it was\n"},
+		{"no --write", nil, "goeval: interrupted after 2 sweeps: the model holds the gammas reached, not converged\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append([]string{"tune", "moves", "--owner", "", "--sweeps", "5", "--tolerance", "0"}, tt.write...), games...)
+			code, stdout, stderr := interruptAt(t, "goeval: sweep 2:", args...)
+			lines := strings.SplitAfter(stderr, "\n")
+			last := lines[len(lines)-2]
+			if ok, _ := filepath.Match(tt.want, last); code != 130 || !ok {
+				t.Errorf("exit %d, standard error's last line %q, want 130 and %q", code, last, tt.want)
+			}
+			if !strings.Contains(stdout, "2 sweeps") {
+				t.Errorf("standard output:\n%s", stdout)
+			}
+		})
+	}
+	if data, err := os.ReadFile(params); err != nil || string(data) != old {
+		t.Errorf("%s: %q (%v), want it as it was", params, data, err)
+	}
+	kept, _ := filepath.Glob(params + ".partial-*")
+	if len(kept) != 1 {
+		t.Fatalf("%q, want one file beside %s", kept, params)
+	}
+	m, err := movemodel.ReadFile(kept[0])
+	if err != nil || !strings.Contains(m.Notes, "; 2 sweeps,") || !strings.Contains(m.Notes, "(interrupted during the next sweep)") {
+		t.Errorf("the model kept: %v, notes %q", err, m.Notes)
 	}
 }

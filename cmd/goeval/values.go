@@ -40,6 +40,7 @@ FILE may be "-" for standard input.
 
 func valuesCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval values", valuesUsage)
+	addMaxSGFFlag(fs)
 	f := addPlayFlags(fs, "list this many of the biggest points in text (0: all)")
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
