@@ -68,6 +68,11 @@ func gemm(c []float32, ldc int, a []float32, lda int, bp []float32, m, n, k int,
 	full := n / gemmNR * gemmNR
 	for j := 0; j < n; j += gemmNR {
 		panel := bp[j*k:][:k*gemmNR]
+		if useAsm && j < full && m >= 4 && m != 7 {
+			// The whole panel in one call: the checks above cover it.
+			gemmPanelAsm(c[j:], ldc, a, lda, panel, k, m)
+			continue
+		}
 		for blk := range n6 + n5 + n4 {
 			i0, mr := 6*blk, 6
 			if blk >= n6 {
