@@ -165,8 +165,12 @@ func testConvMatchesSlow(t *testing.T) {
 				worst[s.k] = max(worst[s.k], checkConv(t, cv, n, size, size, rng, &ws))
 			}
 		}
-		// A board that is not square.
+		// Boards that are not square.
 		worst[s.k] = max(worst[s.k], checkConv(t, cv, 2, 7, 10, rng, &ws))
+		if s.ic*s.oc <= 2000 {
+			worst[s.k] = max(worst[s.k], checkConv(t, cv, 2, 1, 6, rng, &ws))
+			worst[s.k] = max(worst[s.k], checkConv(t, cv, 1, 9, 2, rng, &ws))
+		}
 	}
 	t.Logf("worst error relative to Σ|products|: %v", worst)
 }
@@ -192,7 +196,7 @@ func TestConvPanics(t *testing.T) {
 
 func TestConvAllocs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, k := range []int{1, 3, 5} {
+	for _, k := range []int{1, 3, 5, 7} {
 		cv := NewConv(k, k, 24, 16, randFloats(rng, k*k*24*16))
 		src := randFloats(rng, 2*19*19*24)
 		dst := make([]float32, 2*19*19*16)
