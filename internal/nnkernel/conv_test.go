@@ -194,6 +194,15 @@ func TestConvPanics(t *testing.T) {
 	}
 }
 
+// TestConvNilWorkspace checks that Apply works without a Workspace.
+func TestConvNilWorkspace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, k := range []int{1, 3, 5, 7} {
+		cv := NewConv(k, k, 8, 8, randFloats(rng, k*k*64))
+		checkConv(t, cv, 1, 5, 5, rng, nil)
+	}
+}
+
 func TestConvAllocs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, k := range []int{1, 3, 5, 7} {

@@ -8,9 +8,10 @@ import "fmt"
 // 4, 5 or 6 rows by gemmNR columns, each computed by a micro-kernel over the
 // whole of k: k is a layer's input channels (at most a few hundred), so a
 // panel of B (k×16 floats) stays in the first-level cache while the rows of
-// A stream past it. Blocks of three heights let nearly every m be cut
-// without padding: 25 tiles (a 19×19 board's Winograd tiles) are five
-// blocks of 5, where blocks of 6 alone would compute 30 rows.
+// A stream past it. Blocks of three heights let every m ≥ 4 but 7 be cut
+// without padding: a 19×19 board's 25 Winograd tiles are blocks of
+// 6+6+5+4+4 rows, where blocks of 6 alone would compute 30 rows. All three
+// heights run at the same speed per flop (BenchmarkMicroKernel).
 const (
 	gemmMR = 6  // the most rows of A per micro-kernel call
 	gemmNR = 16 // columns of B per panel and micro-kernel call
