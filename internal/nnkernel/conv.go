@@ -99,8 +99,8 @@ func (ws *Workspace) gemmA(k int) []float32 {
 }
 
 // Apply computes dst = conv(src) for a batch of n boards of h×w points:
-// src holds n*h*w*IC floats and dst n*h*w*OC, both NHWC. Points outside the
-// h×w board count as zero. It panics if the lengths do not match. The
+// src holds n*h*w*IC floats and dst n*h*w*OC, both NHWC, and they must not
+// overlap. Points outside the h×w board count as zero. It panics if the lengths do not match. The
 // result is within float32 rounding of the exact convolution (see the
 // tests for the tolerance). Scratch comes from ws, which Apply grows on
 // first use and then reuses without allocating; a nil ws gets a fresh
