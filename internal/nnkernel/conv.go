@@ -99,16 +99,21 @@ func (ws *Workspace) gemmA(k int) []float32 {
 }
 
 // Apply computes dst = conv(src) for a batch of n boards of h×w points:
-// src holds n*h*w*IC floats and dst n*h*w*OC, both NHWC. Points outside the
-// h×w board count as zero. It panics if the lengths do not match. The
+// src holds n*h*w*IC floats and dst n*h*w*OC, both NHWC, and they must not
+// overlap. Points outside the h×w board count as zero. It panics if the lengths do not match. The
 // result is within float32 rounding of the exact convolution (see the
-// tests for the tolerance).
+// tests for the tolerance). Scratch comes from ws, which Apply grows on
+// first use and then reuses without allocating; a nil ws gets a fresh
+// Workspace for the call.
 func (cv *Conv) Apply(dst, src []float32, n, h, w int, ws *Workspace) {
 	if n < 0 || h < 0 || w < 0 || len(src) != n*h*w*cv.IC || len(dst) != n*h*w*cv.OC {
 		panic(fmt.Sprintf("nnkernel: conv %d->%d on %dx%dx%d: src %d, dst %d floats", cv.IC, cv.OC, n, h, w, len(src), len(dst)))
 	}
 	if n*h*w == 0 {
 		return
+	}
+	if ws == nil {
+		ws = new(Workspace)
 	}
 	switch cv.algo {
 	case convGEMM:

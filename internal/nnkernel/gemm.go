@@ -8,9 +8,10 @@ import "fmt"
 // 4, 5 or 6 rows by gemmNR columns, each computed by a micro-kernel over the
 // whole of k: k is a layer's input channels (at most a few hundred), so a
 // panel of B (k×16 floats) stays in the first-level cache while the rows of
-// A stream past it. Blocks of three heights let nearly every m be cut
-// without padding: 25 tiles (a 19×19 board's Winograd tiles) are five
-// blocks of 5, where blocks of 6 alone would compute 30 rows.
+// A stream past it. Blocks of three heights let every m ≥ 4 but 7 be cut
+// without padding: a 19×19 board's 25 Winograd tiles are blocks of
+// 6+6+5+4+4 rows, where blocks of 6 alone would compute 30 rows. All three
+// heights run at the same speed per flop (BenchmarkMicroKernel).
 const (
 	gemmMR = 6  // the most rows of A per micro-kernel call
 	gemmNR = 16 // columns of B per panel and micro-kernel call
@@ -68,6 +69,11 @@ func gemm(c []float32, ldc int, a []float32, lda int, bp []float32, m, n, k int,
 	full := n / gemmNR * gemmNR
 	for j := 0; j < n; j += gemmNR {
 		panel := bp[j*k:][:k*gemmNR]
+		if useAsm && j < full && m >= 4 && m != 7 {
+			// The whole panel in one call: the checks above cover it.
+			gemmPanelAsm(c[j:], ldc, a, lda, panel, k, m)
+			continue
+		}
 		for blk := range n6 + n5 + n4 {
 			i0, mr := 6*blk, 6
 			if blk >= n6 {

@@ -2,36 +2,31 @@
 
 #include "textflag.h"
 
-// The micro-kernels of gemm (gemm.go):
+// func gemmPanelAVX2(c *float32, ldc int, a *float32, lda int, b *float32, k, n6, n5, n4 int)
 //
-//	func microKernel6AVX2(c *float32, ldc int, a *float32, lda int, b *float32, k int)
+// gemm's work on one packed panel of b (gemm.go): c = a·b for n6 blocks of
+// 6 rows, then n5 of 5, then n4 of 4, one after the other from row 0 of a
+// and c; a has k floats to a row, lda apart; b is k rows of 16 floats; c
+// has 16 floats to a row, ldc apart (strides in floats; k > 0). A block of
+// mr rows keeps its 2·mr vectors of 8 sums in Y4–Y15 for the whole of k;
+// each step of k loads one row of b into Y0, Y1 and broadcasts the
+// elements of a's column in turn into Y2, Y3. The loop does two steps at a
+// time (after one alone when k is odd), which halves its bookkeeping, and
+// prefetches the same rows of the panel that follows b in memory: gemm's
+// next panel, or the next Winograd point's first one.
 //
-// and microKernel5AVX2, microKernel4AVX2 compute the block c = a·b of
-// mr = 6, 5, 4 rows by 16 columns: a is mr rows of k floats, lda apart; b a
-// packed panel of k rows of 16 floats; c mr rows of 16 floats, ldc apart
-// (strides in floats). The block's 2·mr vectors of 8 sums stay in Y4–Y15 for
-// the whole of k (k > 0); each step loads one row of b into Y0, Y1 and
-// broadcasts the elements of a's column in turn into Y2, Y3. The loop does
-// two steps at a time (after one alone when k is odd), which halves its
-// bookkeeping, and prefetches the same rows of the panel that follows b in
-// memory: gemm's next panel, or the next Winograd point's first one.
+// Registers: DI the row of c, DX ldc and R8 lda in bytes, R9 3·lda, R13 the
+// block's first row of a, SI the column of a in its first row and R10 in
+// its fourth, BX the row of b, CX the steps left, R11 the panel's length in
+// bytes, R12 the blocks left of the current height.
 
-// PROLOGUE loads the arguments: c in DI, ldc in DX and lda in R8 (bytes),
-// a in SI, row 3 of a in R10, b in BX, k in CX, and the length of b's
-// panel in bytes in R11.
-#define PROLOGUE \
-	MOVQ c+0(FP), DI        \
-	MOVQ ldc+8(FP), DX      \
-	MOVQ a+16(FP), SI       \
-	MOVQ lda+24(FP), R8     \
-	MOVQ b+32(FP), BX       \
-	MOVQ k+40(FP), CX       \
-	SHLQ $2, DX             \
-	SHLQ $2, R8             \
-	LEAQ (R8)(R8*2), R9     \
-	LEAQ (SI)(R9*1), R10    \
-	MOVQ CX, R11            \
-	SHLQ $6, R11
+// BLOCK starts a block: the sums to zero is done by the caller; the
+// pointers of a and b to the block's start, the steps to k.
+#define BLOCK \
+	MOVQ R13, SI          \
+	LEAQ (R13)(R9*1), R10 \
+	MOVQ b+32(FP), BX     \
+	MOVQ k+40(FP), CX
 
 // LOADB loads the row of b at offset off from BX into Y0, Y1.
 #define LOADB(off) \
@@ -51,7 +46,7 @@
 	ADDQ $(4*n), SI  \
 	ADDQ $(4*n), R10
 
-// STORE writes the sums lo, hi to the row at DI and moves DI to the next.
+// STORE writes the sums lo, hi to the row of c at DI and moves DI on.
 #define STORE(lo, hi) \
 	VMOVUPS lo, (DI)   \
 	VMOVUPS hi, 32(DI) \
@@ -59,8 +54,24 @@
 
 #define ZERO(r) VXORPS r, r, r
 
-TEXT ·microKernel6AVX2(SB), NOSPLIT, $0-48
-	PROLOGUE
+TEXT ·gemmPanelAVX2(SB), NOSPLIT, $0-72
+	MOVQ c+0(FP), DI
+	MOVQ ldc+8(FP), DX
+	MOVQ a+16(FP), R13
+	MOVQ lda+24(FP), R8
+	MOVQ k+40(FP), R11
+	SHLQ $2, DX
+	SHLQ $2, R8
+	LEAQ (R8)(R8*2), R9
+	SHLQ $6, R11
+
+	// Blocks of 6 rows.
+	MOVQ n6+48(FP), R12
+	TESTQ R12, R12
+	JZ    done6
+
+block6:
+	BLOCK
 	ZERO(Y4)
 	ZERO(Y5)
 	ZERO(Y6)
@@ -116,11 +127,18 @@ store6:
 	STORE(Y10, Y11)
 	STORE(Y12, Y13)
 	STORE(Y14, Y15)
-	VZEROUPPER
-	RET
+	LEAQ (R13)(R9*2), R13
+	DECQ R12
+	JNZ  block6
 
-TEXT ·microKernel5AVX2(SB), NOSPLIT, $0-48
-	PROLOGUE
+done6:
+	// Blocks of 5 rows.
+	MOVQ n5+56(FP), R12
+	TESTQ R12, R12
+	JZ    done5
+
+block5:
+	BLOCK
 	ZERO(Y4)
 	ZERO(Y5)
 	ZERO(Y6)
@@ -170,11 +188,19 @@ store5:
 	STORE(Y8, Y9)
 	STORE(Y10, Y11)
 	STORE(Y12, Y13)
-	VZEROUPPER
-	RET
+	LEAQ (R13)(R8*4), R13
+	ADDQ R8, R13
+	DECQ R12
+	JNZ  block5
 
-TEXT ·microKernel4AVX2(SB), NOSPLIT, $0-48
-	PROLOGUE
+done5:
+	// Blocks of 4 rows.
+	MOVQ n4+64(FP), R12
+	TESTQ R12, R12
+	JZ    done4
+
+block4:
+	BLOCK
 	ZERO(Y4)
 	ZERO(Y5)
 	ZERO(Y6)
@@ -218,5 +244,10 @@ store4:
 	STORE(Y6, Y7)
 	STORE(Y8, Y9)
 	STORE(Y10, Y11)
+	LEAQ (R13)(R8*4), R13
+	DECQ R12
+	JNZ  block4
+
+done4:
 	VZEROUPPER
 	RET

@@ -76,31 +76,38 @@ type winograd struct {
 }
 
 // newWinograd transforms the k×k kernels w ([y][x][ic][oc]) into the 36
-// packed matrices U_ξ = (G g Gᵀ)_ξ, computed in float64.
+// packed matrices U_ξ = (G g Gᵀ)_ξ, computed in float64: G g first (6×k),
+// then times Gᵀ, for each pair of channels.
 func newWinograd(k, ic, oc int, w []float32) *winograd {
 	wg := &winograd{m: 7 - k, ic: ic, oc: oc, icp: roundUp(ic, 8)}
 	wg.ustride = packedLen(wg.icp, oc)
 	wg.u = make([]float32, 36*wg.ustride)
 	g := winoG(k)
-	mat := make([]float32, wg.icp*oc) // U_ξ unpacked, icp×oc
-	gk := make([]float64, k*k)
-	for xi := range 36 {
-		for c := range ic {
-			for o := range oc {
-				for t := range gk {
-					gk[t] = float64(w[(t*ic+c)*oc+o])
+	mats := make([]float32, 36*wg.icp*oc) // the U_ξ unpacked, icp×oc each
+	var gg [6][5]float64                  // G g
+	for c := range ic {
+		for o := range oc {
+			for i := range 6 {
+				for x := range k {
+					s := 0.0
+					for y := range k {
+						s += g[i][y] * float64(w[((y*k+x)*ic+c)*oc+o])
+					}
+					gg[i][x] = s
 				}
+			}
+			for xi := range 36 {
 				i, j := xi/6, xi%6
 				s := 0.0
-				for y := range k {
-					for x := range k {
-						s += g[i][y] * gk[y*k+x] * g[j][x]
-					}
+				for x := range k {
+					s += gg[i][x] * g[j][x]
 				}
-				mat[c*oc+o] = float32(s)
+				mats[(xi*wg.icp+c)*oc+o] = float32(s)
 			}
 		}
-		packB(wg.u[xi*wg.ustride:][:wg.ustride], mat, wg.icp, oc, oc)
+	}
+	for xi := range 36 {
+		packB(wg.u[xi*wg.ustride:][:wg.ustride], mats[xi*wg.icp*oc:][:wg.icp*oc], wg.icp, oc, oc)
 	}
 	return wg
 }
