@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"goeval/internal/race"
+
 	"goeval/internal/shared"
 )
 
@@ -244,6 +246,7 @@ func TestG170Records(t *testing.T) {
 // TestReadFormats reads the test model as .bin (uncompressed), as a .gz of
 // unknown float mode and under a name without suffix, all equal to .bin.gz.
 func TestReadFormats(t *testing.T) {
+	skipUnderRace(t)
 	want := loadG170(t)
 	content := g170Content(t)
 	raw, err := os.ReadFile(shared.Data(t, "katago", g170))
@@ -295,6 +298,7 @@ func wantErr(t *testing.T, err, kind error, parts ...string) {
 // TestReadTruncated cuts the uncompressed model at many offsets: each gives
 // an ErrFormat naming the file, never a panic or a model.
 func TestReadTruncated(t *testing.T) {
+	skipUnderRace(t)
 	content := g170Content(t)
 	step := len(content)/300 + 1
 	if testing.Short() {
@@ -321,6 +325,7 @@ func TestReadTruncated(t *testing.T) {
 
 // TestReadCorruptGzip truncates and damages the compressed file.
 func TestReadCorruptGzip(t *testing.T) {
+	skipUnderRace(t)
 	raw, err := os.ReadFile(shared.Data(t, "katago", g170))
 	if err != nil {
 		t.Skip(err)
@@ -355,6 +360,7 @@ func TestReadCorruptGzip(t *testing.T) {
 // TestReadDamaged edits the uncompressed model: each edit gives an error
 // naming the file, the layer where it applies and what is wrong.
 func TestReadDamaged(t *testing.T) {
+	skipUnderRace(t)
 	content := g170Content(t)
 	// floatAt returns the offset of float i of the block of layer name.
 	floatAt := func(name string, i int) int {
@@ -423,5 +429,15 @@ func BenchmarkLoad(b *testing.B) {
 		if _, err := Load(path); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// skipUnderRace skips, with -race -short, a test that parses the 4 MB
+// model many times: the parser is single-threaded, and the detector makes
+// each parse take seconds.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if race.Enabled && testing.Short() {
+		t.Skip("parses the model many times; run without -race or -short")
 	}
 }

@@ -221,7 +221,7 @@ func TestEstimateGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		moves = append(moves, m)
-		games = append(games, control.Game{Start: start, Moves: moves[:i+1:i+1], Komi: float64(i) - 0.5})
+		games = append(games, control.Game{Start: start, Moves: moves[: i+1 : i+1], Komi: float64(i) - 0.5})
 	}
 	batch := make([]control.Result, len(games))
 	if err := e.EstimateGames(batch, games); err != nil {
