@@ -26,7 +26,7 @@ const (
 )
 
 // readGolden reads every line of golden-g170-b6c96.jsonl.
-func readGolden(t *testing.T) []golden {
+func readGolden(t testing.TB) []golden {
 	t.Helper()
 	f, err := os.Open(shared.Data(t, "katago", "golden-g170-b6c96.jsonl"))
 	if err != nil {
