@@ -1,10 +1,12 @@
 package neural
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"goeval/internal/nnkernel"
+	"goeval/internal/pool"
 	"goeval/netinput"
 	"goeval/netmodel"
 )
@@ -84,8 +86,34 @@ type block struct {
 	final     *nnkernel.Conv
 }
 
-func newConv(c *netmodel.Conv) *nnkernel.Conv {
-	return nnkernel.NewConv(c.KY, c.KX, c.InChannels, c.OutChannels, c.Weights)
+// prepareConvs prepares every convolution of m (nnkernel.NewConv, whose
+// Winograd transforms of the weights take most of New's time) on all
+// processors at once, and returns them by layer.
+func prepareConvs(m *netmodel.Model) map[*netmodel.Conv]*nnkernel.Conv {
+	t, p, v := &m.Trunk, &m.Policy, &m.Value
+	convs := []*netmodel.Conv{&t.InitialConv, &p.P1Conv, &p.G1Conv, &p.P2Conv, &v.V1Conv, &v.OwnershipConv}
+	for _, blk := range t.Blocks {
+		switch mb := blk.(type) {
+		case *netmodel.OrdinaryBlock:
+			convs = append(convs, &mb.RegularConv, &mb.FinalConv)
+		case *netmodel.GlobalPoolingBlock:
+			convs = append(convs, &mb.RegularConv, &mb.GpoolConv, &mb.FinalConv)
+		}
+	}
+	built := make([]*nnkernel.Conv, len(convs))
+	// The jobs cannot fail: NewConv panics only on shapes netmodel has
+	// checked.
+	_ = pool.Map(context.Background(), 0, len(convs), func() (struct{}, error) { return struct{}{}, nil },
+		func(_ context.Context, _ struct{}, i int) error {
+			c := convs[i]
+			built[i] = nnkernel.NewConv(c.KY, c.KX, c.InChannels, c.OutChannels, c.Weights)
+			return nil
+		})
+	out := make(map[*netmodel.Conv]*nnkernel.Conv, len(convs))
+	for i, c := range convs {
+		out[c] = built[i]
+	}
+	return out
 }
 
 func newMatMul(m *netmodel.MatMul) matMul {
@@ -114,6 +142,8 @@ func New(m *netmodel.Model) (*Network, error) {
 		return nil, fmt.Errorf("%s: %d spatial and %d global inputs, want %d and %d: %w",
 			m.Name, m.NumInputChannels, m.NumInputGlobalChannels, netinput.NumSpatial, netinput.NumGlobal, ErrUnsupported)
 	}
+	prepared := prepareConvs(m)
+	newConv := func(c *netmodel.Conv) *nnkernel.Conv { return prepared[c] }
 	t := &m.Trunk
 	nw := &Network{
 		model:  m,

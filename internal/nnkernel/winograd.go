@@ -84,25 +84,48 @@ func newWinograd(k, ic, oc int, w []float32) *winograd {
 	wg.u = make([]float32, 36*wg.ustride)
 	g := winoG(k)
 	mats := make([]float32, 36*wg.icp*oc) // the U_ξ unpacked, icp×oc each
-	var gg [6][5]float64                  // G g
+	// For each input channel, G g for every output channel at once, as
+	// rows over oc (gg[i][x] is 6×k rows of oc), so that every inner loop
+	// runs along oc, contiguous in w and in mats.
+	var gg [6][5][]float64
+	for i := range 6 {
+		for x := range k {
+			gg[i][x] = make([]float64, oc)
+		}
+	}
+	acc := make([]float64, oc)
 	for c := range ic {
-		for o := range oc {
-			for i := range 6 {
-				for x := range k {
-					s := 0.0
-					for y := range k {
-						s += g[i][y] * float64(w[((y*k+x)*ic+c)*oc+o])
+		for i := range 6 {
+			for x := range k {
+				row := gg[i][x]
+				clear(row)
+				for y := range k {
+					gy := g[i][y]
+					if gy == 0 {
+						continue
 					}
-					gg[i][x] = s
+					wr := w[((y*k+x)*ic+c)*oc:][:oc]
+					for o, v := range wr {
+						row[o] += gy * float64(v)
+					}
 				}
 			}
-			for xi := range 36 {
-				i, j := xi/6, xi%6
-				s := 0.0
-				for x := range k {
-					s += gg[i][x] * g[j][x]
+		}
+		for xi := range 36 {
+			i, j := xi/6, xi%6
+			clear(acc)
+			for x := range k {
+				gj := g[j][x]
+				if gj == 0 {
+					continue
 				}
-				mats[(xi*wg.icp+c)*oc+o] = float32(s)
+				for o, v := range gg[i][x] {
+					acc[o] += v * gj
+				}
+			}
+			out := mats[(xi*wg.icp+c)*oc:][:oc]
+			for o, v := range acc {
+				out[o] = float32(v)
 			}
 		}
 	}
