@@ -46,6 +46,21 @@ type RefPosition struct {
 // before komi: its lead plus the komi it assumed.
 func (p *RefPosition) Area() float64 { return p.Lead + p.Komi }
 
+// Mismatch says why p cannot be the evaluation of a position with toMove
+// to move and komi komi, the record's ("" when it can): the reference
+// evaluated another side to move or another komi, so its lead and
+// ownership are of another position. Such a line is left out, with a
+// warning, by compare and tune.
+func (p *RefPosition) Mismatch(toMove board.Color, komi float64) string {
+	switch {
+	case p.ToMove != "" && p.ToMove != toMove.String():
+		return fmt.Sprintf("the reference has %s to move at move %d, the record %s", p.ToMove, p.Move, toMove)
+	case math.Abs(p.Komi-komi) > 1e-9:
+		return fmt.Sprintf("the reference assumed komi %v at move %d, the record has %v", p.Komi, p.Move, komi)
+	}
+	return ""
+}
+
 // Reference is a reference file's positions by game and move.
 type Reference struct {
 	// Name is the file's path, for messages.

@@ -247,3 +247,42 @@ func TestCollectRefSkipsBadGames(t *testing.T) {
 		t.Errorf("skipped %+v; want %s (unterminated) and %s (game 1) (illegal move 2)", skipped, trunc, illegal)
 	}
 }
+
+// TestCollectRefMismatch: a reference position evaluated with another
+// komi than the record's (b.sgf has KM[0.5]) or another side to move
+// (Black is to move after 4 moves of c.sgf) is not trained on, and the
+// log says which line and why.
+func TestCollectRefMismatch(t *testing.T) {
+	files, _ := tinyRef(t)
+	raw, err := os.ReadFile(filepath.Join("..", "compare", "testdata", "tiny-reference.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	lines[3] = strings.Replace(lines[3], `"komi":0.5`, `"komi":6.5`, 1)       // b.sgf move 4
+	lines[4] = strings.Replace(lines[4], `"to_move":"B"`, `"to_move":"W"`, 1) // c.sgf move 4
+	ref, err := compare.ParseReference("x.jsonl", strings.NewReader(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged []string
+	cfg := Config{Files: files[1:], Reference: ref, Base: judge.Default(), Folds: 1, Log: func(s string) { logged = append(logged, s) }}
+	cfg.defaults()
+	pos, _, _, err := collectRef(context.Background(), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pos) != 0 {
+		t.Errorf("%d positions trained on, want none", len(pos))
+	}
+	for _, want := range []string{"x.jsonl:4: the reference assumed komi 6.5 at move 4, the record has 0.5",
+		"x.jsonl:5: the reference has W to move at move 4, the record B"} {
+		found := false
+		for _, l := range logged {
+			found = found || strings.Contains(l, "not trained on: "+want)
+		}
+		if !found {
+			t.Errorf("the log %q lacks %q", logged, want)
+		}
+	}
+}
