@@ -421,6 +421,70 @@ func TestSuicideInRecord(t *testing.T) {
 	}
 }
 
+// TestSetupWithoutLiberties checks that a chain the setup leaves without
+// liberties is removed, as SGF viewers do, with a warning naming its
+// stones at the property that placed them (or that took its last
+// liberty); before, it stayed on the board, alive and counted.
+func TestSetupWithoutLiberties(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		empty     []string // the points left empty
+		stay      []string // stones that stay
+		warns     []string
+	}{
+		// On 5x5, B4 (SGF bb) is surrounded by A4, B5, C4 and B3.
+		{"white stone", "(;SZ[5]\nAB[ba][ab][cb][bc]\nAW[bb][dd])", []string{"B4"}, []string{"D2", "A4"},
+			[]string{"test.sgf:3:1: sgf: warning: the setup leaves the white stone at B4 without liberties: removed, as SGF viewers do"}},
+		// A5 and B5 (SGF aa, ba) are black, walled by A4, B4 and C5.
+		{"black chain", "(;SZ[5]AB[aa][ba]AW[ab][bb][ca])", []string{"A5", "B5"}, []string{"A4", "B4", "C5"},
+			[]string{"test.sgf:1:8: sgf: warning: the setup leaves the black chain at A5 B5 without liberties: removed, as SGF viewers do"}},
+		// A black stone set in the first node loses its last liberty to the
+		// white stones of a later one: the warning points at those.
+		{"later node", "(;SZ[5]AB[aa];AW[ba][ab])", []string{"A5"}, []string{"B5", "A4"},
+			[]string{"test.sgf:1:15: sgf: warning: the setup leaves the black stone at A5 without liberties: removed, as SGF viewers do"}},
+		// A full 2x2 board: no chain has a liberty, all go.
+		{"full board", "(;SZ[2]AB[aa][bb]AW[ab][ba])", []string{"A2", "B1", "A1", "B2"}, nil,
+			[]string{"black stone at A2", "black stone at B1", "white stone at B2", "white stone at A1"}},
+		// A stone in atari stays.
+		{"one liberty", "(;SZ[5]AB[ba][ab][cb]AW[bb])", nil, []string{"B4"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := parseGame(t, tt.src)
+			b, sum, err := g.Position(-1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			geo := b.Geometry()
+			for _, v := range tt.empty {
+				if p, _ := geo.ParseGTP(v); b.At(p) != board.Empty {
+					t.Errorf("%s holds %v, want it empty", v, b.At(p))
+				}
+			}
+			for _, v := range tt.stay {
+				if p, _ := geo.ParseGTP(v); b.At(p) == board.Empty {
+					t.Errorf("%s is empty, want its stone", v)
+				}
+			}
+			var got []string
+			for _, w := range sum.Warnings {
+				got = append(got, w.String())
+			}
+			if len(got) != len(tt.warns) {
+				t.Fatalf("warnings %q, want %d: %q", got, len(tt.warns), tt.warns)
+			}
+			for _, w := range tt.warns {
+				found := false
+				for _, g := range got {
+					found = found || strings.Contains(g, w)
+				}
+				if !found {
+					t.Errorf("warnings %q lack %q", got, w)
+				}
+			}
+		})
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"(;GM[1]FF[4]SZ[19];B[pd];W[dd](;B[pp])(;B[dp]))",
