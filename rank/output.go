@@ -78,18 +78,10 @@ func Marks(n int) []string {
 	return out
 }
 
-// signed formats a Black-positive score for a table: "B+3.25", "W+0.50",
-// "0.00".
-func signed(s float64) string {
-	r := fmt.Sprintf("%.2f", math.Abs(s))
-	switch {
-	case r == "0.00":
-		return r
-	case s > 0:
-		return "B+" + r
-	}
-	return "W+" + r
-}
+// signed formats a Black-positive score for a table, with the two
+// decimals that tell moves apart, as every command writes scores
+// (control.Margin): "B+3.25", "W+0.50", "0".
+func signed(s float64) string { return control.Margin(s, 2) }
 
 // estimatorLine writes the estimator and its parameters.
 func estimatorLine(w io.Writer, name string, ps []control.Param) {

@@ -310,17 +310,9 @@ func header(w io.Writer, pos *position) {
 	fmt.Fprintln(w, pos.source().Header(pos.board.ToMove()))
 }
 
-// margin formats a Black-positive score for people: "B+3.2", "W+0.5", "even (0.0)".
-func margin(s float64) string {
-	r := fmt.Sprintf("%.1f", s)
-	switch {
-	case r == "0.0" || r == "-0.0":
-		return "even (0.0)"
-	case s > 0:
-		return "B+" + r
-	}
-	return "W+" + r[1:]
-}
+// margin formats a Black-positive score for people, with one decimal, as
+// every command does (control.Margin): "B+3.2", "W+0.5", "0".
+func margin(s float64) string { return control.Margin(s, 1) }
 
 func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade, sf *scoringFlags) error {
 	header(w, pos)

@@ -298,3 +298,35 @@ func TestRankByErrors(t *testing.T) {
 		t.Errorf("--model junk: exit %d, %s", code, stderr)
 	}
 }
+
+// TestOneScoreConvention: goeval FILE, rank and values write a score the
+// same way (control.Margin): the leader's letter and the amount, "0" for
+// an even one. On an empty 5x5 board the stones estimator scores 0, and
+// after a black stone B+1; before, goeval FILE wrote "even (0.0)" where
+// rank and values wrote "0.00".
+func TestOneScoreConvention(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "even.sgf")
+	if err := os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[5]KM[0])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--estimator", "stones", file}, []string{"score by stones: 0 on the board, 0 after komi 0"}},
+		{[]string{"rank", "--by", "eval", "--estimator", "stones", file}, []string{"score now by stones: 0 on the board", "    1 a  A5      B+1.00   +1.00"}},
+		{[]string{"values", "--estimator", "stones", file}, []string{"score now by stones: 0 on the board"}},
+	} {
+		t.Run(tt.args[0], func(t *testing.T) {
+			code, out, stderr := goeval(t, tt.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
