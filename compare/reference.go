@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -131,8 +130,8 @@ func ParseReference(name string, r io.Reader) (*Reference, error) {
 			Lead    *float64 `json:"lead"`
 			Winrate *float64 `json:"winrate"`
 		}
-		if err := json.Unmarshal(text, &raw); err != nil {
-			return bad("%v", err)
+		if err := decodeLine(name, line, ErrReference, text, &raw, nil); err != nil {
+			return err
 		}
 		p := raw.RefPosition
 		p.Line = line

@@ -196,7 +196,15 @@ func TestParseReferenceErrors(t *testing.T) {
 		{"value", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":[2` + strings.Repeat(",0", 24) + `]}`, "ownership value 2 at index 0"},
 		{"twice", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + "}\n" +
 			`{"file":"a.sgf","game":1,"move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, "x.jsonl:2: compare: malformed reference: a.sgf game 1 move 3 given twice (first on line 1)"},
-		{"json", `{"file":`, "x.jsonl:1:"},
+		{"json", `{"file":`, "x.jsonl:1:8: compare: malformed reference: malformed JSON: unexpected end of JSON input"},
+		// Not Go's "cannot unmarshal array into Go value of type struct {
+		// compare.RefPosition; ...". The column is where the reader
+		// stopped: the line's last character, the string "3"'s closing
+		// quote, the object's opening brace.
+		{"array", "\n  [1, 2]", "x.jsonl:2:3: compare: malformed reference: a JSON array, not an object: each line holds one JSON object, {...}"},
+		{"number", `3`, "x.jsonl:1:1: compare: malformed reference: a JSON number, not an object"},
+		{"type", `{"file":"a.sgf","move":"3"}`, `x.jsonl:1:26: compare: malformed reference: "move" holds a string where a whole number belongs`},
+		{"list", `{"file":"a.sgf","move":3,"ownership":{}}`, `x.jsonl:1:38: compare: malformed reference: "ownership" holds an object where a list, [...] belongs`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseReference("x.jsonl", strings.NewReader(c.text))
