@@ -14,9 +14,10 @@ import (
 
 // Source says where a ranked position comes from, for the writers.
 type Source struct {
-	// File is the record's name, Game the game's place in it (from 1).
-	File string
-	Game int
+	// File is the record's name, Game the game's place in it (from 1)
+	// and Games the number of games it holds.
+	File        string
+	Game, Games int
 	// Move is the number of moves played to reach the position, Moves the
 	// number in the main line.
 	Move, Moves int
@@ -32,7 +33,12 @@ type Source struct {
 func (s Source) Header(toMove board.Color) string {
 	var sb strings.Builder
 	sb.WriteString(s.File)
-	if s.Game > 1 {
+	switch {
+	case s.Games > 1 && s.Game == 1:
+		fmt.Fprintf(&sb, " (game 1 of %d; --game N picks another)", s.Games)
+	case s.Games > 1:
+		fmt.Fprintf(&sb, " (game %d of %d)", s.Game, s.Games)
+	case s.Game > 1:
 		fmt.Fprintf(&sb, " (game %d)", s.Game)
 	}
 	fmt.Fprintf(&sb, ", move %d of %d, %s to move, komi %g", s.Move, s.Moves, toMove.Name(), s.Komi)
@@ -236,6 +242,7 @@ type jsonRanking struct {
 type jsonPlays struct {
 	File        string             `json:"file"`
 	Game        int                `json:"game,omitempty"`
+	Games       int                `json:"games,omitempty"`
 	Move        int                `json:"move"`
 	Size        int                `json:"size"`
 	ToMove      string             `json:"to_move"`
@@ -250,7 +257,7 @@ type jsonPlays struct {
 
 func playsHeader(b *board.Board, src Source, toMove board.Color, estimator string, params []control.Param, score float64, st Stats) jsonPlays {
 	return jsonPlays{
-		File: src.File, Game: gameIndex(src), Move: src.Move, Size: b.Size(),
+		File: src.File, Game: gameIndex(src), Games: gameCount(src), Move: src.Move, Size: b.Size(),
 		ToMove: toMove.String(), Komi: src.Komi,
 		Estimator: estimator, Params: paramMap(params), Score: score,
 		Evaluations: st.Evaluations, Iterations: st.Iterations, Warm: st.Warm,
@@ -284,9 +291,18 @@ func paramMap(ps []control.Param) map[string]float64 {
 	return m
 }
 
+// gameIndex and gameCount are the JSON "game" and "games": given when the
+// file holds several games (or the game is not the first), else left out.
 func gameIndex(src Source) int {
-	if src.Game > 1 {
+	if src.Game > 1 || src.Games > 1 {
 		return src.Game
+	}
+	return 0
+}
+
+func gameCount(src Source) int {
+	if src.Games > 1 {
+		return src.Games
 	}
 	return 0
 }

@@ -57,6 +57,7 @@ type position struct {
 	board    *board.Board
 	move     int // moves played to reach it
 	moves    int // moves in the main line
+	games    int // games in the file
 	warnings []sgf.Warning
 }
 
@@ -107,7 +108,7 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 	if n < 0 {
 		move = sum.Moves
 	}
-	return &position{file: file, game: g, board: &at, move: move, moves: sum.Moves,
+	return &position{file: file, game: g, games: c.Games(), board: &at, move: move, moves: sum.Moves,
 		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
 }
 
@@ -436,6 +437,7 @@ func mapSum(res *control.Result) float64 {
 type jsonPosition struct {
 	File       string             `json:"file"`
 	Game       int                `json:"game,omitempty"`
+	Games      int                `json:"games,omitempty"`
 	Move       int                `json:"move"`
 	Moves      int                `json:"moves"`
 	Size       int                `json:"size"`
@@ -480,8 +482,11 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 		Stones: make([]int, n), Estimator: est.Name(), Params: map[string]float64{},
 		Control: res.Control, Score: res.Score, Result: res.Score - pos.game.Info.Komi, MapSum: mapSum(res),
 	}
-	if pos.game.Index > 1 {
+	if pos.game.Index > 1 || pos.games > 1 {
 		j.Game = pos.game.Index
+	}
+	if pos.games > 1 {
+		j.Games = pos.games
 	}
 	for p, c := range pos.board.Cells() {
 		j.Stones[p] = int(c)

@@ -330,3 +330,30 @@ func TestOneScoreConvention(t *testing.T) {
 		})
 	}
 }
+
+// TestSeveralGames: a file of two games says which one is evaluated and
+// how to pick the other, in text and JSON, where before the second game
+// was ignored without a word.
+func TestSeveralGames(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "two.sgf")
+	if err := os.WriteFile(file, []byte("(;SZ[5];B[aa])(;SZ[5];B[bb];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--estimator", "stones", file}, file + " (game 1 of 2; --game N picks another), move 1 of 1, White to move"},
+		{[]string{"--estimator", "stones", "--game", "2", file}, file + " (game 2 of 2), move 2 of 2, Black to move"},
+		{[]string{"rank", file}, file + " (game 1 of 2; --game N picks another), move 1 of 1"},
+		{[]string{"--format", "json", "--estimator", "stones", file}, `"game":1,"games":2,"move":1`},
+		{[]string{"rank", "--format", "json", file}, `"game":1,"games":2,"move":1`},
+	} {
+		t.Run(strings.Join(tt.args[:len(tt.args)-1], " "), func(t *testing.T) {
+			code, out, stderr := goeval(t, tt.args...)
+			if code != 0 || !strings.Contains(out, tt.want) {
+				t.Errorf("exit %d, output lacks %q:\n%s%s", code, tt.want, out, stderr)
+			}
+		})
+	}
+}

@@ -34,7 +34,7 @@ func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator)
 
 // source says where pos comes from, for the writers of package rank.
 func (pos *position) source() rank.Source {
-	s := rank.Source{File: pos.file, Game: pos.game.Index, Move: pos.move, Moves: pos.moves,
+	s := rank.Source{File: pos.file, Game: pos.game.Index, Games: pos.games, Move: pos.move, Moves: pos.moves,
 		Komi: pos.game.Info.Komi, Result: pos.game.Info.Result}
 	for _, w := range pos.warnings {
 		s.Warnings = append(s.Warnings, w.String())
