@@ -129,15 +129,15 @@ func nodeMoves(n *Node) []nodeMove {
 // Moves lists the moves of the main line in order, as Replay counts them
 // (several in one node count as several), and says whether the main line
 // has setup properties (AB, AW, AE), without which the moves alone tell
-// every position. It stops at a move that is not a point, with an error
-// (Replay reports it with its place).
+// every position. It stops at a move that is not a point, with the
+// *MoveError that Replay gives, which says where it is.
 func (g *Game) Moves() (moves []board.Move, setup bool, err error) {
 	for _, n := range g.MainLine() {
 		setup = setup || n.Has("AB") || n.Has("AW") || n.Has("AE")
 		for _, m := range nodeMoves(n) {
 			p, err := ParsePoint(m.raw, g.Info.Size, true)
 			if err != nil {
-				return moves, setup, fmt.Errorf("%s: move %d: %w", g.coll.Name, len(moves)+1, err)
+				return moves, setup, &MoveError{File: g.coll.Name, Pos: n.src.pos(m.offset), Move: len(moves) + 1, Color: m.color, Vertex: fmt.Sprintf("[%s]", m.raw), Err: err}
 			}
 			moves = append(moves, board.Move{Color: m.color, Point: p})
 		}

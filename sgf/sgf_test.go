@@ -376,6 +376,21 @@ func TestInfoWarnings(t *testing.T) {
 	}
 }
 
+// TestMovesOffBoard: Moves, which predict and compare read the moves by,
+// reports a move that is not a point with its place, as Replay does;
+// before it said "x.sgf: move 2: ..." without a line and column.
+func TestMovesOffBoard(t *testing.T) {
+	g := parseNamed(t, "x.sgf", "(;SZ[9];B[ee]\n;W[zz])")
+	moves, _, err := g.Moves()
+	var me *MoveError
+	if len(moves) != 1 || !errors.As(err, &me) || me.Move != 2 {
+		t.Fatalf("%d moves, err %v; want 1 and a MoveError at move 2", len(moves), err)
+	}
+	if want := `x.sgf:2:2: sgf: illegal move 2 (W [zz]): "zz" is off the 9x9 board`; err.Error() != want {
+		t.Errorf("err = %q, want %q", err, want)
+	}
+}
+
 func TestIllegalMoves(t *testing.T) {
 	tests := []struct {
 		name, src string
