@@ -208,7 +208,7 @@ func evalCommand(e *env, args []string) error {
 		return err
 	}
 	if *showVersion {
-		_, err := fmt.Fprintln(e.stdout, "goeval "+version())
+		_, err := fmt.Fprintln(e.stdout, versionLine(version()))
 		return err
 	}
 	if len(files) == 0 {
