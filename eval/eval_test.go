@@ -54,7 +54,7 @@ func TestOverrideErrors(t *testing.T) {
 	for _, tt := range []struct{ name, want string }{
 		{"stones", "eval: unknown parameter lambda for estimator stones (it has no parameters)"},
 		{"moyo", "eval: unknown parameter lambda for estimator moyo (it has parameters atsumi-reach, region-override)"},
-		{"judge", "eval: unknown parameter lambda for estimator judge (it has no parameters to set: the ones its header shows are fitted together by goeval tune, not set one by one)"},
+		{"judge", "eval: unknown parameter lambda for estimator judge (it has no parameters to set: the ones its header shows are fitted together by goeval tune, not set one by one; --params FILE loads a set goeval tune --write wrote)"},
 		{"judge-playouts", "(it has no parameters to set: the ones its header shows are fitted together"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

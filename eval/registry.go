@@ -70,8 +70,11 @@ var specs = []Spec{
 	{
 		Name:    "judge",
 		Summary: "judges dead stones and the score: λ/κ, a fitted death model (" + playoutsFrom(judge.Default()) + "), a second estimate, a fitted score (goeval tune)",
-		Fitted:  judgeFitted,
-		New:     func(Options) (control.Estimator, error) { return judge.New(judge.Default()) },
+		Fitted:  judgeFitted + "; --params FILE loads a set goeval tune --write wrote",
+		New: func(Options) (control.Estimator, error) {
+			p, _ := JudgeParams()
+			return judge.New(p)
+		},
 	},
 	{
 		Name:    "judge-playouts",

@@ -259,6 +259,20 @@ type RefRow struct {
 	BrierPositions int
 }
 
+// WorseThanTie returns the rows whose lead MAE is above the tie's (a
+// score of komi): bands where the fit, judged on its own held-out folds,
+// follows the reference worse than no judge at all, as a fit on a handful
+// of games can.
+func WorseThanTie(rows []RefRow) []RefRow {
+	var out []RefRow
+	for _, r := range rows {
+		if r.Positions > 0 && r.LeadMAE > r.TieLeadMAE {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // refEval is the judge's evaluation of one held-out position.
 type refEval struct {
 	score, win float64

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -284,5 +285,25 @@ func TestCollectRefMismatch(t *testing.T) {
 		if !found {
 			t.Errorf("the log %q lacks %q", logged, want)
 		}
+	}
+}
+
+// TestWorseThanTie: the bands where the cross-validated lead MAE is above
+// the tie's are the ones a warning names (a fit on 5 games was 20.99
+// against the tie's 14.62 at move 200, and said nothing).
+func TestWorseThanTie(t *testing.T) {
+	rows := []RefRow{
+		{Band: "50", Positions: 15, LeadMAE: 4.50, TieLeadMAE: 4.01},
+		{Band: "100", Positions: 15, LeadMAE: 5.30, TieLeadMAE: 6.25},
+		{Band: "150", Positions: 0, LeadMAE: 0, TieLeadMAE: 0},
+		{Band: "200", Positions: 6, LeadMAE: 20.99, TieLeadMAE: 14.62},
+		{Band: "end-20", Positions: 15, LeadMAE: 10, TieLeadMAE: 10}, // a tie with the tie is not worse
+	}
+	var got []string
+	for _, r := range WorseThanTie(rows) {
+		got = append(got, r.Band)
+	}
+	if want := []string{"50", "200"}; !slices.Equal(got, want) {
+		t.Errorf("bands %v, want %v", got, want)
 	}
 }

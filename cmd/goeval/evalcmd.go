@@ -9,6 +9,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/eval"
 	"goeval/movemodel"
 	"goeval/render"
 	"goeval/sgf"
@@ -328,6 +329,9 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 	fmt.Fprintf(w, "\nestimator %s", est.Name())
 	if ps := est.Params(); len(ps) > 0 {
 		fmt.Fprintf(w, " (%s)", control.FormatParams(ps))
+	}
+	if _, file := eval.JudgeParams(); file != "" && est.Name() == defaultEstimator {
+		fmt.Fprintf(w, ", parameters from %s", file)
 	}
 	fmt.Fprintln(w)
 	if res.Iterative {
