@@ -43,7 +43,8 @@ and the estimator, the score and the result after komi (and the count, as
 above), and the iterations. A stone that the map gives to the other colour
 (dead) carries a square of the other colour; one that the map gives to its
 own colour by less than 0.6 (unsettled: for the judge, a death probability
-from 0.2 to 0.5) a grey square; the legend shows the marks in use. With
+from 0.2 to 0.5) a grey square; the last move's stone a ring (in text it
+is drawn "(X)", on a terminal ◉); the legend shows the marks in use. With
 --show, the view's numbers or symbols are drawn on the points, in black or
 white with a halo, never on discs that could pass for stones. -o FILE
 writes it to a file; a PNG is not written to a terminal.
@@ -141,6 +142,29 @@ func (pos *position) record(territory bool) (*control.Game, error) {
 		g.Start, g.Moves = &h.Start, h.Moves
 	}
 	return g, nil
+}
+
+// lastMove returns the point of the last move's stone on the board, for
+// the pictures, or nil (no move, a pass, or a stone since taken).
+func (pos *position) lastMove() *board.Point {
+	last, _ := pos.lastMoves()
+	if last < 0 || int(last) >= pos.board.Geometry().N || pos.board.At(last) == board.Empty {
+		return nil
+	}
+	return &last
+}
+
+// legend is the legend of the text map of shade: the symbols, and the
+// mark of the last move when it is on the board.
+func (pos *position) legend(shade render.Shade) string {
+	l, last := render.PlainLegend, render.PlainLastLegend
+	if shade != render.Plain {
+		l, last = render.ANSILegend, render.ANSILastLegend
+	}
+	if pos.lastMove() != nil {
+		l += "   " + last
+	}
+	return l
 }
 
 // lastMoves returns the points of the two moves before the position (the
@@ -318,14 +342,11 @@ func margin(s float64) string { return control.Margin(s, 1) }
 
 func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade, sf *scoringFlags) error {
 	header(w, pos)
-	if err := render.ControlMap(w, pos.board, res.Control, shade); err != nil {
+	last, _ := pos.lastMoves()
+	if err := render.ControlMapLast(w, pos.board, res.Control, shade, last); err != nil {
 		return err
 	}
-	if shade == render.Plain {
-		fmt.Fprintln(w, render.PlainLegend)
-	} else {
-		fmt.Fprintln(w, render.ANSILegend)
-	}
+	fmt.Fprintln(w, pos.legend(shade))
 	fmt.Fprintf(w, "\nestimator %s", est.Name())
 	if ps := est.Params(); len(ps) > 0 {
 		fmt.Fprintf(w, " (%s)", control.FormatParams(ps))

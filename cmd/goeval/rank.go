@@ -236,7 +236,7 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 	}
 	g := pos.board.Geometry()
 	mover := rk.ToMove.Name()
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels, Last: pos.lastMove()}
 	pic.Caption = []string{
 		positionLine(pos),
 		"a..z: the best 26 moves for " + mover + " " + rankOrder(rk) + ", a first; ×: the worst 26",

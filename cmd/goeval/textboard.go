@@ -17,6 +17,9 @@ func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator)
 	shade := of.shade(e)
 	var ctrl []float64
 	tb := rank.TextBoard{Stones: "X O: stones"}
+	if pos.lastMove() != nil {
+		tb.Stones += ", " + render.PlainLastLegend
+	}
 	if shade != render.Plain {
 		var res control.Result
 		if err := est.Estimate(&res, pos.board); err != nil {
@@ -24,10 +27,14 @@ func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator)
 		}
 		ctrl = res.Control
 		tb.Stones = "● stones (black and white discs)"
+		if pos.lastMove() != nil {
+			tb.Stones += ", " + render.ANSILastLegend
+		}
 		tb.Legend = "greys: the control map by " + est.Name() + ", " + render.ANSILegend
 	}
+	last, _ := pos.lastMoves()
 	tb.Draw = func(w io.Writer, b *board.Board, width int, mark func(p board.Point) string) error {
-		return render.MarkedMap(w, b, ctrl, shade, width, mark)
+		return render.MarkedMapLast(w, b, ctrl, shade, width, last, mark)
 	}
 	return tb, nil
 }
