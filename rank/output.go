@@ -68,15 +68,23 @@ func (tb TextBoard) draw(w io.Writer, b *board.Board, width int, mark func(p boa
 	return tb.Draw(w, b, width, mark)
 }
 
-// Marks returns the board mark of each ranked move: a..z for the best 26,
-// × for the worst 26 that are not lettered (a cross, as the article's Figure
-// 10 draws them; not the letter x, which is the 24th best), "" for the others.
+// Letters are the marks of the best moves, best first: a..z without o and
+// x, which on goeval's boards are dead stones (the article's Figure 10
+// letters 26 moves a..z).
+const Letters = "abcdefghijklmnpqrstuvwyz"
+
+// LettersLegend says what the letters are, for legends.
+const LettersLegend = "a..z without o, x"
+
+// Marks returns the board mark of each ranked move: Letters for the best
+// 24, × for the worst 26 that are not lettered (a cross, as the article's
+// Figure 10 draws them), "" for the others.
 func Marks(n int) []string {
 	out := make([]string, n)
 	for i := range n {
 		switch {
-		case i < 26:
-			out[i] = string(rune('a' + i))
+		case i < len(Letters):
+			out[i] = Letters[i : i+1]
 		case i >= n-26:
 			out[i] = "×"
 		}
@@ -115,7 +123,7 @@ func statsLine(w io.Writer, s Stats) {
 }
 
 // WriteText writes the ranking for people: the header, the board with the
-// best 26 moves lettered a..z and the worst 26 crossed, and a table of the
+// best 24 moves lettered (Letters) and the worst 26 crossed, and a table of the
 // lettered, the top and the crossed moves (each with its probability by
 // the model, the score after it, its gain over a pass, its win
 // probability where the estimator gives one, and its miai value for the
@@ -144,7 +152,7 @@ func (rk *Ranking) WriteText(w io.Writer, b *board.Board, src Source, top int, t
 	}
 	// One meaning per symbol on this board, said under it: x and o are
 	// moves here, not the dead stones of goeval FILE's map.
-	fmt.Fprint(&sb, tb.Stones, "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
+	fmt.Fprint(&sb, tb.Stones, "; ", LettersLegend, ": the best ", len(Letters), " moves for ", mover, " ", order, ", a first; ×: the worst 26\n")
 	if tb.Legend != "" {
 		fmt.Fprintln(&sb, tb.Legend)
 	}
