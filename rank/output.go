@@ -18,6 +18,9 @@ type Source struct {
 	// and Games the number of games it holds.
 	File        string
 	Game, Games int
+	// Variation names the line followed ("2.1", see goeval --variation),
+	// "" for the main line.
+	Variation string
 	// Move is the number of moves played to reach the position, Moves the
 	// number in the main line.
 	Move, Moves int
@@ -40,6 +43,9 @@ func (s Source) Header(toMove board.Color) string {
 		fmt.Fprintf(&sb, " (game %d of %d)", s.Game, s.Games)
 	case s.Game > 1:
 		fmt.Fprintf(&sb, " (game %d)", s.Game)
+	}
+	if s.Variation != "" {
+		fmt.Fprintf(&sb, ", variation %s", s.Variation)
 	}
 	fmt.Fprintf(&sb, ", move %d of %d, %s to move, komi %g", s.Move, s.Moves, toMove.Name(), s.Komi)
 	if s.Result != "" {
@@ -251,6 +257,7 @@ type jsonPlays struct {
 	File        string             `json:"file"`
 	Game        int                `json:"game,omitempty"`
 	Games       int                `json:"games,omitempty"`
+	Variation   string             `json:"variation,omitempty"`
 	Move        int                `json:"move"`
 	Size        int                `json:"size"`
 	ToMove      string             `json:"to_move"`
@@ -265,7 +272,7 @@ type jsonPlays struct {
 
 func playsHeader(b *board.Board, src Source, toMove board.Color, estimator string, params []control.Param, score float64, st Stats) jsonPlays {
 	return jsonPlays{
-		File: src.File, Game: gameIndex(src), Games: gameCount(src), Move: src.Move, Size: b.Size(),
+		File: src.File, Game: gameIndex(src), Games: gameCount(src), Variation: src.Variation, Move: src.Move, Size: b.Size(),
 		ToMove: toMove.String(), Komi: src.Komi,
 		Estimator: estimator, Params: paramMap(params), Score: score,
 		Evaluations: st.Evaluations, Iterations: st.Iterations, Warm: st.Warm,

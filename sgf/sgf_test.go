@@ -136,6 +136,66 @@ func TestCollectionAndVariations(t *testing.T) {
 	}
 }
 
+// TestSetVariation: a path of choices at the forks picks a variation for
+// Replay, Moves and Position (before, only the main line could be read);
+// a fork without that many variations, or a path longer than the forks,
+// is an error that says where.
+func TestSetVariation(t *testing.T) {
+	// Fork 1 after B E5: W C7 (then fork 2: B G3 or B G7) or W G7.
+	src := "(;SZ[9];B[ee]\n(;W[cc](;B[gg])(;B[gc]))\n(;W[gc];B[cg]))"
+	for _, tt := range []struct {
+		name  string
+		path  []int
+		moves string // the line's moves, GTP
+		err   string
+	}{
+		{"main line", nil, "E5 C7 G3", ""},
+		{"first fork's second", []int{2}, "E5 G7 C3", ""},
+		{"second fork's second", []int{1, 2}, "E5 C7 G7", ""},
+		{"too big", []int{3}, "", "v.sgf:2:2: sgf: no such game or move: variation 3 asked for at fork 1, which has 2"},
+		{"too many forks", []int{2, 1}, "", "v.sgf: sgf: no such game or move: 2 forks asked for, the line has 1"},
+		{"zero", []int{0}, "", "variation 0 asked for at fork 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := parseNamed(t, "v.sgf", src)
+			err := g.SetVariation(tt.path)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) || !errors.Is(err, ErrNoGame) {
+					t.Errorf("error %v, want one with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, _, err := g.Moves()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range moves {
+				got = append(got, board.GeometryOf(9).GTP(m.Point))
+			}
+			if strings.Join(got, " ") != tt.moves {
+				t.Errorf("moves %v, want %s", got, tt.moves)
+			}
+			b := endPosition(t, g)
+			if last := got[len(got)-1]; b.At(boardPoint(t, b, last)) == board.Empty {
+				t.Errorf("the end position lacks the line's last move %s", last)
+			}
+		})
+	}
+}
+
+func boardPoint(t *testing.T, b *board.Board, v string) board.Point {
+	t.Helper()
+	p, err := b.Geometry().ParseGTP(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func TestSetupInAnyNodeAndToMove(t *testing.T) {
 	g := parseGame(t, "(;SZ[9]HA[2]AB[cc][gg];W[ee];B[dd];AW[ff]AE[cc];B[aa]PL[B])")
 	tests := []struct {

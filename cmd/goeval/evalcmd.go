@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"goeval/board"
@@ -54,17 +55,19 @@ Commands:
 
 // position is a loaded position and where it came from.
 type position struct {
-	file     string
-	game     *sgf.Game
-	board    *board.Board
-	move     int // moves played to reach it
-	moves    int // moves in the main line
-	games    int // games in the file
-	warnings []sgf.Warning
+	file      string
+	game      *sgf.Game
+	board     *board.Board
+	move      int   // moves played to reach it
+	moves     int   // moves in the main line
+	games     int   // games in the file
+	variation []int // the line followed, nil for the main line
+	warnings  []sgf.Warning
 }
 
-// loadPosition reads game k of file and replays it to move n (n < 0: end).
-func loadPosition(e *env, file string, k, n int) (*position, error) {
+// loadPosition reads game k of file and replays the line of variation
+// (nil: the main line; see sgf.Game.SetVariation) to move n (n < 0: end).
+func loadPosition(e *env, file string, k, n int, variation []int) (*position, error) {
 	var c *sgf.Collection
 	var err error
 	if file == "" {
@@ -84,6 +87,9 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 	}
 	g, err := c.Game(k)
 	if err != nil {
+		return nil, err
+	}
+	if err := g.SetVariation(variation); err != nil {
 		return nil, err
 	}
 	// One replay gives both the position and the length of the main line.
@@ -110,7 +116,7 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 	if n < 0 {
 		move = sum.Moves
 	}
-	return &position{file: file, game: g, games: c.Games(), board: &at, move: move, moves: sum.Moves,
+	return &position{file: file, game: g, games: c.Games(), variation: variation, board: &at, move: move, moves: sum.Moves,
 		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
 }
 
@@ -185,17 +191,21 @@ func (pos *position) lastMoves() (last, last2 board.Point) {
 	return last, last2
 }
 
-// positionFlags are --move and --game.
+// positionFlags are --move, --game and --variation.
 type positionFlags struct {
 	move, game int
+	variation  string
+	path       []int // --variation's numbers
 }
 
 func addPositionFlags(fs interface {
 	IntVar(*int, string, int, string)
+	StringVar(*string, string, string, string)
 }) *positionFlags {
 	pf := &positionFlags{}
 	fs.IntVar(&pf.move, "move", -1, "evaluate the position after this many moves; -1 means the end of the main line")
 	fs.IntVar(&pf.game, "game", 1, "which game of a collection (from 1)")
+	fs.StringVar(&pf.variation, "variation", "", "follow this variation instead of the main line: N.M... takes the N-th variation at the first fork, the M-th at the next, the first beyond")
 	return pf
 }
 
@@ -205,6 +215,16 @@ func (pf *positionFlags) check() error {
 	}
 	if pf.move < -1 {
 		return usagef("invalid --move %d (want 0 or more)", pf.move)
+	}
+	pf.path = nil
+	if pf.variation != "" {
+		for _, f := range strings.Split(pf.variation, ".") {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 {
+				return usagef("invalid --variation %q (want numbers from 1 joined by dots, as 2.1: the variation at each fork)", pf.variation)
+			}
+			pf.path = append(pf.path, n)
+		}
 	}
 	return nil
 }
@@ -281,7 +301,7 @@ func evalCommand(e *env, args []string) error {
 	if err := of.checkInputs(files[0]); err != nil {
 		return err
 	}
-	pos, err := loadPosition(e, files[0], pf.game, pf.move)
+	pos, err := loadPosition(e, files[0], pf.game, pf.move, pf.path)
 	if err != nil {
 		return err
 	}
@@ -463,6 +483,7 @@ type jsonPosition struct {
 	File       string             `json:"file"`
 	Game       int                `json:"game,omitempty"`
 	Games      int                `json:"games,omitempty"`
+	Variation  string             `json:"variation,omitempty"`
 	Move       int                `json:"move"`
 	Moves      int                `json:"moves"`
 	Size       int                `json:"size"`
@@ -513,6 +534,7 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 	if pos.games > 1 {
 		j.Games = pos.games
 	}
+	j.Variation = variationName(pos.variation)
 	for p, c := range pos.board.Cells() {
 		j.Stones[p] = int(c)
 	}

@@ -118,7 +118,7 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err := f.out.checkInputs(files[0]); err != nil {
 		return nil, nil, err
 	}
-	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move)
+	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move, f.pf.path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -361,3 +361,45 @@ func TestSeveralGames(t *testing.T) {
 		})
 	}
 }
+
+// TestVariation: --variation follows another line than the main one, in
+// goeval FILE, rank and values, and says so; a variation the file lacks is
+// bad input naming its place. Before there was no way to choose one.
+func TestVariation(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "var.sgf")
+	// After B E5: W C7 (then B G3 or B G7), or W G7 then B C3.
+	if err := os.WriteFile(file, []byte("(;SZ[9];B[ee]\n(;W[cc](;B[gg])(;B[gc]))\n(;W[gc];B[cg]))"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--estimator", "stones", file}, 0, file + ", move 3 of 3, White to move"},
+		{[]string{"--estimator", "stones", "--variation", "2", file}, 0, file + ", variation 2, move 3 of 3"},
+		{[]string{"--estimator", "stones", "--variation", "2", "--format", "json", file}, 0, `"variation":"2","move":3`},
+		{[]string{"rank", "--variation", "1.2", file}, 0, file + ", variation 1.2, move 3 of 3"},
+		{[]string{"values", "--estimator", "stones", "--variation", "2", file}, 0, file + ", variation 2, move 3 of 3"},
+		{[]string{"--variation", "3", file}, 1, file + ":2:2: sgf: no such game or move: variation 3 asked for at fork 1, which has 2"},
+		{[]string{"--variation", "2.x", file}, 2, `invalid --variation "2.x"`},
+	} {
+		t.Run(strings.Join(tt.args[:len(tt.args)-1], " "), func(t *testing.T) {
+			code, out, stderr := goeval(t, tt.args...)
+			if code != tt.code || !strings.Contains(out+stderr, tt.want) {
+				t.Errorf("exit %d, want %d with %q:\n%s%s", code, tt.code, tt.want, out, stderr)
+			}
+		})
+	}
+	// The line's stones, in map order (row 9 first): with --variation 2,
+	// W G7 (index 2·9+6), B E5 (4·9+4) and B C3 (6·9+2), and not W C7.
+	stones := make([]string, 81)
+	for i := range stones {
+		stones[i] = "0"
+	}
+	stones[24], stones[40], stones[56] = "-1", "1", "1"
+	_, out, _ := goeval(t, "--estimator", "stones", "--variation", "2", "--format", "json", file)
+	if want := `"stones":[` + strings.Join(stones, ",") + "]"; !strings.Contains(out, want) {
+		t.Errorf("the stones of variation 2: %s, want %s", out, want)
+	}
+}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"goeval/board"
 	"goeval/control"
@@ -41,10 +43,20 @@ func newTextBoard(e *env, of *outputFlags, pos *position, est control.Estimator)
 
 // source says where pos comes from, for the writers of package rank.
 func (pos *position) source() rank.Source {
-	s := rank.Source{File: pos.file, Game: pos.game.Index, Games: pos.games, Move: pos.move, Moves: pos.moves,
+	s := rank.Source{File: pos.file, Game: pos.game.Index, Games: pos.games, Variation: variationName(pos.variation), Move: pos.move, Moves: pos.moves,
 		Komi: pos.game.Info.Komi, Result: pos.game.Info.Result}
 	for _, w := range pos.warnings {
 		s.Warnings = append(s.Warnings, w.String())
 	}
 	return s
+}
+
+// variationName writes a variation path as --variation takes it, "" for
+// the main line.
+func variationName(path []int) string {
+	var parts []string
+	for _, n := range path {
+		parts = append(parts, strconv.Itoa(n))
+	}
+	return strings.Join(parts, ".")
 }
