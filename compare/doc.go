@@ -92,7 +92,10 @@
 // A reference position is found by the record's base name, the game's
 // number in its file (1 when the line gives none) and the move number;
 // the sampled positions it lacks are listed in Report.RefMissing, never
-// dropped silently, and one whose map has another size is an error.
+// dropped silently, one whose map has another size is an error, and one
+// evaluated with another komi or another side to move than the record's
+// is of another position: it is left out with a warning
+// (RefPosition.Mismatch).
 // Score MAE and lead MAE come with their standard errors (the standard
 // deviation of the absolute errors over the square root of their number).
 //

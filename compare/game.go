@@ -342,8 +342,11 @@ func (g *game) findRefs(ref *Reference, n int) {
 		case len(r.Ownership) != n:
 			g.errs = append(g.errs, fmt.Sprintf("%s:%d: the reference has %d points at move %d, the board %d", ref.Name, r.Line, len(r.Ownership), m, n))
 		default:
-			if c := g.boards[i].ToMove(); r.ToMove != "" && r.ToMove != c.String() {
-				g.warns = append(g.warns, fmt.Sprintf("%s:%d: the reference has %s to move at move %d, the record %s", ref.Name, r.Line, r.ToMove, m, c))
+			if why := r.Mismatch(g.boards[i].ToMove(), g.truth.Komi); why != "" {
+				if w := fmt.Sprintf("%s:%d: %s: position left out", ref.Name, r.Line, why); !slices.Contains(g.warns, w) {
+					g.warns = append(g.warns, w) // two bands may sample one move
+				}
+				continue
 			}
 			g.refs[i] = r
 		}

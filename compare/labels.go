@@ -10,6 +10,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
+	"unicode"
 
 	"goeval/board"
 )
@@ -123,8 +126,8 @@ func ParseLabels(name string, r io.Reader) (*Labels, error) {
 			Label
 			AreaScore *float64 `json:"area_score"`
 		}
-		if err := json.Unmarshal(text, &raw); err != nil {
-			return bad("%v", err)
+		if err := decodeLine(name, line, ErrLabels, text, &raw, labelHints); err != nil {
+			return err
 		}
 		l := raw.Label
 		l.Line = line
@@ -172,8 +175,8 @@ func jsonLines(name string, r io.Reader, kind error, fn func(line int, text []by
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 16<<20)
 	for line := 1; sc.Scan(); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
+		text := bytes.TrimRight(sc.Bytes(), " \t\r") // leading space kept: columns count from the line's start
+		if len(bytes.TrimSpace(text)) == 0 {
 			continue
 		}
 		bad := func(format string, args ...any) error {
@@ -187,6 +190,111 @@ func jsonLines(name string, r io.Reader, kind error, fn func(line int, text []by
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
+}
+
+// labelHints says what a labels file's fields hold, for decodeLine.
+var labelHints = map[string]string{
+	"ownership": "a labels file's ownership is -1, 0 or 1 a point (a reference file, with values from -1 to 1, is read by --reference)",
+}
+
+// decodeLine decodes one line of a JSON Lines file into v (a pointer to a
+// struct), and says what is wrong with it for people, with its place,
+// "name:12:19: kind: what": a line that is not an object, malformed JSON,
+// or a field of the wrong type (with hints[field], what the field
+// holds, when there is one), never Go's types.
+func decodeLine(name string, line int, kind error, text []byte, v any, hints map[string]string) error {
+	err := json.Unmarshal(text, v)
+	if err == nil {
+		return nil
+	}
+	lead := len(text) - len(bytes.TrimLeft(text, " \t"))
+	at := func(offset int64, format string, args ...any) error {
+		return fmt.Errorf("%s:%d:%d: %w: %s", name, line, int(offset)+1, kind, fmt.Sprintf(format, args...))
+	}
+	if c := text[lead]; c != '{' {
+		found := "a JSON " + jsonKind(c)
+		if jsonKind(c) == "" {
+			found = fmt.Sprintf("%q", c)
+		}
+		return at(int64(lead), "%s, not an object: each line holds one JSON object, {...}", found)
+	}
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		for i, part := range strings.Split(field, ".") { // drop the Go names of embedded structs
+			if part != "" && unicode.IsUpper(rune(part[0])) {
+				continue
+			}
+			field = strings.Join(strings.Split(field, ".")[i:], ".")
+			break
+		}
+		msg := fmt.Sprintf("%q holds %s where %s belongs", field, jsonValue(te.Value), goKind(te.Type))
+		if h := hints[field]; h != "" {
+			msg += ": " + h
+		}
+		return at(max(te.Offset-1, 0), "%s", msg)
+	case errors.As(err, &se):
+		return at(max(se.Offset-1, 0), "malformed JSON: %v", se)
+	}
+	return at(int64(lead), "%v", err)
+}
+
+// jsonKind names the JSON value that starts with c, "" if none does.
+func jsonKind(c byte) string {
+	switch {
+	case c == '[':
+		return "array"
+	case c == '"':
+		return "string"
+	case c == '-' || c >= '0' && c <= '9':
+		return "number"
+	case c == 't' || c == 'f':
+		return "boolean"
+	case c == 'n':
+		return "null"
+	}
+	return ""
+}
+
+// jsonValue rewrites encoding/json's name of a value ("number 0.8",
+// "string") for a sentence.
+func jsonValue(v string) string {
+	switch {
+	case strings.HasPrefix(v, "number "):
+		return "the number " + strings.TrimPrefix(v, "number ")
+	case v == "array":
+		return "a list"
+	case v == "bool":
+		return "true or false"
+	case v == "object":
+		return "an object"
+	}
+	return "a " + v
+}
+
+// goKind says in JSON's words what a Go type decodes from.
+func goKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list, [...]"
+	case reflect.Struct, reflect.Map:
+		return "an object, {...}"
+	}
+	return "another value"
 }
 
 // baseName returns what is wrong with a "file" field that must name a

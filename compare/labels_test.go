@@ -34,7 +34,11 @@ func TestParseLabels(t *testing.T) {
 	}
 
 	bad := []struct{ name, text, want string }{
-		{"not JSON", `{"file":`, "l.jsonl:1: compare: malformed labels"},
+		{"not JSON", `{"file":`, "l.jsonl:1:8: compare: malformed labels: malformed JSON"},
+		// A reference line given as a label: not Go's "...Label.ownership
+		// of type int8"; 0.8 ends at column 41.
+		{"reference line", `{"file":"a.sgf","move":3,"ownership":[0.8,0,0,0]}`,
+			`l.jsonl:1:41: compare: malformed labels: "ownership" holds the number 0.8 where a whole number belongs: a labels file's ownership is -1, 0 or 1 a point`},
 		{"no file", `{"ownership":[1]}`, `no "file"`},
 		{"path", `{"file":"x/a.sgf","ownership":[0,0,0,0]}`, "not a base name"},
 		{"twice", "{\"file\":\"a.sgf\",\"ownership\":[0,0,0,0]}\n{\"file\":\"a.sgf\",\"ownership\":[0,0,0,0]}", "l.jsonl:2: compare: malformed labels: a.sgf labelled twice (first on line 1)"},

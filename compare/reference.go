@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +44,21 @@ type RefPosition struct {
 // Area returns the reference's expected final area score, Black positive,
 // before komi: its lead plus the komi it assumed.
 func (p *RefPosition) Area() float64 { return p.Lead + p.Komi }
+
+// Mismatch says why p cannot be the evaluation of a position with toMove
+// to move and komi komi, the record's ("" when it can): the reference
+// evaluated another side to move or another komi, so its lead and
+// ownership are of another position. Such a line is left out, with a
+// warning, by compare and tune.
+func (p *RefPosition) Mismatch(toMove board.Color, komi float64) string {
+	switch {
+	case p.ToMove != "" && p.ToMove != toMove.String():
+		return fmt.Sprintf("the reference has %s to move at move %d, the record %s", p.ToMove, p.Move, toMove)
+	case math.Abs(p.Komi-komi) > 1e-9:
+		return fmt.Sprintf("the reference assumed komi %v at move %d, the record has %v", p.Komi, p.Move, komi)
+	}
+	return ""
+}
 
 // Reference is a reference file's positions by game and move.
 type Reference struct {
@@ -116,8 +130,8 @@ func ParseReference(name string, r io.Reader) (*Reference, error) {
 			Lead    *float64 `json:"lead"`
 			Winrate *float64 `json:"winrate"`
 		}
-		if err := json.Unmarshal(text, &raw); err != nil {
-			return bad("%v", err)
+		if err := decodeLine(name, line, ErrReference, text, &raw, nil); err != nil {
+			return err
 		}
 		p := raw.RefPosition
 		p.Line = line

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -194,7 +196,15 @@ func TestParseReferenceErrors(t *testing.T) {
 		{"value", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":[2` + strings.Repeat(",0", 24) + `]}`, "ownership value 2 at index 0"},
 		{"twice", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + "}\n" +
 			`{"file":"a.sgf","game":1,"move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, "x.jsonl:2: compare: malformed reference: a.sgf game 1 move 3 given twice (first on line 1)"},
-		{"json", `{"file":`, "x.jsonl:1:"},
+		{"json", `{"file":`, "x.jsonl:1:8: compare: malformed reference: malformed JSON: unexpected end of JSON input"},
+		// Not Go's "cannot unmarshal array into Go value of type struct {
+		// compare.RefPosition; ...". The column is where the reader
+		// stopped: the line's last character, the string "3"'s closing
+		// quote, the object's opening brace.
+		{"array", "\n  [1, 2]", "x.jsonl:2:3: compare: malformed reference: a JSON array, not an object: each line holds one JSON object, {...}"},
+		{"number", `3`, "x.jsonl:1:1: compare: malformed reference: a JSON number, not an object"},
+		{"type", `{"file":"a.sgf","move":"3"}`, `x.jsonl:1:26: compare: malformed reference: "move" holds a string where a whole number belongs`},
+		{"list", `{"file":"a.sgf","move":3,"ownership":{}}`, `x.jsonl:1:38: compare: malformed reference: "ownership" holds an object where a list, [...] belongs`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseReference("x.jsonl", strings.NewReader(c.text))
@@ -210,5 +220,59 @@ func TestParseReferenceErrors(t *testing.T) {
 	}
 	if r.Lookup("dir/t.sgf", 2, 20) == nil || r.Lookup("t.sgf", 1, 20) != nil || r.Lookup("t.sgf", 2, 40) != nil || r.Len() != 1 {
 		t.Errorf("lookups of game 2 move 20 in a collection")
+	}
+}
+
+// TestReferenceMismatch checks that a reference line evaluated with
+// another komi or another side to move than the record's is left out with
+// a warning naming its line, like a missing one but said.
+func TestReferenceMismatch(t *testing.T) {
+	raw, err := os.ReadFile("testdata/tiny-reference.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	for _, c := range []struct {
+		name, from, to string
+		line           int // of tiny-reference.jsonl, from 1
+		warn           string
+	}{
+		// b.sgf has KM[0.5]; its move 4 is sampled by both bands.
+		{"komi", `"komi":0.5`, `"komi":6.5`, 4, "x.jsonl:4: the reference assumed komi 6.5 at move 4, the record has 0.5: position left out"},
+		// After four moves of a.sgf Black is to move.
+		{"to move", `"to_move":"B"`, `"to_move":"W"`, 1, "x.jsonl:1: the reference has W to move at move 4, the record B: position left out"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := slices.Clone(lines)
+			l[c.line-1] = strings.Replace(l[c.line-1], c.from, c.to, 1)
+			ref, err := ParseReference("x.jsonl", strings.NewReader(strings.Join(l, "\n")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, _ := Files([]string{"testdata/tiny"})
+			bands, _ := ParseBands("4,end-2")
+			r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Reference: ref, Workers: 1}, files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var warns []string
+			for _, w := range r.Warnings {
+				if strings.Contains(w.Err, "reference") {
+					warns = append(warns, w.Err)
+				}
+			}
+			if len(warns) != 1 || warns[0] != c.warn {
+				t.Errorf("warnings %q, want just %q", warns, c.warn)
+			}
+			// Five positions are found without the change (TestReferenceByHand);
+			// b@4 counts in both bands.
+			want := 4
+			if c.line == 4 {
+				want = 3
+			}
+			if r.RefFound != want {
+				t.Errorf("%d reference positions used, want %d", r.RefFound, want)
+			}
+		})
 	}
 }

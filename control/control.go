@@ -3,6 +3,8 @@ package control
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"goeval/board"
@@ -28,6 +30,23 @@ type Result struct {
 	// EstimateGame); others leave it false (see WinPredictor).
 	HasWin bool
 	Win    float64
+}
+
+// Margin writes a Black-positive score or margin for people, as every
+// goeval command does: the leader's letter and the amount rounded to
+// decimals places ("B+3.5", "W+0.50"), and "0" when it rounds to nothing,
+// as SGF results and GTP's final_score write them.
+func Margin(v float64, decimals int) string {
+	r := strconv.FormatFloat(math.Abs(v), 'f', decimals, 64)
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case strings.Trim(r, "0.") == "":
+		return "0"
+	case v > 0:
+		return "B+" + r
+	}
+	return "W+" + r
 }
 
 // Reset sizes r.Control for n points (reusing its memory) and clears the

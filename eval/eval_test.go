@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"goeval/board"
@@ -41,6 +42,25 @@ func TestRegistry(t *testing.T) {
 			}
 			if err := control.Check(&r, b); err != nil {
 				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestOverrideErrors: a parameter an estimator does not take is refused
+// with the ones it takes; for the judges, whose header shows λ and κ,
+// with why they cannot be set (before: "it has no parameters").
+func TestOverrideErrors(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"stones", "eval: unknown parameter lambda for estimator stones (it has no parameters)"},
+		{"moyo", "eval: unknown parameter lambda for estimator moyo (it has parameters atsumi-reach, region-override)"},
+		{"judge", "eval: unknown parameter lambda for estimator judge (it has no parameters to set: the ones its header shows are fitted together by goeval tune, not set one by one; --params FILE loads a set goeval tune --write wrote)"},
+		{"judge-playouts", "(it has no parameters to set: the ones its header shows are fitted together"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Factory(tt.name, Options{"lambda": 0.5})
+			if !errors.Is(err, ErrUnknown) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one with %q", err, tt.want)
 			}
 		})
 	}

@@ -27,10 +27,16 @@ type Spec struct {
 	Summary string
 	// Params lists the names of the parameters that Options may override.
 	Params []string
+	// Fitted, if not empty, says why the estimator takes no overrides
+	// though it shows parameters (the judge's are fitted together).
+	Fitted string
 	// New builds an estimator with the given overrides, all of which are
 	// among Params.
 	New func(o Options) (control.Estimator, error)
 }
+
+// judgeFitted says why the judges take no parameter overrides.
+const judgeFitted = "the ones its header shows are fitted together by goeval tune, not set one by one"
 
 // specs is the registry, in the order help text lists it.
 var specs = []Spec{
@@ -64,11 +70,16 @@ var specs = []Spec{
 	{
 		Name:    "judge",
 		Summary: "judges dead stones and the score: λ/κ, a fitted death model (" + playoutsFrom(judge.Default()) + "), a second estimate, a fitted score (goeval tune)",
-		New:     func(Options) (control.Estimator, error) { return judge.New(judge.Default()) },
+		Fitted:  judgeFitted + "; --params FILE loads a set goeval tune --write wrote",
+		New: func(Options) (control.Estimator, error) {
+			p, _ := JudgeParams()
+			return judge.New(p)
+		},
 	},
 	{
 		Name:    "judge-playouts",
 		Summary: "judge, " + playoutsFrom(judge.WithPlayouts()) + ": slower, better from move 200 on",
+		Fitted:  judgeFitted,
 		New: func(Options) (control.Estimator, error) {
 			return judge.NewNamed("judge-playouts", judge.WithPlayouts())
 		},
@@ -201,6 +212,9 @@ func Factory(name string, o Options) (func() control.Estimator, error) {
 	if len(bad) > 0 {
 		sort.Strings(bad)
 		have := "no parameters"
+		if s.Fitted != "" {
+			have = "no parameters to set: " + s.Fitted
+		}
 		if len(s.Params) > 0 {
 			have = "parameters " + strings.Join(s.Params, ", ")
 		}

@@ -14,13 +14,15 @@ import (
 //   - does not fill one of the mover's own true eyes (an empty point whose
 //     neighbours are all the mover's stones, with at most one diagonal
 //     point held by the opponent, none on the edge), and
-//   - is worth a point: it is not on a settled point, or it captures,
-//     saves a chain in atari or ataris (its model features say so). A
+//   - is worth a point: it is not on a settled point, or it changes the
+//     fate of stones (tactical: its model features say so). A
 //     point is settled when the judge's count gives it to one colour (its
 //     dead stones off, the empty region that colour alone borders), the
 //     judge's map agrees, at least SettledControl strong, no stone the
 //     count calls dead lies within SettledReach steps (an invasion must be
-//     answered), and either the point's empty region is that colour's
+//     answered; the mover's own stones that the map gives to the
+//     opponent at least SettledControl strong do not count: reinforcing
+//     them adds a dead stone), and either the point's empty region is that colour's
 //     alone with every stone on the board, or at least SettledStage of the
 //     points hold stones (so that a count that calls a lone stone dead
 //     early in a game, as the judge may on a small board, does not settle
@@ -46,7 +48,7 @@ func (e *Engine) choose(rk *rank.Ranking) (board.Point, error) {
 		}
 		if settled == nil {
 			var err error
-			if settled, err = e.settled(); err != nil {
+			if settled, err = e.settled(rk.ToMove); err != nil {
 				return board.Pass, err
 			}
 		}
@@ -77,8 +79,9 @@ func abs(v int) int {
 	return v
 }
 
-// settled returns, per point, whether it is settled (see choose).
-func (e *Engine) settled() ([]bool, error) {
+// settled returns, per point, whether it is settled for mover (see
+// choose).
+func (e *Engine) settled(mover board.Color) ([]bool, error) {
 	// The estimate first: a judge that counts counts from it (the count
 	// reuses the analysis of the same position).
 	res, err := e.estimate()
@@ -112,9 +115,16 @@ func (e *Engine) settled() ([]bool, error) {
 		out[p] = alone || late
 	}
 	// Stones the count calls dead are dead only if they are answered: the
-	// points near them stay open.
+	// points near them stay open. The mover's own dead stones that the map
+	// gives to the opponent at least SettledControl strong open nothing: a
+	// stone added to them in the opponent's sure area is one more dead
+	// stone (after a finished game White played K18 beside its dead
+	// stones in Black's area and lost a point).
 	g := e.b.Geometry()
 	for _, d := range cnt.Dead {
+		if e.b.At(d) == mover && res.Control[d]*float64(-mover) >= SettledControl {
+			continue
+		}
 		x0, y0 := g.XY(d)
 		for dy := -SettledReach; dy <= SettledReach; dy++ {
 			for dx := -SettledReach; dx <= SettledReach; dx++ {
@@ -154,9 +164,14 @@ func ownTrueEye(b *board.Board, p board.Point, c board.Color) bool {
 	return foes <= 1
 }
 
-// tactical reports whether a move of the model's ranking captures, saves
-// a chain in atari or ataris, by its features.
+// tactical reports whether a move of the model's ranking changes the
+// fate of stones, by its features: it captures, saves a chain in atari
+// that then escapes, or ataris a chain that is then dead whoever moves
+// (a working ladder or net). An extension that does not escape and an
+// atari the opponent answers change nothing: in a settled area they are
+// stones added to the count's dead (after a finished game White's K18,
+// an atari in Black's area, did that).
 func tactical(m *rank.Move) bool {
 	f := &m.Features
-	return f[movemodel.GroupCapture] > 0 || f[movemodel.GroupExtension] > 0 || f[movemodel.GroupAtari] > 0
+	return f[movemodel.GroupCapture] > 0 || f[movemodel.GroupExtension] == 1 || f[movemodel.GroupAtari] == 1
 }

@@ -1,12 +1,15 @@
 package gtp
 
 import (
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/eval"
 	"goeval/internal/boardtest"
+	"goeval/internal/shared"
 	"goeval/movemodel"
 	"goeval/rank"
 )
@@ -65,11 +68,17 @@ func TestChooseSkips(t *testing.T) {
 	if p, err := e.choose(rk); err != nil || p != board.Pass {
 		t.Errorf("settled board: %s (%v), want a pass", b.Geometry().GTP(p), err)
 	}
-	// A settled point is worth playing when the move ataris (by its model
-	// features).
-	rk.Moves[2].Features[movemodel.GroupAtari] = 3
-	if p, err := e.choose(rk); err != nil || p != at("H9") {
-		t.Errorf("an atari on a settled point: %s (%v), want H9", b.Geometry().GTP(p), err)
+	// A settled point is worth playing when the move ataris a chain that
+	// is then dead whoever moves (by its model features), not for an
+	// atari the opponent answers.
+	for _, tc := range []struct {
+		atari int
+		want  board.Point
+	}{{3, board.Pass}, {2, board.Pass}, {1, at("H9")}} {
+		rk.Moves[2].Features[movemodel.GroupAtari] = uint32(tc.atari)
+		if p, err := e.choose(rk); err != nil || p != tc.want {
+			t.Errorf("an atari (feature %d) on a settled point: %s (%v), want %s", tc.atari, b.Geometry().GTP(p), err, b.Geometry().GTP(tc.want))
+		}
 	}
 	rk.Moves[2].Features[movemodel.GroupAtari] = 0
 	// Take White's wall off: the column between the two areas is open,
@@ -145,6 +154,45 @@ func TestChooseAnswersInvasion(t *testing.T) {
 	if p, err := e.choose(rk); err != nil || p != at("B4") {
 		t.Errorf("invaded: %s (%v), want B4", b.Geometry().GTP(p), err)
 	}
+	// With White to move the judge is not sure the invader is dead (0.63):
+	// the points near it stay open for White too.
+	rk.ToMove = board.White
+	if p, err := e.choose(rk); err != nil || p != at("B4") {
+		t.Errorf("White beside its unsettled invader: %s (%v), want B4", b.Geometry().GTP(p), err)
+	}
+}
+
+// TestSettledOwnDeadStones: the points near a dead stone stay open for the
+// side that must answer it, but not for the stone's own side when the map
+// gives the stone to the opponent at least SettledControl strong: a stone
+// added there is one more dead stone (after a finished game White played
+// K18 beside its dead stones in Black's area, which then counted it dead).
+func TestSettledOwnDeadStones(t *testing.T) {
+	b := board.MustParse(`
+		X X X X X X X X X
+		. . . . . . . . .
+		X X X X X X X X X
+		. . . . . . . . .
+		. . . . O . . . .
+		. . . . . . . . .
+		X X X X X X X X X
+		. . . . . . . . .
+		X X X X X X X X X`)
+	e := newEngine(t, Config{Judge: func() control.Estimator { return sure{} }})
+	e.b = *b
+	near := boardtest.Point(t, b, "E4") // next to the dead white stone E5
+	for _, tc := range []struct {
+		mover board.Color
+		want  bool
+	}{{board.Black, false}, {board.White, true}} {
+		s, err := e.settled(tc.mover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s[near] != tc.want {
+			t.Errorf("%s to move: E4 settled %v, want %v", tc.mover.Name(), s[near], tc.want)
+		}
+	}
 }
 
 // sure is a stub judge sure of everything: its map gives every point to
@@ -187,7 +235,7 @@ func TestSettledEarly(t *testing.T) {
 	e := newEngine(t, Config{Judge: func() control.Estimator { return sure{} }})
 	e.b = *b
 	far := boardtest.Point(t, b, "A1") // beyond SettledReach of the white stone
-	s, err := e.settled()
+	s, err := e.settled(board.Black)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +250,24 @@ func TestSettledEarly(t *testing.T) {
 		"F9", "G9", "H9", "J9", "F8", "G8", "H8", "J8", "F7", "G7"} {
 		e.b.Set(boardtest.Point(t, b, v), board.Black)
 	}
-	if s, err = e.settled(); err != nil || !s[far] {
+	if s, err = e.settled(board.Black); err != nil || !s[far] {
 		t.Errorf("A1 not settled late in the game (%v)", err)
+	}
+}
+
+// TestGenmovePassesAfterFinishedGame: a dev game counted B+10.5 is over;
+// after Black passes, White must pass too. Before, it played K18 beside
+// its dead stones in Black's area (an atari Black answers), which the
+// count then called dead.
+func TestGenmovePassesAfterFinishedGame(t *testing.T) {
+	f := filepath.Join(shared.Data(t, "games", "dev"), "tygem_2005-11-07_76406007.sgf")
+	m, err := movemodel.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Judge: judgeFactory(t), Model: m, ModelEstimator: func(n string) (func() control.Estimator, error) { return eval.Factory(n, nil) }}
+	got := session(t, cfg, "loadsgf "+f, "final_score", "play b pass", "genmove w", "final_score")
+	if want := []string{"= black", "= B+10.5", "= ", "= pass", "= B+10.5"}; !slices.Equal(got, want) {
+		t.Errorf("session %q, want %q", got, want)
 	}
 }

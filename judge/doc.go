@@ -42,7 +42,10 @@
 //     judges; and two eyeless chains sharing two liberties where the
 //     smaller fills one on purpose and its capture leaves the other a
 //     closed, dead eye shape (nakade); that other chain then dies and the
-//     sacrificer lives.
+//     sacrificer lives. In a capturing race that the next move decides
+//     (two chains in atari on one liberty), the side to move captures:
+//     the other's chain dies and its own lives, unless the capture leaves
+//     the capturer in atari (a ko, or stones taken back at once).
 //  4. Chains with P above DeadAt are given to the opponent (as if
 //     captured and filled), and the λ/κ estimate is run again, warm-started
 //     from x, so that the territory around a dead group goes to its

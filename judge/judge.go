@@ -30,6 +30,8 @@ type Judge struct {
 	feat    Features
 	life    life.Result
 	seki    life.Seki
+	race    []int8         // per chain: 1 if the side to move captures it at once (raceToMove)
+	raceCS  board.Chains   // raceToMove's
 	r1, r2  control.Result // the first estimate, and the second without the dead
 	b2      board.Board    // the position without the dead, given to their killers
 	start   []float64      // the second estimate's start, per point
@@ -126,8 +128,72 @@ func (j *Judge) fixed(id int, ch board.Chain) (p float64, ok bool) {
 		return 0, true
 	case j.seki.Settled[id] > 0 || j.life.Owner[ch.Head] == -ch.Color:
 		return 1, true
+	case j.race[id] > 0:
+		return 1, true
+	case j.race[id] < 0:
+		return 0, true
 	}
 	return 0, false
+}
+
+// raceToMove finds the capturing races that the side to move decides by
+// moving: a chain of the other colour in atari whose liberty is also the
+// only liberty of a chain of the mover's next to it. The mover captures
+// it there, saving its own: j.race is +1 for the captured chain. A
+// capture that is illegal (a ko just taken) or that leaves the capturing
+// chain in atari (a ko, or stones taken back at once, as pros leave them
+// at the end of a game) decides nothing. Before this rule a 2x2 board with
+// White to move and White's capture on the last point was judged
+// Black's. The saved chains are left to the death model: saved from
+// this capture is not alive.
+func (j *Judge) raceToMove(b *board.Board) {
+	cs := &j.feat.Chains
+	n := len(cs.List)
+	if cap(j.race) < n {
+		j.race = make([]int8, n, n+n/2)
+	}
+	j.race = j.race[:n]
+	clear(j.race)
+	mover := b.ToMove()
+	g := b.Geometry()
+	for id, ch := range cs.List {
+		if ch.Color != -mover || ch.Liberties != 1 {
+			continue
+		}
+		lib, saved := board.Pass, false
+		for p := ch.Head; ; p = cs.Next(p) {
+			for _, q := range g.Neighbors(p) {
+				if b.At(q) == board.Empty {
+					lib = q
+				}
+			}
+			if cs.Next(p) == ch.Head {
+				break
+			}
+		}
+		for _, q := range g.Neighbors(lib) { // the mover's chains in atari on lib
+			if b.At(q) == mover && cs.List[cs.ID[q]].Liberties == 1 {
+				saved = true
+			}
+		}
+		if !saved {
+			continue
+		}
+		after := *b
+		if after.Play(mover, lib) != nil {
+			continue
+		}
+		after.Chains(&j.raceCS)
+		if j.raceCS.List[j.raceCS.ID[lib]].Liberties < 2 {
+			continue // a ko, or taken back at once
+		}
+		j.race[id] = 1
+		for _, q := range g.Neighbors(lib) {
+			if b.At(q) == mover && cs.List[cs.ID[q]].Liberties == 1 {
+				j.race[cs.ID[q]] = -1
+			}
+		}
+	}
 }
 
 // deaths computes every chain's death probability by the models of p
@@ -184,6 +250,7 @@ func (j *Judge) Analyze(a *Analysis, b *board.Board) error {
 	j.feat.Compute(b, x)
 	life.AnalyzeChains(&j.life, b, &j.feat.Chains)
 	life.AnalyzeSeki(&j.seki, b, &j.feat.Chains)
+	j.raceToMove(b)
 	j.deaths(p)
 	a.reset(b)
 	removed := j.judgeChains(a, b, p.DeadAt)

@@ -1125,3 +1125,67 @@ func TestKoStoneStays(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptureToMove: in a capturing race that one move decides (two
+// chains in atari on one liberty), the side to move captures: its
+// opponent's chain is dead and its own saved, whatever the map says.
+// Before, the 2x2 board below with White to move was judged B+4.0, Black
+// 0.93 to win, though White's B2 takes both black stones. A capture that
+// leaves the capturer in atari (taken back at once, or a ko) decides
+// nothing.
+func TestCaptureToMove(t *testing.T) {
+	corner := `
+		O .
+		X X`
+	race := `
+		. X O . O
+		. O X X O
+		. . O O .
+		. . . . .
+		. . . . .`
+	for _, tt := range []struct {
+		name, board string
+		toMove      board.Color
+		dead, alive []string // death probability 1, and 0
+		notFixed    []string // neither
+		winner      board.Color
+	}{
+		// White B2 captures A1 and B1 and owns the board: W+4.
+		{"corner, White to move", corner, board.White, []string{"A1", "B1"}, []string{"A2"}, nil, board.White},
+		// Black B2 captures A2, but leaves A1-B2 one liberty, A2, where
+		// White takes the three back.
+		{"corner, Black to move", corner, board.Black, nil, nil, []string{"A2", "A1"}, 0},
+		// White D5 takes C4 and D4 and connects C5 to E5.
+		{"race, White to move", race, board.White, []string{"C4", "D4"}, []string{"C5"}, nil, 0},
+		// Black D5 takes C5 but is left in atari, and White C5 takes back
+		// D5, C4 and D4: nothing is decided by the rule.
+		{"race, Black to move", race, board.Black, nil, nil, []string{"C5", "C4"}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := board.MustParse(tt.board)
+			b.SetToMove(tt.toMove)
+			_, a := judgeOf(t, b)
+			for _, v := range tt.dead {
+				if p := boardtest.Point(t, b, v); a.Dead[p] != 1 || !a.Removed[p] {
+					t.Errorf("%s: death %v, removed %v; want 1, removed", v, a.Dead[p], a.Removed[p])
+				}
+			}
+			for _, v := range tt.alive {
+				if p := boardtest.Point(t, b, v); a.Dead[p] != 0 {
+					t.Errorf("%s: death %v, want 0", v, a.Dead[p])
+				}
+			}
+			for _, v := range tt.notFixed {
+				if p := boardtest.Point(t, b, v); a.Dead[p] == 0 || a.Dead[p] == 1 {
+					t.Errorf("%s: death %v, want the model's, neither 0 nor 1", v, a.Dead[p])
+				}
+			}
+			if tt.winner != 0 {
+				win, _ := a.WinProbability(0)
+				if s := a.Result.Score; s*float64(tt.winner) <= 0 || (win > 0.5) != (tt.winner == board.Black) {
+					t.Errorf("score %.1f, Black wins with %.2f; want %v ahead", s, win, tt.winner)
+				}
+			}
+		})
+	}
+}

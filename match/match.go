@@ -14,12 +14,17 @@
 // positive. Results are given as SGF RE values ("B+12.5", "W+R", "B+F",
 // "0").
 //
+// Before the first game every engine, the scorer too, is asked to set up
+// the match's board size and komi and whether it knows the commands it
+// will be sent: one that refuses ends the match before a move is played.
+//
 // Games are played one after the other, so that the engines' timings are
 // not disturbed; every game is recorded as SGF with its moves and result.
 package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -150,6 +155,13 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	defer scorer.Close()
+	if err := check(ctx, &cfg, clients, scorer); err != nil {
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+			return rep, nil
+		}
+		return nil, err
+	}
 	for k := range cfg.Games {
 		if ctx.Err() != nil {
 			rep.Interrupted = true
@@ -173,6 +185,44 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// check asks every engine, before the first move, to set up the board
+// and komi of the match, and whether it knows the commands it will be
+// sent (genmove and play; the scorer final_score): an engine that cannot
+// play or score the match is found before a game is played, not after.
+// An engine that does not answer known_command is taken to know them.
+func check(ctx context.Context, cfg *Config, clients [2]*peer.Client, scorer *peer.Client) error {
+	komi := strconv.FormatFloat(cfg.Komi, 'f', -1, 64)
+	for _, e := range []struct {
+		c     *peer.Client
+		name  string
+		needs []string
+	}{
+		{clients[0], cfg.A.Name, []string{"genmove", "play"}},
+		{clients[1], cfg.B.Name, []string{"genmove", "play"}},
+		{scorer, "the scorer " + cfg.Scorer.Name, []string{"play", "final_score"}},
+	} {
+		for _, cmd := range []string{"boardsize " + strconv.Itoa(cfg.Size), "clear_board", "komi " + komi} {
+			if _, err := e.c.SendContext(ctx, cmd); err != nil {
+				if errors.Is(err, peer.ErrRefused) {
+					why := strings.TrimPrefix(err.Error(), fmt.Sprintf("%v %q: ", peer.ErrRefused, cmd))
+					return fmt.Errorf("match: %s refused %q before the first game: %s", e.name, cmd, why)
+				}
+				return fmt.Errorf("match: %s failed %q before the first game: %w", e.name, cmd, err)
+			}
+		}
+		for _, cmd := range e.needs {
+			a, err := e.c.SendContext(ctx, "known_command "+cmd)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if err == nil && strings.TrimSpace(a) == "false" {
+				return fmt.Errorf("match: %s does not know the GTP command %s", e.name, cmd)
+			}
+		}
+	}
+	return nil
 }
 
 // play plays one game; with swap, engine B takes Black. A cancelled ctx

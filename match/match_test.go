@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +24,10 @@ import (
 //   - "illegal": genmove answers the first point, empty or not;
 //   - "resign": genmove resigns;
 //   - "hang2": as "last" in the first game, but in the second genmove
-//     never answers (an engine thinking when the match is interrupted).
+//     never answers (an engine thinking when the match is interrupted);
+//   - "small": as "first", but refuses boards over 9x9, as GnuGo those
+//     over 19x19;
+//   - "noscore": as "first", but says it does not know final_score.
 //
 // Its final_score is the stone balance minus komi (for the scorer).
 func TestMain(m *testing.M) {
@@ -38,7 +42,7 @@ func fake(mode string) {
 	b := board.New(19)
 	komi := 0.0
 	lastPass := false
-	games := 0
+	games, fresh := 0, false // games counts those with a genmove
 	sc := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	reply := func(s string) { fmt.Fprintf(out, "= %s\n\n", s); out.Flush() }
@@ -51,10 +55,17 @@ func fake(mode string) {
 		case "boardsize":
 			var n int
 			fmt.Sscan(f[1], &n)
+			if mode == "small" && n > 9 {
+				fmt.Fprintf(out, "? unacceptable size\n\n")
+				out.Flush()
+				continue
+			}
 			b = board.New(n)
 			reply("")
+		case "known_command":
+			reply(strconv.FormatBool(mode != "noscore" || f[1] != "final_score"))
 		case "clear_board":
-			games++
+			fresh = true
 			b = board.New(b.Size())
 			reply("")
 		case "komi":
@@ -79,6 +90,9 @@ func fake(mode string) {
 			}
 			g := b.Geometry()
 			v := "pass"
+			if fresh {
+				games, fresh = games+1, false
+			}
 			if mode == "hang2" && games >= 2 {
 				time.Sleep(time.Hour)
 			}
@@ -242,5 +256,40 @@ func TestKomiRange(t *testing.T) {
 		if _, err := Play(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "komi") {
 			t.Errorf("komi %v: err %v", k, err)
 		}
+	}
+}
+
+// TestEnginesAskedFirst: an engine, the scorer among them, that refuses
+// the board size or lacks a command it will need ends the match before
+// the first move, with an error naming it and what it refused; before,
+// a scorer refusing the size was found only after game 1 was played.
+func TestEnginesAskedFirst(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		a, b, scorer string
+		size         int
+		want         string
+	}{
+		{"scorer refuses the size", "first", "last", "small", 11, `match: the scorer scorer refused "boardsize 11" before the first game: unacceptable size`},
+		{"player refuses the size", "first", "small", "first", 11, `match: b refused "boardsize 11" before the first game`},
+		{"scorer cannot score", "first", "last", "noscore", 3, "match: the scorer scorer does not know the GTP command final_score"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			played := 0
+			cfg := Config{A: engine(t, "a", c.a), B: engine(t, "b", c.b), Scorer: engine(t, "scorer", c.scorer),
+				Games: 2, Size: c.size, Komi: 0.5, Progress: func(int, *Game) { played++ }}
+			rep, err := Play(context.Background(), cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one with %q", err, c.want)
+			}
+			if played != 0 || (rep != nil && len(rep.Games) != 0) {
+				t.Errorf("%d games played before the refusal was found", played)
+			}
+		})
+	}
+	// Engines that take the size play as before.
+	cfg := Config{A: engine(t, "a", "small"), B: engine(t, "b", "last"), Scorer: engine(t, "scorer", "small"), Games: 1, Size: 9, Komi: 0.5}
+	if rep, err := Play(context.Background(), cfg); err != nil || len(rep.Games) != 1 {
+		t.Errorf("9x9 with engines that take up to 9x9: %v", err)
 	}
 }

@@ -36,6 +36,6 @@ func ExampleMoyo_View() {
 	//   2  #  X  #  #  # 2
 	//   1 20  # 20 20 20 1
 	//      A  B  C  D  E
-	// X O stones; two digits: Black's and White's cutoff numbers; x o territory, b w cutoff points, # @ legs, & ! spans
+	// X O stones; two digits: Black's and White's cutoff numbers; + - territory, b w cutoff points, # @ legs, & ! spans
 	// S = 6.20, S' = 1.125
 }

@@ -610,11 +610,11 @@ func TestViews(t *testing.T) {
 		// far from both: there is no equidistance line here.
 		"regions": `
 		    A B C D E
-		  5 o o o O o 5
-		  4 x x o o o 4
-		  3 x x x o o 3
-		  2 x X x x x 2
-		  1 x x x x x 1
+		  5 - - - O - 5
+		  4 + + - - - 4
+		  3 + + + - - 3
+		  2 + X + + + 2
+		  1 + + + + + 1
 		    A B C D E`,
 	}
 	for _, name := range m.Views() {

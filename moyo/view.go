@@ -24,8 +24,8 @@ func (m *Moyo) Views() []string { return append([]string(nil), views...) }
 
 // Legend lines, one per view.
 const (
-	legendObjects = "X O stones, x o territory, b w cutoff points, # @ legs, & ! spans, ? claimed by both"
-	legendNumbers = "X O stones, x o territory, b w cutoff points, # @ legs, & ! spans"
+	legendObjects = "X O stones, + - territory, b w cutoff points, # @ legs, & ! spans, ? claimed by both"
+	legendNumbers = "X O stones, + - territory, b w cutoff points, # @ legs, & ! spans"
 )
 
 // View draws the named view of b with GTP coordinates round the board:
@@ -37,8 +37,11 @@ const (
 //   - d: d = b - w, signed, blank where 0 (Figure 6);
 //   - size: the control of every vacant point times 10: D x 10 on points
 //     that are no object, 8 on objects, 10 on territory (Figure 7);
-//   - regions: the equidistance regions, x for Black's, o for White's, and
+//   - regions: the equidistance regions, + for Black's, - for White's, and
 //     a star (*) on the equidistance line (Figure 3).
+//
+// Territory and regions are + and -, as Black's and White's points are on
+// goeval FILE's map: lower-case x and o are dead stones on every board.
 //
 // An unknown name is an error wrapping ErrView that lists the views.
 func (m *Moyo) View(w io.Writer, name string, b *board.Board) error {
@@ -87,7 +90,7 @@ func viewCells(a *Analysis, name string) (cell func(p board.Point) string, width
 	case "objects":
 		cell = func(p board.Point) string { return objectSymbol(a, p) }
 	case "pairs":
-		width, legend = 2, "X O stones; two digits: Black's and White's cutoff numbers; x o territory, b w cutoff points, # @ legs, & ! spans"
+		width, legend = 2, "X O stones; two digits: Black's and White's cutoff numbers; + - territory, b w cutoff points, # @ legs, & ! spans"
 		cell = func(p board.Point) string {
 			if a.HasPair(p) {
 				return fmt.Sprintf("%d%d", a.B[p], a.W[p])
@@ -111,15 +114,15 @@ func viewCells(a *Analysis, name string) (cell func(p board.Point) string, width
 			return signed(int(roundTenths(a.Control[p])))
 		}
 	case "regions":
-		legend = "X O stones, x o Black's and White's regions, * equidistance line"
+		legend = "X O stones, + - Black's and White's regions, * equidistance line"
 		cell = func(p board.Point) string {
 			switch {
 			case a.Kind[p] == Stone:
 				return objectSymbol(a, p)
 			case a.Region[p] == board.Black:
-				return "x"
+				return "+"
 			case a.Region[p] == board.White:
-				return "o"
+				return "-"
 			}
 			return "*"
 		}
@@ -163,7 +166,7 @@ func objectSymbol(a *Analysis, p board.Point) string {
 	case Stone:
 		return pick("X", "O")
 	case Territory:
-		return pick("x", "o")
+		return pick("+", "-")
 	case CutoffPoint:
 		return pick("b", "w")
 	case Leg:

@@ -3,7 +3,6 @@ package neural
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"goeval/board"
 	"goeval/control"
@@ -310,15 +309,7 @@ func (e *Estimator) Notes(b *board.Board) ([]string, error) {
 }
 
 // signed formats a Black-positive number of points as "B+1.2" or "W+0.5".
-func signed(v float64) string {
-	if math.Abs(v) < 0.05 {
-		return "0.0"
-	}
-	if v > 0 {
-		return fmt.Sprintf("B+%.1f", v)
-	}
-	return fmt.Sprintf("W+%.1f", -v)
-}
+func signed(v float64) string { return control.Margin(v, 1) }
 
 // sameBoard reports whether a and b hold the same position: size, stones,
 // side to move and ko.

@@ -14,9 +14,13 @@ import (
 
 // Source says where a ranked position comes from, for the writers.
 type Source struct {
-	// File is the record's name, Game the game's place in it (from 1).
-	File string
-	Game int
+	// File is the record's name, Game the game's place in it (from 1)
+	// and Games the number of games it holds.
+	File        string
+	Game, Games int
+	// Variation names the line followed ("2.1", see goeval --variation),
+	// "" for the main line.
+	Variation string
 	// Move is the number of moves played to reach the position, Moves the
 	// number in the main line.
 	Move, Moves int
@@ -32,8 +36,16 @@ type Source struct {
 func (s Source) Header(toMove board.Color) string {
 	var sb strings.Builder
 	sb.WriteString(s.File)
-	if s.Game > 1 {
+	switch {
+	case s.Games > 1 && s.Game == 1:
+		fmt.Fprintf(&sb, " (game 1 of %d; --game N picks another)", s.Games)
+	case s.Games > 1:
+		fmt.Fprintf(&sb, " (game %d of %d)", s.Game, s.Games)
+	case s.Game > 1:
 		fmt.Fprintf(&sb, " (game %d)", s.Game)
+	}
+	if s.Variation != "" {
+		fmt.Fprintf(&sb, ", variation %s", s.Variation)
 	}
 	fmt.Fprintf(&sb, ", move %d of %d, %s to move, komi %g", s.Move, s.Moves, toMove.Name(), s.Komi)
 	if s.Result != "" {
@@ -62,15 +74,23 @@ func (tb TextBoard) draw(w io.Writer, b *board.Board, width int, mark func(p boa
 	return tb.Draw(w, b, width, mark)
 }
 
-// Marks returns the board mark of each ranked move: a..z for the best 26,
-// × for the worst 26 that are not lettered (a cross, as the article's Figure
-// 10 draws them; not the letter x, which is the 24th best), "" for the others.
+// Letters are the marks of the best moves, best first: a..z without o and
+// x, which on goeval's boards are dead stones (the article's Figure 10
+// letters 26 moves a..z).
+const Letters = "abcdefghijklmnpqrstuvwyz"
+
+// LettersLegend says what the letters are, for legends.
+const LettersLegend = "a..z without o, x"
+
+// Marks returns the board mark of each ranked move: Letters for the best
+// 24, × for the worst 26 that are not lettered (a cross, as the article's
+// Figure 10 draws them), "" for the others.
 func Marks(n int) []string {
 	out := make([]string, n)
 	for i := range n {
 		switch {
-		case i < 26:
-			out[i] = string(rune('a' + i))
+		case i < len(Letters):
+			out[i] = Letters[i : i+1]
 		case i >= n-26:
 			out[i] = "×"
 		}
@@ -78,18 +98,10 @@ func Marks(n int) []string {
 	return out
 }
 
-// signed formats a Black-positive score for a table: "B+3.25", "W+0.50",
-// "0.00".
-func signed(s float64) string {
-	r := fmt.Sprintf("%.2f", math.Abs(s))
-	switch {
-	case r == "0.00":
-		return r
-	case s > 0:
-		return "B+" + r
-	}
-	return "W+" + r
-}
+// signed formats a Black-positive score for a table, with the two
+// decimals that tell moves apart, as every command writes scores
+// (control.Margin): "B+3.25", "W+0.50", "0".
+func signed(s float64) string { return control.Margin(s, 2) }
 
 // estimatorLine writes the estimator and its parameters.
 func estimatorLine(w io.Writer, name string, ps []control.Param) {
@@ -117,7 +129,7 @@ func statsLine(w io.Writer, s Stats) {
 }
 
 // WriteText writes the ranking for people: the header, the board with the
-// best 26 moves lettered a..z and the worst 26 crossed, and a table of the
+// best 24 moves lettered (Letters) and the worst 26 crossed, and a table of the
 // lettered, the top and the crossed moves (each with its probability by
 // the model, the score after it, its gain over a pass, its win
 // probability where the estimator gives one, and its miai value for the
@@ -146,7 +158,7 @@ func (rk *Ranking) WriteText(w io.Writer, b *board.Board, src Source, top int, t
 	}
 	// One meaning per symbol on this board, said under it: x and o are
 	// moves here, not the dead stones of goeval FILE's map.
-	fmt.Fprint(&sb, tb.Stones, "; a..z: the best 26 moves for ", mover, " ", order, ", a first (x and o among them); ×: the worst 26\n")
+	fmt.Fprint(&sb, tb.Stones, "; ", LettersLegend, ": the best ", len(Letters), " moves for ", mover, " ", order, ", a first; ×: the worst 26\n")
 	if tb.Legend != "" {
 		fmt.Fprintln(&sb, tb.Legend)
 	}
@@ -244,6 +256,8 @@ type jsonRanking struct {
 type jsonPlays struct {
 	File        string             `json:"file"`
 	Game        int                `json:"game,omitempty"`
+	Games       int                `json:"games,omitempty"`
+	Variation   string             `json:"variation,omitempty"`
 	Move        int                `json:"move"`
 	Size        int                `json:"size"`
 	ToMove      string             `json:"to_move"`
@@ -258,7 +272,7 @@ type jsonPlays struct {
 
 func playsHeader(b *board.Board, src Source, toMove board.Color, estimator string, params []control.Param, score float64, st Stats) jsonPlays {
 	return jsonPlays{
-		File: src.File, Game: gameIndex(src), Move: src.Move, Size: b.Size(),
+		File: src.File, Game: gameIndex(src), Games: gameCount(src), Variation: src.Variation, Move: src.Move, Size: b.Size(),
 		ToMove: toMove.String(), Komi: src.Komi,
 		Estimator: estimator, Params: paramMap(params), Score: score,
 		Evaluations: st.Evaluations, Iterations: st.Iterations, Warm: st.Warm,
@@ -292,9 +306,18 @@ func paramMap(ps []control.Param) map[string]float64 {
 	return m
 }
 
+// gameIndex and gameCount are the JSON "game" and "games": given when the
+// file holds several games (or the game is not the first), else left out.
 func gameIndex(src Source) int {
-	if src.Game > 1 {
+	if src.Game > 1 || src.Games > 1 {
 		return src.Game
+	}
+	return 0
+}
+
+func gameCount(src Source) int {
+	if src.Games > 1 {
+		return src.Games
 	}
 	return 0
 }

@@ -114,6 +114,28 @@ type Picture struct {
 	// legend); a line too long for the width is wrapped at its commas or
 	// spaces.
 	Caption []string
+	// Last, if not nil, is the point of the last move: its stone carries
+	// a ring of the other colour, outside any mark of the map, and the
+	// legend says so. Nil, or a point without a stone, marks nothing.
+	Last *board.Point
+}
+
+// last returns the point of the last move's stone, or board.Pass.
+func (p *Picture) last() board.Point {
+	if p.Last == nil {
+		return board.Pass
+	}
+	return stoneAt(p.Board, *p.Last)
+}
+
+// drawLast draws the ring of the last move on a stone of colour c centred
+// at x, y with radius r.
+func drawLast(sc *scene, c board.Color, x, y, r float64) {
+	ring := white
+	if c == board.White {
+		ring = blackStone
+	}
+	sc.add(shape{kind: circleShape, x: x, y: y, w: r * 0.62, stroke: ring, lineWidth: math.Max(1, r/7)})
 }
 
 // UnsettledBelow is the control, towards a stone's own colour, under which
@@ -253,7 +275,21 @@ func (p *Picture) legendItems() []legendItem {
 	if unsettled {
 		items = append(items, legendItem{draw: markedStones(markUnsettled), text: fmt.Sprintf("unsettled: the map gives it under %g", UnsettledBelow), short: "unsettled"})
 	}
+	if p.last() != board.Pass {
+		items = append(items, legendItem{draw: lastStones, text: "the last move", short: "last"})
+	}
 	return items
+}
+
+// lastStones draws a black and a white stone with the last move's ring,
+// for the legend.
+func lastStones(sc *scene, x, y, size float64) float64 {
+	r := size / 2
+	drawStone(sc, board.Black, markNone, x+r, y, r)
+	drawLast(sc, board.Black, x+r, y, r)
+	drawStone(sc, board.White, markNone, x+3*r+size*0.15, y, r)
+	drawLast(sc, board.White, x+3*r+size*0.15, y, r)
+	return 4*r + size*0.15
 }
 
 // drawScale draws the palette from +1 to -1 as a bar of 11 steps.
@@ -522,6 +558,9 @@ func (p *Picture) layout(width int) *scene {
 			m = markOf(c, p.Control[pt])
 		}
 		drawStone(sc, c, m, at(x), at(y), cell*0.46)
+		if board.Point(pt) == p.last() {
+			drawLast(sc, c, at(x), at(y), cell*0.46)
+		}
 	}
 
 	// Labels: bold text, or a cross, in black or white with a halo of the

@@ -109,6 +109,12 @@ func PlainGlyph(c board.Color, v float64) string {
 // ansiCell draws one point two characters wide on a grey background.
 func ansiCell(c board.Color, v float64) string { return ansiMarkedCell(c, v, "", 2) }
 
+// ansiLastCell draws the stone of the last move, as ansiMarkedCell draws a
+// stone but as ◉.
+func ansiLastCell(c board.Color, v float64, width int) string {
+	return strings.Replace(ansiMarkedCell(c, v, "", width), "●", "◉", 1)
+}
+
 // ansiMarkedCell draws one point width characters wide on the grey of its
 // control v: a stone as a disc (dimmed where the map gives it to the other
 // colour: judged dead), else the mark, right-aligned, in black or white,
@@ -142,16 +148,72 @@ func ansiMarkedCell(c board.Color, v float64, mark string, width int) string {
 	return fmt.Sprintf("\x1b[48;5;%dm%s\x1b[0m", grey, glyph)
 }
 
+// PlainLastLegend and ANSILastLegend say how the last move is marked.
+const (
+	PlainLastLegend = "(X) the last move"
+	ANSILastLegend  = "◉ the last move"
+)
+
 // ControlMap draws b with the control map shaded, one point per cell.
 func ControlMap(w io.Writer, b *board.Board, control []float64, shade Shade) error {
+	return ControlMapLast(w, b, control, shade, board.Pass)
+}
+
+// ControlMapLast is ControlMap with the stone on last, the last move,
+// marked: in parentheses in Plain, "(X)", as GnuGo draws it, and as ◉ in
+// ANSI. A last that is not a stone on the board (a pass) marks nothing.
+func ControlMapLast(w io.Writer, b *board.Board, control []float64, shade Shade, last board.Point) error {
 	g := b.Geometry()
 	if len(control) != g.N {
 		panic(fmt.Sprintf("render: %d control values for %d points", len(control), g.N))
 	}
+	last = stoneAt(b, last)
 	if shade == ANSI {
-		return Grid(w, g, 2, func(p board.Point) string { return ansiCell(b.At(p), control[p]) })
+		return Grid(w, g, 2, func(p board.Point) string {
+			if p == last {
+				return ansiLastCell(b.At(p), control[p], 2)
+			}
+			return ansiCell(b.At(p), control[p])
+		})
 	}
-	return Grid(w, g, 2, func(p board.Point) string { return PlainGlyph(b.At(p), control[p]) })
+	return gridLast(w, g, 2, last, func(p board.Point) string { return PlainGlyph(b.At(p), control[p]) })
+}
+
+// stoneAt returns p if it is a point of b holding a stone, else board.Pass.
+func stoneAt(b *board.Board, p board.Point) board.Point {
+	if p < 0 || int(p) >= b.Geometry().N || b.At(p) == board.Empty {
+		return board.Pass
+	}
+	return p
+}
+
+// gridLast is Grid with the cell of last (board.Pass for none) between
+// parentheses: "(" in its padding and ")" in the padding of the cell to
+// its right, or before the row number at the right edge. Cells must be
+// one visible character narrower than width, as Plain glyphs are.
+func gridLast(w io.Writer, g *board.Geometry, width int, last board.Point, cell func(p board.Point) string) error {
+	if last == board.Pass {
+		return Grid(w, g, width, cell)
+	}
+	var sb strings.Builder
+	if err := Grid(&sb, g, width, cell); err != nil {
+		return err
+	}
+	lines := strings.Split(sb.String(), "\n")
+	x, y := g.XY(last)
+	row := []rune(lines[1+y])
+	at := 3 + x*width + width - 1 // the glyph: after "NN " and x cells, right-aligned
+	if at+1 < len(row) && row[at-1] == ' ' && row[at+1] == ' ' {
+		row[at-1] = '('
+		if x == g.Size-1 { // before the row number: keep a space
+			row = append(row[:at+1], append([]rune{')'}, row[at+1:]...)...)
+		} else {
+			row[at+1] = ')'
+		}
+	}
+	lines[1+y] = string(row)
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
+	return err
 }
 
 // MarkedMap draws b with marks on points, such as the letters of a move
@@ -161,24 +223,35 @@ func ControlMap(w io.Writer, b *board.Board, control []float64, shade Shade) err
 // mark is drawn in black or white, whichever stands out on that grey;
 // control may be nil for Plain, which draws no map.
 func MarkedMap(w io.Writer, b *board.Board, control []float64, shade Shade, width int, mark func(p board.Point) string) error {
+	return MarkedMapLast(w, b, control, shade, width, board.Pass, mark)
+}
+
+// MarkedMapLast is MarkedMap with the stone of the last move marked, as
+// ControlMapLast marks it.
+func MarkedMapLast(w io.Writer, b *board.Board, control []float64, shade Shade, width int, last board.Point, mark func(p board.Point) string) error {
 	g := b.Geometry()
 	if shade == ANSI && len(control) != g.N {
 		panic(fmt.Sprintf("render: %d control values for %d points", len(control), g.N))
 	}
-	return Grid(w, g, width, func(p board.Point) string {
-		c := b.At(p)
-		if shade == Plain {
-			switch c {
-			case board.Black:
-				return "X"
-			case board.White:
-				return "O"
+	last = stoneAt(b, last)
+	if shade == ANSI {
+		return Grid(w, g, width, func(p board.Point) string {
+			if p == last {
+				return ansiLastCell(b.At(p), control[p], width)
 			}
-			if m := mark(p); m != "" {
-				return m
-			}
-			return "."
+			return ansiMarkedCell(b.At(p), control[p], mark(p), width)
+		})
+	}
+	return gridLast(w, g, width, last, func(p board.Point) string {
+		switch b.At(p) {
+		case board.Black:
+			return "X"
+		case board.White:
+			return "O"
 		}
-		return ansiMarkedCell(c, control[p], mark(p), width)
+		if m := mark(p); m != "" {
+			return m
+		}
+		return "."
 	})
 }

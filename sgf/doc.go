@@ -34,7 +34,9 @@
 // Recoverable oddities (a suicide in a record, an unknown charset, trailing
 // text after the last game, a komi beyond ±1000, HA[] without handicap
 // stones, a point in both AB and AW of one node, GM[] after the first move)
-// are kept as Warnings rather than dropped.
+// are kept as Warnings rather than dropped. A chain that a node's setup (AB,
+// AW, AE) leaves without liberties is removed, as SGF viewers do, with a
+// warning naming its stones: no position holds one.
 //
 // Reading (ReadFile, Load, Read) stops early on what is no record:
 // binary input at its first NUL byte (input that is not UTF-16), and any

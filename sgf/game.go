@@ -37,7 +37,8 @@ type Game struct {
 	// its last node not being the game's end.
 	Truncated bool
 
-	coll *Collection
+	coll      *Collection
+	variation []int // SetVariation's choice at each fork, from 1
 }
 
 // Games returns the number of games in the collection.
@@ -213,14 +214,54 @@ var errKomiRange = errors.New("beyond ±1000 points")
 // MainLine returns the nodes of the main line, root first.
 func (g *Game) MainLine() []*Node {
 	var out []*Node
+	fork := 0
 	for n := g.Root; n != nil; {
 		out = append(out, n)
 		if len(n.Children) == 0 {
 			break
 		}
-		n = n.Children[0]
+		next := n.Children[0]
+		if len(n.Children) > 1 {
+			if fork < len(g.variation) {
+				next = n.Children[g.variation[fork]-1]
+			}
+			fork++
+		}
+		n = next
 	}
 	return out
+}
+
+// SetVariation chooses the line that MainLine, and so Replay, Moves and
+// Position, follow: at the first node with several children (a fork) the
+// path[0]-th of them, counted from 1, at the next fork along that line
+// the path[1]-th, and so on; at the forks beyond the path, the first. A
+// nil path is the main line. It fails, saying where, if a fork has fewer
+// variations than asked for or the line has fewer forks than the path
+// numbers.
+func (g *Game) SetVariation(path []int) error {
+	g.variation = nil
+	fork := 0
+	for n := g.Root; n != nil && fork < len(path); {
+		if len(n.Children) == 0 {
+			break
+		}
+		next := n.Children[0]
+		if len(n.Children) > 1 {
+			k := path[fork]
+			if k < 1 || k > len(n.Children) {
+				return fmt.Errorf("%s:%s: %w: variation %d asked for at fork %d, which has %d", g.coll.Name, n.Children[0].Pos(), ErrNoGame, k, fork+1, len(n.Children))
+			}
+			next = n.Children[k-1]
+			fork++
+		}
+		n = next
+	}
+	if fork < len(path) {
+		return fmt.Errorf("%s: %w: %d forks asked for, the line has %d", g.coll.Name, ErrNoGame, len(path), fork)
+	}
+	g.variation = append([]int(nil), path...)
+	return nil
 }
 
 // Name returns the file name of the game's collection.

@@ -3,6 +3,7 @@ package sgf
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"goeval/board"
 )
@@ -128,15 +129,15 @@ func nodeMoves(n *Node) []nodeMove {
 // Moves lists the moves of the main line in order, as Replay counts them
 // (several in one node count as several), and says whether the main line
 // has setup properties (AB, AW, AE), without which the moves alone tell
-// every position. It stops at a move that is not a point, with an error
-// (Replay reports it with its place).
+// every position. It stops at a move that is not a point, with the
+// *MoveError that Replay gives, which says where it is.
 func (g *Game) Moves() (moves []board.Move, setup bool, err error) {
 	for _, n := range g.MainLine() {
 		setup = setup || n.Has("AB") || n.Has("AW") || n.Has("AE")
 		for _, m := range nodeMoves(n) {
 			p, err := ParsePoint(m.raw, g.Info.Size, true)
 			if err != nil {
-				return moves, setup, fmt.Errorf("%s: move %d: %w", g.coll.Name, len(moves)+1, err)
+				return moves, setup, &MoveError{File: g.coll.Name, Pos: n.src.pos(m.offset), Move: len(moves) + 1, Color: m.color, Vertex: fmt.Sprintf("[%s]", m.raw), Err: err}
 			}
 			moves = append(moves, board.Move{Color: m.color, Point: p})
 		}
@@ -178,6 +179,9 @@ func (g *Game) setup(n *Node, b *board.Board, buf *[]board.Point, moves int, plS
 		}
 		done = true
 	}
+	if done {
+		g.removeDead(n, b, sum)
+	}
 	if done && moves == 0 && !plSet {
 		if g.Info.Handicap >= 2 && b.Count(board.Black) > 0 && b.Count(board.White) == 0 {
 			b.SetToMove(board.White)
@@ -186,6 +190,43 @@ func (g *Game) setup(n *Node, b *board.Board, buf *[]board.Point, moves int, plS
 		}
 	}
 	return nil
+}
+
+// removeDead removes the chains that the setup of node n left without
+// liberties, which no position can hold, as SGF viewers do, with a
+// warning naming their stones. Chains of both colours without liberties
+// are removed together.
+func (g *Game) removeDead(n *Node, b *board.Board, sum *Summary) {
+	var cs board.Chains
+	b.Chains(&cs)
+	var dead []board.Point
+	for id, ch := range cs.List {
+		if ch.Liberties > 0 {
+			continue
+		}
+		from := len(dead)
+		dead = cs.Stones(id, dead)
+		names := make([]string, 0, ch.Stones)
+		for _, p := range dead[from:] {
+			names = append(names, b.Geometry().GTP(p))
+		}
+		what, prop, other := "black", "AB", "AW"
+		if ch.Color == board.White {
+			what, prop, other = "white", "AW", "AB"
+		}
+		if !n.Has(prop) { // stones of the other colour took its last liberty
+			prop = other
+		}
+		kind := "stone"
+		if ch.Stones > 1 {
+			kind = "chain"
+		}
+		sum.Warnings = append(sum.Warnings, Warning{File: g.coll.Name, Pos: n.PropPos(prop),
+			Msg: fmt.Sprintf("the setup leaves the %s %s at %s without liberties: removed, as SGF viewers do", what, kind, strings.Join(names, " "))})
+	}
+	for _, p := range dead {
+		b.Set(p, board.Empty)
+	}
 }
 
 // Position returns the position after move n of the main line (n = 0 is

@@ -136,6 +136,66 @@ func TestCollectionAndVariations(t *testing.T) {
 	}
 }
 
+// TestSetVariation: a path of choices at the forks picks a variation for
+// Replay, Moves and Position (before, only the main line could be read);
+// a fork without that many variations, or a path longer than the forks,
+// is an error that says where.
+func TestSetVariation(t *testing.T) {
+	// Fork 1 after B E5: W C7 (then fork 2: B G3 or B G7) or W G7.
+	src := "(;SZ[9];B[ee]\n(;W[cc](;B[gg])(;B[gc]))\n(;W[gc];B[cg]))"
+	for _, tt := range []struct {
+		name  string
+		path  []int
+		moves string // the line's moves, GTP
+		err   string
+	}{
+		{"main line", nil, "E5 C7 G3", ""},
+		{"first fork's second", []int{2}, "E5 G7 C3", ""},
+		{"second fork's second", []int{1, 2}, "E5 C7 G7", ""},
+		{"too big", []int{3}, "", "v.sgf:2:2: sgf: no such game or move: variation 3 asked for at fork 1, which has 2"},
+		{"too many forks", []int{2, 1}, "", "v.sgf: sgf: no such game or move: 2 forks asked for, the line has 1"},
+		{"zero", []int{0}, "", "variation 0 asked for at fork 1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := parseNamed(t, "v.sgf", src)
+			err := g.SetVariation(tt.path)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) || !errors.Is(err, ErrNoGame) {
+					t.Errorf("error %v, want one with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, _, err := g.Moves()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range moves {
+				got = append(got, board.GeometryOf(9).GTP(m.Point))
+			}
+			if strings.Join(got, " ") != tt.moves {
+				t.Errorf("moves %v, want %s", got, tt.moves)
+			}
+			b := endPosition(t, g)
+			if last := got[len(got)-1]; b.At(boardPoint(t, b, last)) == board.Empty {
+				t.Errorf("the end position lacks the line's last move %s", last)
+			}
+		})
+	}
+}
+
+func boardPoint(t *testing.T, b *board.Board, v string) board.Point {
+	t.Helper()
+	p, err := b.Geometry().ParseGTP(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func TestSetupInAnyNodeAndToMove(t *testing.T) {
 	g := parseGame(t, "(;SZ[9]HA[2]AB[cc][gg];W[ee];B[dd];AW[ff]AE[cc];B[aa]PL[B])")
 	tests := []struct {
@@ -376,6 +436,21 @@ func TestInfoWarnings(t *testing.T) {
 	}
 }
 
+// TestMovesOffBoard: Moves, which predict and compare read the moves by,
+// reports a move that is not a point with its place, as Replay does;
+// before it said "x.sgf: move 2: ..." without a line and column.
+func TestMovesOffBoard(t *testing.T) {
+	g := parseNamed(t, "x.sgf", "(;SZ[9];B[ee]\n;W[zz])")
+	moves, _, err := g.Moves()
+	var me *MoveError
+	if len(moves) != 1 || !errors.As(err, &me) || me.Move != 2 {
+		t.Fatalf("%d moves, err %v; want 1 and a MoveError at move 2", len(moves), err)
+	}
+	if want := `x.sgf:2:2: sgf: illegal move 2 (W [zz]): "zz" is off the 9x9 board`; err.Error() != want {
+		t.Errorf("err = %q, want %q", err, want)
+	}
+}
+
 func TestIllegalMoves(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -418,6 +493,70 @@ func TestSuicideInRecord(t *testing.T) {
 	}
 	if b.At(0) != board.Empty || len(sum.Warnings) != 1 || !strings.Contains(sum.Warnings[0].Msg, "move 1 (B A5) is a suicide") {
 		t.Errorf("A5 = %v, warnings %v", b.At(0), sum.Warnings)
+	}
+}
+
+// TestSetupWithoutLiberties checks that a chain the setup leaves without
+// liberties is removed, as SGF viewers do, with a warning naming its
+// stones at the property that placed them (or that took its last
+// liberty); before, it stayed on the board, alive and counted.
+func TestSetupWithoutLiberties(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		empty     []string // the points left empty
+		stay      []string // stones that stay
+		warns     []string
+	}{
+		// On 5x5, B4 (SGF bb) is surrounded by A4, B5, C4 and B3.
+		{"white stone", "(;SZ[5]\nAB[ba][ab][cb][bc]\nAW[bb][dd])", []string{"B4"}, []string{"D2", "A4"},
+			[]string{"test.sgf:3:1: sgf: warning: the setup leaves the white stone at B4 without liberties: removed, as SGF viewers do"}},
+		// A5 and B5 (SGF aa, ba) are black, walled by A4, B4 and C5.
+		{"black chain", "(;SZ[5]AB[aa][ba]AW[ab][bb][ca])", []string{"A5", "B5"}, []string{"A4", "B4", "C5"},
+			[]string{"test.sgf:1:8: sgf: warning: the setup leaves the black chain at A5 B5 without liberties: removed, as SGF viewers do"}},
+		// A black stone set in the first node loses its last liberty to the
+		// white stones of a later one: the warning points at those.
+		{"later node", "(;SZ[5]AB[aa];AW[ba][ab])", []string{"A5"}, []string{"B5", "A4"},
+			[]string{"test.sgf:1:15: sgf: warning: the setup leaves the black stone at A5 without liberties: removed, as SGF viewers do"}},
+		// A full 2x2 board: no chain has a liberty, all go.
+		{"full board", "(;SZ[2]AB[aa][bb]AW[ab][ba])", []string{"A2", "B1", "A1", "B2"}, nil,
+			[]string{"black stone at A2", "black stone at B1", "white stone at B2", "white stone at A1"}},
+		// A stone in atari stays.
+		{"one liberty", "(;SZ[5]AB[ba][ab][cb]AW[bb])", nil, []string{"B4"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := parseGame(t, tt.src)
+			b, sum, err := g.Position(-1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			geo := b.Geometry()
+			for _, v := range tt.empty {
+				if p, _ := geo.ParseGTP(v); b.At(p) != board.Empty {
+					t.Errorf("%s holds %v, want it empty", v, b.At(p))
+				}
+			}
+			for _, v := range tt.stay {
+				if p, _ := geo.ParseGTP(v); b.At(p) == board.Empty {
+					t.Errorf("%s is empty, want its stone", v)
+				}
+			}
+			var got []string
+			for _, w := range sum.Warnings {
+				got = append(got, w.String())
+			}
+			if len(got) != len(tt.warns) {
+				t.Fatalf("warnings %q, want %d: %q", got, len(tt.warns), tt.warns)
+			}
+			for _, w := range tt.warns {
+				found := false
+				for _, g := range got {
+					found = found || strings.Contains(g, w)
+				}
+				if !found {
+					t.Errorf("warnings %q lack %q", got, w)
+				}
+			}
+		})
 	}
 }
 

@@ -7,8 +7,10 @@
 //
 // With a reference, the training positions are those it evaluates (found
 // by the record's base name, the game's number in its file and the move
-// number; records may be SGF collections). Each chain is a sample of the
-// death model whose target is the reference's ownership of its stones
+// number; records may be SGF collections; one evaluated with another komi
+// or side to move than the record's is left out, and the log says so).
+// Each chain is a sample of the death model whose target is the
+// reference's ownership of its stones
 // (DeathFromReference: one half less half their mean ownership from the
 // chain's side, so that a chain the reference gives to the other colour
 // is dead, and one it cannot tell about is in between); each position is

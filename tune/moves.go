@@ -208,6 +208,11 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 			sw.ValLogLik, sw.ValTop1 = movemodel.Evaluate(valSet, p.Gammas)
 		}
 		rep.Sweeps = append(rep.Sweeps, sw)
+		if valSet.Len() == 0 {
+			cfg.logf("sweep %d: log-likelihood %.4f (training), no validation (%s); %v", p.Iteration,
+				sw.TrainLogLik, noValidation(len(all), cfg.ValidateEvery), time.Since(start).Round(time.Second))
+			return
+		}
 		cfg.logf("sweep %d: log-likelihood %.4f (training), %.4f (validation); validation top-1 %.4f; %v", p.Iteration,
 			sw.TrainLogLik, sw.ValLogLik, sw.ValTop1, time.Since(start).Round(time.Second))
 	}
@@ -239,12 +244,22 @@ func MovesRun(ctx context.Context, cfg MovesConfig) (*MovesReport, error) {
 	if n := len(rep.Sweeps); n > 0 && valSet.Len() > 0 {
 		m.Notes += fmt.Sprintf("; %d validation positions of %d held-out games: log-likelihood %.4f, top-1 %.4f",
 			rep.ValidationPositions, rep.ValidationGames, rep.Sweeps[n-1].ValLogLik, rep.Sweeps[n-1].ValTop1)
+	} else {
+		m.Notes += "; validation: none (" + noValidation(len(all), cfg.ValidateEvery) + ")"
 	}
 	if cfg.Gain != "" || cfg.Owner != "" {
 		m.Notes += fmt.Sprintf("; gain by %q, owner by %q", cfg.Gain, cfg.Owner)
 	}
 	rep.Model = m
 	return rep, nil
+}
+
+// noValidation says why a fit has no validation positions.
+func noValidation(read, every int) string {
+	if read < every {
+		return fmt.Sprintf("no game held out: one game in %d is, of the %d read", every, read)
+	}
+	return "the held-out games gave no position"
 }
 
 // chunk is the number of games one job of the extraction takes: jobs fill

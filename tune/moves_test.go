@@ -123,3 +123,25 @@ func TestReadMoveGamesSetup(t *testing.T) {
 		t.Errorf("%d games read, setup %q, bad %q; want 1, %q, none", len(games), setup, bad, want)
 	}
 }
+
+// TestMovesRunNoValidation: with fewer games than --validate-every none is
+// held out, and the log and the model's notes say "no validation", not a
+// validation log-likelihood and top-1 of 0.0000.
+func TestMovesRunNoValidation(t *testing.T) {
+	var logged []string
+	rep, err := MovesRun(context.Background(), MovesConfig{
+		Files: []string{filepath.Join("..", "testdata", "example.sgf")}, Every: 10, ValidateEvery: 50, MinPattern: 1,
+		Fit: movemodel.FitSettings{Iterations: 1}, Workers: 1, Log: func(s string) { logged = append(logged, s) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "no game held out: one game in 50 is, of the 1 read"
+	if rep.ValidationGames != 0 || !strings.Contains(rep.Model.Notes, "; validation: none ("+want+")") {
+		t.Errorf("%d validation games, notes %q", rep.ValidationGames, rep.Model.Notes)
+	}
+	sweep := slices.IndexFunc(logged, func(s string) bool { return strings.HasPrefix(s, "sweep 1:") })
+	if sweep < 0 || !strings.Contains(logged[sweep], "no validation ("+want+")") || strings.Contains(logged[sweep], "0.0000") {
+		t.Errorf("log %q", logged)
+	}
+}

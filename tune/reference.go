@@ -126,12 +126,15 @@ func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, []comp
 			return nil // listed above
 		}
 		name := fmt.Sprintf("%s (game %d)", rg.file, rg.game)
-		out, missing, err := cfg.collectRefGame(w, colls[rg.file], rg, i)
+		out, missing, mismatched, err := cfg.collectRefGame(w, colls[rg.file], rg, i)
+		mu.Lock()
 		for _, r := range missing {
-			mu.Lock()
 			cfg.logf("not trained on: %s:%d: %s has no move %d", cfg.Reference.Name, r.Line, name, r.Move)
-			mu.Unlock()
 		}
+		for _, m := range mismatched {
+			cfg.logf("not trained on: %s (%s)", m, name)
+		}
+		mu.Unlock()
 		if err != nil {
 			// Left out whole, as in collect.
 			bad[i] = fmt.Errorf("%s: %w", name, err)
@@ -157,20 +160,21 @@ func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, []comp
 }
 
 // collectRefGame replays the game rg (games[i]) of the collection coll
-// and returns its training positions at the reference's evaluations, and
-// the reference's positions past the game's end.
-func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGame, i int) ([]position, []*compare.RefPosition, error) {
+// and returns its training positions at the reference's evaluations, the
+// reference's positions past the game's end, and why the positions whose
+// evaluation assumed another side to move or komi were left out.
+func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGame, i int) (_ []position, _ []*compare.RefPosition, mismatched []string, _ error) {
 	g, err := coll.Game(rg.game)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	res, err := compare.ParseResult(g.Info.Result)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	moves, _, err := g.Moves()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	at := map[int]*compare.RefPosition{}
 	for _, r := range rg.refs {
@@ -186,6 +190,10 @@ func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGam
 			return fmt.Errorf("%s:%d: the reference has %d points, the board %d", cfg.Reference.Name, r.Line, len(r.Ownership), b.Geometry().N)
 		}
 		delete(at, n)
+		if why := r.Mismatch(b.ToMove(), g.Info.Komi); why != "" {
+			mismatched = append(mismatched, fmt.Sprintf("%s:%d: %s", cfg.Reference.Name, r.Line, why))
+			return nil
+		}
 		stage := judge.Stage(b)
 		p := position{game: i, board: *b, stage: stage, komi: g.Info.Komi, winner: res.Winner,
 			ref: r, area: r.Area(), kind: res.Kind, margin: res.Margin, move: n, moves: len(moves)}
@@ -206,7 +214,7 @@ func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGam
 		return err
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var missing []*compare.RefPosition
 	for _, r := range rg.refs {
@@ -214,7 +222,7 @@ func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGam
 			missing = append(missing, r)
 		}
 	}
-	return out, missing, nil
+	return out, missing, mismatched, nil
 }
 
 // RefWindow is the reach of a band of the measures against the reference:
@@ -249,6 +257,20 @@ type RefRow struct {
 	// the BrierPositions with one.
 	Brier          float64
 	BrierPositions int
+}
+
+// WorseThanTie returns the rows whose lead MAE is above the tie's (a
+// score of komi): bands where the fit, judged on its own held-out folds,
+// follows the reference worse than no judge at all, as a fit on a handful
+// of games can.
+func WorseThanTie(rows []RefRow) []RefRow {
+	var out []RefRow
+	for _, r := range rows {
+		if r.Positions > 0 && r.LeadMAE > r.TieLeadMAE {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // refEval is the judge's evaluation of one held-out position.

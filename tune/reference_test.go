@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,5 +246,64 @@ func TestCollectRefSkipsBadGames(t *testing.T) {
 	if len(skipped) != 2 || skipped[0].File != trunc || skipped[1].File != illegal+" (game 1)" ||
 		!strings.Contains(skipped[0].Err, "unterminated") || !strings.Contains(skipped[1].Err, "illegal move 2") {
 		t.Errorf("skipped %+v; want %s (unterminated) and %s (game 1) (illegal move 2)", skipped, trunc, illegal)
+	}
+}
+
+// TestCollectRefMismatch: a reference position evaluated with another
+// komi than the record's (b.sgf has KM[0.5]) or another side to move
+// (Black is to move after 4 moves of c.sgf) is not trained on, and the
+// log says which line and why.
+func TestCollectRefMismatch(t *testing.T) {
+	files, _ := tinyRef(t)
+	raw, err := os.ReadFile(filepath.Join("..", "compare", "testdata", "tiny-reference.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	lines[3] = strings.Replace(lines[3], `"komi":0.5`, `"komi":6.5`, 1)       // b.sgf move 4
+	lines[4] = strings.Replace(lines[4], `"to_move":"B"`, `"to_move":"W"`, 1) // c.sgf move 4
+	ref, err := compare.ParseReference("x.jsonl", strings.NewReader(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged []string
+	cfg := Config{Files: files[1:], Reference: ref, Base: judge.Default(), Folds: 1, Log: func(s string) { logged = append(logged, s) }}
+	cfg.defaults()
+	pos, _, _, err := collectRef(context.Background(), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pos) != 0 {
+		t.Errorf("%d positions trained on, want none", len(pos))
+	}
+	for _, want := range []string{"x.jsonl:4: the reference assumed komi 6.5 at move 4, the record has 0.5",
+		"x.jsonl:5: the reference has W to move at move 4, the record B"} {
+		found := false
+		for _, l := range logged {
+			found = found || strings.Contains(l, "not trained on: "+want)
+		}
+		if !found {
+			t.Errorf("the log %q lacks %q", logged, want)
+		}
+	}
+}
+
+// TestWorseThanTie: the bands where the cross-validated lead MAE is above
+// the tie's are the ones a warning names (a fit on 5 games was 20.99
+// against the tie's 14.62 at move 200, and said nothing).
+func TestWorseThanTie(t *testing.T) {
+	rows := []RefRow{
+		{Band: "50", Positions: 15, LeadMAE: 4.50, TieLeadMAE: 4.01},
+		{Band: "100", Positions: 15, LeadMAE: 5.30, TieLeadMAE: 6.25},
+		{Band: "150", Positions: 0, LeadMAE: 0, TieLeadMAE: 0},
+		{Band: "200", Positions: 6, LeadMAE: 20.99, TieLeadMAE: 14.62},
+		{Band: "end-20", Positions: 15, LeadMAE: 10, TieLeadMAE: 10}, // a tie with the tie is not worse
+	}
+	var got []string
+	for _, r := range WorseThanTie(rows) {
+		got = append(got, r.Band)
+	}
+	if want := []string{"50", "200"}; !slices.Equal(got, want) {
+		t.Errorf("bands %v, want %v", got, want)
 	}
 }

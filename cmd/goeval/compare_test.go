@@ -104,7 +104,7 @@ func TestCompareReference(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 	code, _, stderr = goeval(t, "compare", "--estimators", "stones", "--reference", filepath.Join(tiny, "a.sgf"), tiny)
-	if code != 1 || !strings.Contains(stderr, "a.sgf:1: compare: malformed reference:") {
+	if code != 1 || !strings.Contains(stderr, "a.sgf:1:1: compare: malformed reference: '(', not an object") {
 		t.Errorf("a record as the reference: exit %d, stderr:\n%s", code, stderr)
 	}
 }

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/eval"
 	"goeval/movemodel"
 	"goeval/render"
 	"goeval/sgf"
@@ -42,7 +44,8 @@ and the estimator, the score and the result after komi (and the count, as
 above), and the iterations. A stone that the map gives to the other colour
 (dead) carries a square of the other colour; one that the map gives to its
 own colour by less than 0.6 (unsettled: for the judge, a death probability
-from 0.2 to 0.5) a grey square; the legend shows the marks in use. With
+from 0.2 to 0.5) a grey square; the last move's stone a ring (in text it
+is drawn "(X)", on a terminal ◉); the legend shows the marks in use. With
 --show, the view's numbers or symbols are drawn on the points, in black or
 white with a halo, never on discs that could pass for stones. -o FILE
 writes it to a file; a PNG is not written to a terminal.
@@ -52,16 +55,19 @@ Commands:
 
 // position is a loaded position and where it came from.
 type position struct {
-	file     string
-	game     *sgf.Game
-	board    *board.Board
-	move     int // moves played to reach it
-	moves    int // moves in the main line
-	warnings []sgf.Warning
+	file      string
+	game      *sgf.Game
+	board     *board.Board
+	move      int   // moves played to reach it
+	moves     int   // moves in the main line
+	games     int   // games in the file
+	variation []int // the line followed, nil for the main line
+	warnings  []sgf.Warning
 }
 
-// loadPosition reads game k of file and replays it to move n (n < 0: end).
-func loadPosition(e *env, file string, k, n int) (*position, error) {
+// loadPosition reads game k of file and replays the line of variation
+// (nil: the main line; see sgf.Game.SetVariation) to move n (n < 0: end).
+func loadPosition(e *env, file string, k, n int, variation []int) (*position, error) {
 	var c *sgf.Collection
 	var err error
 	if file == "" {
@@ -77,6 +83,9 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 	}
 	g, err := c.Game(k)
 	if err != nil {
+		return nil, err
+	}
+	if err := g.SetVariation(variation); err != nil {
 		return nil, err
 	}
 	// One replay gives both the position and the length of the main line.
@@ -103,7 +112,7 @@ func loadPosition(e *env, file string, k, n int) (*position, error) {
 	if n < 0 {
 		move = sum.Moves
 	}
-	return &position{file: file, game: g, board: &at, move: move, moves: sum.Moves,
+	return &position{file: file, game: g, games: c.Games(), variation: variation, board: &at, move: move, moves: sum.Moves,
 		warnings: append(append([]sgf.Warning(nil), g.Warnings...), sum.Warnings...)}, nil
 }
 
@@ -137,6 +146,29 @@ func (pos *position) record(territory bool) (*control.Game, error) {
 	return g, nil
 }
 
+// lastMove returns the point of the last move's stone on the board, for
+// the pictures, or nil (no move, a pass, or a stone since taken).
+func (pos *position) lastMove() *board.Point {
+	last, _ := pos.lastMoves()
+	if last < 0 || int(last) >= pos.board.Geometry().N || pos.board.At(last) == board.Empty {
+		return nil
+	}
+	return &last
+}
+
+// legend is the legend of the text map of shade: the symbols, and the
+// mark of the last move when it is on the board.
+func (pos *position) legend(shade render.Shade) string {
+	l, last := render.PlainLegend, render.PlainLastLegend
+	if shade != render.Plain {
+		l, last = render.ANSILegend, render.ANSILastLegend
+	}
+	if pos.lastMove() != nil {
+		l += "   " + last
+	}
+	return l
+}
+
 // lastMoves returns the points of the two moves before the position (the
 // last first): board.Pass for a pass, movemodel.NoMove where there was
 // none or the record cannot tell (a move that is not a point).
@@ -155,17 +187,21 @@ func (pos *position) lastMoves() (last, last2 board.Point) {
 	return last, last2
 }
 
-// positionFlags are --move and --game.
+// positionFlags are --move, --game and --variation.
 type positionFlags struct {
 	move, game int
+	variation  string
+	path       []int // --variation's numbers
 }
 
 func addPositionFlags(fs interface {
 	IntVar(*int, string, int, string)
+	StringVar(*string, string, string, string)
 }) *positionFlags {
 	pf := &positionFlags{}
 	fs.IntVar(&pf.move, "move", -1, "evaluate the position after this many moves; -1 means the end of the main line")
 	fs.IntVar(&pf.game, "game", 1, "which game of a collection (from 1)")
+	fs.StringVar(&pf.variation, "variation", "", "follow this variation instead of the main line: N.M... takes the N-th variation at the first fork, the M-th at the next, the first beyond")
 	return pf
 }
 
@@ -175,6 +211,16 @@ func (pf *positionFlags) check() error {
 	}
 	if pf.move < -1 {
 		return usagef("invalid --move %d (want 0 or more)", pf.move)
+	}
+	pf.path = nil
+	if pf.variation != "" {
+		for _, f := range strings.Split(pf.variation, ".") {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 {
+				return usagef("invalid --variation %q (want numbers from 1 joined by dots, as 2.1: the variation at each fork)", pf.variation)
+			}
+			pf.path = append(pf.path, n)
+		}
 	}
 	return nil
 }
@@ -204,7 +250,7 @@ func evalCommand(e *env, args []string) error {
 		return err
 	}
 	if *showVersion {
-		_, err := fmt.Fprintln(e.stdout, "goeval "+version())
+		_, err := fmt.Fprintln(e.stdout, versionLine(version()))
 		return err
 	}
 	if len(files) == 0 {
@@ -252,7 +298,7 @@ func evalCommand(e *env, args []string) error {
 	if err := of.checkInputs(files[0]); err != nil {
 		return err
 	}
-	pos, err := loadPosition(e, files[0], pf.game, pf.move)
+	pos, err := loadPosition(e, files[0], pf.game, pf.move, pf.path)
 	if err != nil {
 		return err
 	}
@@ -307,31 +353,23 @@ func header(w io.Writer, pos *position) {
 	fmt.Fprintln(w, pos.source().Header(pos.board.ToMove()))
 }
 
-// margin formats a Black-positive score for people: "B+3.2", "W+0.5", "even (0.0)".
-func margin(s float64) string {
-	r := fmt.Sprintf("%.1f", s)
-	switch {
-	case r == "0.0" || r == "-0.0":
-		return "even (0.0)"
-	case s > 0:
-		return "B+" + r
-	}
-	return "W+" + r[1:]
-}
+// margin formats a Black-positive score for people, with one decimal, as
+// every command does (control.Margin): "B+3.2", "W+0.5", "0".
+func margin(s float64) string { return control.Margin(s, 1) }
 
 func writeText(w io.Writer, pos *position, est control.Estimator, res *control.Result, shade render.Shade, sf *scoringFlags) error {
 	header(w, pos)
-	if err := render.ControlMap(w, pos.board, res.Control, shade); err != nil {
+	last, _ := pos.lastMoves()
+	if err := render.ControlMapLast(w, pos.board, res.Control, shade, last); err != nil {
 		return err
 	}
-	if shade == render.Plain {
-		fmt.Fprintln(w, render.PlainLegend)
-	} else {
-		fmt.Fprintln(w, render.ANSILegend)
-	}
+	fmt.Fprintln(w, pos.legend(shade))
 	fmt.Fprintf(w, "\nestimator %s", est.Name())
 	if ps := est.Params(); len(ps) > 0 {
 		fmt.Fprintf(w, " (%s)", control.FormatParams(ps))
+	}
+	if _, file := eval.JudgeParams(); file != "" && est.Name() == defaultEstimator {
+		fmt.Fprintf(w, ", parameters from %s", file)
 	}
 	fmt.Fprintln(w)
 	if res.Iterative {
@@ -441,6 +479,8 @@ func mapSum(res *control.Result) float64 {
 type jsonPosition struct {
 	File       string             `json:"file"`
 	Game       int                `json:"game,omitempty"`
+	Games      int                `json:"games,omitempty"`
+	Variation  string             `json:"variation,omitempty"`
 	Move       int                `json:"move"`
 	Moves      int                `json:"moves"`
 	Size       int                `json:"size"`
@@ -485,9 +525,13 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 		Stones: make([]int, n), Estimator: est.Name(), Params: map[string]float64{},
 		Control: res.Control, Score: res.Score, Result: res.Score - pos.game.Info.Komi, MapSum: mapSum(res),
 	}
-	if pos.game.Index > 1 {
+	if pos.game.Index > 1 || pos.games > 1 {
 		j.Game = pos.game.Index
 	}
+	if pos.games > 1 {
+		j.Games = pos.games
+	}
+	j.Variation = variationName(pos.variation)
 	for p, c := range pos.board.Cells() {
 		j.Stones[p] = int(c)
 	}

@@ -168,6 +168,20 @@ func version() string {
 	return versionOf(bi, ok)
 }
 
+// noStamp is what --version adds to a bare "devel": why there is no
+// commit, and how to get one.
+const noStamp = " (no version control stamp: built by go run, with -buildvcs=false (GOFLAGS too), " +
+	"or outside a git clone (a git worktree is not seen); go build -buildvcs=true -o goeval ./cmd/goeval in a clone records the commit)"
+
+// versionLine is what --version prints: the version, and for a bare
+// "devel" how to get a commit (GTP's version stays one word).
+func versionLine(v string) string {
+	if v == "devel" {
+		return "goeval devel" + noStamp
+	}
+	return "goeval " + v
+}
+
 func versionOf(bi *debug.BuildInfo, ok bool) string {
 	if !ok {
 		return "devel"

@@ -181,8 +181,18 @@ func TestVersion(t *testing.T) {
 		}
 	}
 	code, out, _ := goeval(t, "--version")
-	if code != 0 || out != "goeval "+version()+"\n" {
+	if code != 0 || out != versionLine(version())+"\n" {
 		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	// A bare devel says how to get a commit (before: "goeval devel" alone).
+	for v, want := range map[string]string{
+		"devel":              "goeval devel (no version control stamp: built by go run, with -buildvcs=false (GOFLAGS too), or outside a git clone (a git worktree is not seen); go build -buildvcs=true -o goeval ./cmd/goeval in a clone records the commit)",
+		"devel 00a3b4a1c2d3": "goeval devel 00a3b4a1c2d3",
+		"v1.2.0":             "goeval v1.2.0",
+	} {
+		if got := versionLine(v); got != want {
+			t.Errorf("versionLine(%q) = %q, want %q", v, got, want)
+		}
 	}
 	var gtpOut bytes.Buffer
 	if code := run([]string{"gtp", "--estimator", "stones"}, strings.NewReader("version\n"), &gtpOut, io.Discard); code != 0 || gtpOut.String() != "= "+version()+"\n\n" {

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"goeval/eval"
 )
 
 func main() {
@@ -117,6 +119,7 @@ var errInterrupted = errors.New("interrupted: the output holds what was finished
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
 		stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
+	eval.ResetJudgeParams() // --params is this run's alone (tests run many in one process)
 	var err error
 	name := ""
 	switch {

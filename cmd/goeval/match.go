@@ -17,6 +17,11 @@ const matchUsage = `goeval match plays games between two GTP engines and scores 
 Usage:
   goeval match [flags]
 
+Before the first game every engine, the scorer too, is asked to set up
+the board size and komi and whether it knows the commands it will need:
+one that refuses (GnuGo, the default scorer, takes boards up to 19x19)
+stops the match before a move is played.
+
 The engines take Black in turn (--a in the first game). Each is asked
 genmove for its colour; the referee checks the move on its own board (an
 illegal move, or an engine's failure, loses the game) and plays it on the
@@ -48,7 +53,7 @@ func matchCommand(e *env, args []string) error {
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
 	games := fs.Int("games", 2, "number of games")
 	size := fs.Int("size", 19, "board size, 2..25")
-	komi := fs.Float64("komi", 7.5, "komi, at most the board's points (size²) either way")
+	komi := fs.Float64("komi", 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
 	maxMoves := fs.Int("max-moves", 0, "stop and score a game after this many moves (0: 3 × size²)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
@@ -94,7 +99,9 @@ func matchCommand(e *env, args []string) error {
 	}
 	// A komi beyond the board's points decides every game before it is
 	// played (and NaN or ±Inf no engine takes).
-	if points := float64(*size * *size); !(*komi >= -points && *komi <= points) {
+	if points := float64(*size * *size); !(*komi >= -points && *komi <= points) && !isSet(fs, "komi") {
+		return usagef("the default --komi %v is more than the %v points of the %dx%d board: give --komi", *komi, points, *size, *size)
+	} else if !(*komi >= -points && *komi <= points) {
 		return usagef("invalid --komi %v (want a number from -%v to %v, the points of the %dx%d board)", *komi, points, points, *size, *size)
 	}
 	cfg.Progress = func(done int, g *match.Game) {

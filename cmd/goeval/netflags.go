@@ -13,11 +13,15 @@ import (
 // is not given.
 const netEnv = "GOEVAL_NET"
 
-// netFlags are --net and --symmetry: the KataGo network behind the
-// estimator net. Every command that evaluates positions has them.
+// netFlags are the files of fitted models that the estimators read:
+// --net, --symmetry and --history, the KataGo network behind the estimator
+// net, and
+// --params, the judge's parameters. Every command that evaluates
+// positions has them.
 type netFlags struct {
 	path, symmetry string
 	history        bool
+	params         string
 	fs             *flag.FlagSet
 	loaded         bool
 }
@@ -27,6 +31,7 @@ func addNetFlags(fs *flag.FlagSet) *netFlags {
 	fs.StringVar(&nf.path, "net", "", "a KataGo network file (model version 8: KataGo's g170 networks, .bin.gz) for the estimator net, which it makes the default (also "+netEnv+"=FILE; docs/net.md)")
 	fs.StringVar(&nf.symmetry, "symmetry", "0", "net: the symmetry in which the network sees the board, 0..7, or all for the mean of the eight")
 	fs.BoolVar(&nf.history, "history", true, "net: show the network the record's last moves, as KataGo's GTP engine does (false: the position alone, as KataGo's analysis engine does by default)")
+	fs.StringVar(&nf.params, "params", "", "the judge's parameters: a JSON file that goeval tune --write wrote (default: the shipped ones, compiled in from judge/params.json)")
 	return nf
 }
 
@@ -37,10 +42,19 @@ func (nf *netFlags) set(name string) bool {
 	return found
 }
 
-// load reads the network given by --net or GOEVAL_NET, if any, once, and
-// reports whether there is one. A missing or unreadable file is an error
-// of input (exit 1) that names the file and where it was given.
+// load reads the judge's parameters given by --params, if any, and the
+// network given by --net or GOEVAL_NET, if any, once, and reports whether
+// there is a network. A missing or unreadable file is an error of input
+// (exit 1) that names the file and where it was given.
 func (nf *netFlags) load() (bool, error) {
+	if nf.set("params") {
+		if nf.params == "" {
+			return false, usagef("--params is empty (want a JSON file that goeval tune --write wrote)")
+		}
+		if err := eval.LoadJudgeParams(nf.params); err != nil {
+			return false, fmt.Errorf("--params: %w", err)
+		}
+	}
 	sym := 0
 	switch nf.symmetry {
 	case "all":

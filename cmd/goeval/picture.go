@@ -196,7 +196,7 @@ func iterationCaption(res *control.Result) string {
 // evalPicture draws the control map of an evaluated position, or with a
 // view, the view's labels over it.
 func evalPicture(pos *position, est control.Estimator, res *control.Result, pal render.Palette, view string) (*render.Picture, error) {
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal}
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Last: pos.lastMove()}
 	pic.Caption = append(pic.Caption, positionLine(pos), estimatorCaption(est.Name(), est.Params()))
 	if view != "" {
 		lb, ok := est.(control.Labeler)

@@ -31,8 +31,9 @@ estimator.
 Usage:
   goeval rank [flags] FILE.sgf
 
-The board shows the 26 best moves as the letters a..z (a is the best) and the
-26 worst as crosses (×). --format svg or png draws that board as a picture
+The board shows the 24 best moves as the letters a..z without o and x (a
+is the best; o and x are dead stones on goeval's boards) and the 26 worst
+as crosses (×). --format svg or png draws that board as a picture
 over the position's control map, as that figure does. The table gives for
 each move its probability by the model (--by model; "pass" says how likely a
 pass is), the score after it by the one-ply estimator (--estimator; on the
@@ -117,7 +118,7 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err := f.out.checkInputs(files[0]); err != nil {
 		return nil, nil, err
 	}
-	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move)
+	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move, f.pf.path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -218,8 +219,8 @@ func (f *playFlags) palette() render.Palette {
 	return p
 }
 
-// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 26 best
-// moves lettered a..z, the 26 worst crossed, over the control map of the
+// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 24 best
+// moves lettered (rank.Letters), the 26 worst crossed, over the control map of the
 // position (evaluated once more, from the stones, with est).
 func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
 	var res control.Result
@@ -237,10 +238,10 @@ func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal ren
 	}
 	g := pos.board.Geometry()
 	mover := rk.ToMove.Name()
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels, Last: pos.lastMove()}
 	pic.Caption = []string{
 		positionLine(pos),
-		"a..z: the best 26 moves for " + mover + " " + rankOrder(rk) + ", a first; ×: the worst 26",
+		fmt.Sprintf("%s: the best %d moves for %s %s, a first; ×: the worst 26", rank.LettersLegend, len(rank.Letters), mover, rankOrder(rk)),
 		estimatorCaption(rk.Estimator, rk.Params),
 		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
 	}

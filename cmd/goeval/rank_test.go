@@ -120,14 +120,18 @@ func TestRankText(t *testing.T) {
 		t.Errorf("× appears %d times, want 26 (the worst moves)", letters['×'])
 	}
 	for r := 'a'; r <= 'z'; r++ {
-		want := 1
+		want := 1 // the best 24 moves, lettered without o and x, which are dead stones
+		if r == 'o' || r == 'x' {
+			want = 0
+		}
 		if letters[r] != want {
 			t.Errorf("%c appears %d times on the board, want %d:\n%s", r, letters[r], want, board)
 		}
 	}
 	for _, want := range []string{
 		"move 150 of 258, Black to move",
-		"19  c d e f g h i j k l m n a o p q r s t 19",
+		// The 15th to 20th best: p..u, o skipped.
+		"19  c d e f g h i j k l m n a p q r s t u 19",
 		"score now by stones: W+5.00 on the board (the score after a pass by Black)",
 		"    1 a  N19     W+3.00   +2.00    1.50",
 		"  217 ×  T1      W+4.00   +1.00\n",
@@ -296,5 +300,106 @@ func TestRankByErrors(t *testing.T) {
 	os.WriteFile(junk, []byte("not a model"), 0o644)
 	if code, _, stderr := goeval(t, "rank", "--model", junk, example); code != 1 || !strings.Contains(stderr, "not a move model parameter file") {
 		t.Errorf("--model junk: exit %d, %s", code, stderr)
+	}
+}
+
+// TestOneScoreConvention: goeval FILE, rank and values write a score the
+// same way (control.Margin): the leader's letter and the amount, "0" for
+// an even one. On an empty 5x5 board the stones estimator scores 0, and
+// after a black stone B+1; before, goeval FILE wrote "even (0.0)" where
+// rank and values wrote "0.00".
+func TestOneScoreConvention(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "even.sgf")
+	if err := os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[5]KM[0])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--estimator", "stones", file}, []string{"score by stones: 0 on the board, 0 after komi 0"}},
+		{[]string{"rank", "--by", "eval", "--estimator", "stones", file}, []string{"score now by stones: 0 on the board", "    1 a  A5      B+1.00   +1.00"}},
+		{[]string{"values", "--estimator", "stones", file}, []string{"score now by stones: 0 on the board"}},
+	} {
+		t.Run(tt.args[0], func(t *testing.T) {
+			code, out, stderr := goeval(t, tt.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestSeveralGames: a file of two games says which one is evaluated and
+// how to pick the other, in text and JSON, where before the second game
+// was ignored without a word.
+func TestSeveralGames(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "two.sgf")
+	if err := os.WriteFile(file, []byte("(;SZ[5];B[aa])(;SZ[5];B[bb];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--estimator", "stones", file}, file + " (game 1 of 2; --game N picks another), move 1 of 1, White to move"},
+		{[]string{"--estimator", "stones", "--game", "2", file}, file + " (game 2 of 2), move 2 of 2, Black to move"},
+		{[]string{"rank", file}, file + " (game 1 of 2; --game N picks another), move 1 of 1"},
+		{[]string{"--format", "json", "--estimator", "stones", file}, `"game":1,"games":2,"move":1`},
+		{[]string{"rank", "--format", "json", file}, `"game":1,"games":2,"move":1`},
+	} {
+		t.Run(strings.Join(tt.args[:len(tt.args)-1], " "), func(t *testing.T) {
+			code, out, stderr := goeval(t, tt.args...)
+			if code != 0 || !strings.Contains(out, tt.want) {
+				t.Errorf("exit %d, output lacks %q:\n%s%s", code, tt.want, out, stderr)
+			}
+		})
+	}
+}
+
+// TestVariation: --variation follows another line than the main one, in
+// goeval FILE, rank and values, and says so; a variation the file lacks is
+// bad input naming its place. Before there was no way to choose one.
+func TestVariation(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "var.sgf")
+	// After B E5: W C7 (then B G3 or B G7), or W G7 then B C3.
+	if err := os.WriteFile(file, []byte("(;SZ[9];B[ee]\n(;W[cc](;B[gg])(;B[gc]))\n(;W[gc];B[cg]))"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--estimator", "stones", file}, 0, file + ", move 3 of 3, White to move"},
+		{[]string{"--estimator", "stones", "--variation", "2", file}, 0, file + ", variation 2, move 3 of 3"},
+		{[]string{"--estimator", "stones", "--variation", "2", "--format", "json", file}, 0, `"variation":"2","move":3`},
+		{[]string{"rank", "--variation", "1.2", file}, 0, file + ", variation 1.2, move 3 of 3"},
+		{[]string{"values", "--estimator", "stones", "--variation", "2", file}, 0, file + ", variation 2, move 3 of 3"},
+		{[]string{"--variation", "3", file}, 1, file + ":2:2: sgf: no such game or move: variation 3 asked for at fork 1, which has 2"},
+		{[]string{"--variation", "2.x", file}, 2, `invalid --variation "2.x"`},
+	} {
+		t.Run(strings.Join(tt.args[:len(tt.args)-1], " "), func(t *testing.T) {
+			code, out, stderr := goeval(t, tt.args...)
+			if code != tt.code || !strings.Contains(out+stderr, tt.want) {
+				t.Errorf("exit %d, want %d with %q:\n%s%s", code, tt.code, tt.want, out, stderr)
+			}
+		})
+	}
+	// The line's stones, in map order (row 9 first): with --variation 2,
+	// W G7 (index 2·9+6), B E5 (4·9+4) and B C3 (6·9+2), and not W C7.
+	stones := make([]string, 81)
+	for i := range stones {
+		stones[i] = "0"
+	}
+	stones[24], stones[40], stones[56] = "-1", "1", "1"
+	_, out, _ := goeval(t, "--estimator", "stones", "--variation", "2", "--format", "json", file)
+	if want := `"stones":[` + strings.Join(stones, ",") + "]"; !strings.Contains(out, want) {
+		t.Errorf("the stones of variation 2: %s, want %s", out, want)
 	}
 }

@@ -35,15 +35,15 @@ func TestBoardFlagsEverywhere(t *testing.T) {
 		}
 	}
 	_, out, _ := goeval(t, "rank", "--estimator", "stones", "--move", "20", example)
-	if want := "X O: stones; a..z: the best 26 moves for Black by the move model, a first (x and o among them); ×: the worst 26\n"; !strings.Contains(out, "    A B C D E F G H J K L M N O P Q R S T\n"+want) {
+	if want := "X O: stones, (X) the last move; a..z without o, x: the best 24 moves for Black by the move model, a first; ×: the worst 26\n"; !strings.Contains(out, "    A B C D E F G H J K L M N O P Q R S T\n"+want) {
 		t.Errorf("rank's board is not followed by its legend %q:\n%s", want, out)
 	}
 	_, out, _ = goeval(t, "values", "--estimator", "stones", "--move", "20", example)
-	if want := "X O: stones; numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n"; !strings.Contains(out, want) {
+	if want := "X O: stones, (X) the last move; numbers: the miai value of a play there, rounded; b: only Black may play, w: only White\n"; !strings.Contains(out, want) {
 		t.Errorf("values' board lacks its legend %q:\n%s", want, out)
 	}
 	_, out, _ = goeval(t, "rank", "--estimator", "stones", "--move", "20", "--color", "always", example)
-	if want := "● stones (black and white discs); a..z"; !strings.Contains(out, want) || !strings.Contains(out, "greys: the control map by stones") {
+	if want := "● stones (black and white discs), ◉ the last move; a..z without o, x"; !strings.Contains(out, want) || !strings.Contains(out, "greys: the control map by stones") {
 		t.Errorf("rank --color always: legend lacks %q or the greys:\n%s", want, out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 
 	"goeval/compare"
@@ -51,7 +52,12 @@ Without --reference it learns from the final ownership of counted games
 supplies it), at every --stride moves; games known only by their winner
 teach the win model; the folds are measured with goeval compare.
 
---write FILE saves the parameters fitted on all the games as JSON.
+--write FILE saves the parameters fitted on all the games as JSON, which
+--params FILE makes the judge of goeval FILE, rank, values, compare,
+predict and gtp; the shipped parameters are compiled in from
+judge/params.json, so making a file the default takes a rebuild. When the
+cross-validated lead is further from the reference than a tie's in some
+band, a warning says so: such parameters are worse than none there.
 Ctrl-C (or SIGTERM) stops the fit with exit status 130 (143) and writes
 nothing (an existing --write file is left as it was).
 By default the judge has two models: one for positions with less than
@@ -229,6 +235,7 @@ func tuneCommand(e *env, args []string) error {
 		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it; band n holds the positions from move n-%d to n+%d.\n", *folds, tune.RefWindow, tune.RefWindow)
 		writeRefCV(w, rep.RefCV)
 		fmt.Fprintln(w)
+		warnWorseThanTie(e, rep.RefCV, rep.Games)
 	}
 	if len(rep.CV) > 0 {
 		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", *folds)
@@ -256,6 +263,28 @@ func tuneCommand(e *env, args []string) error {
 		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", compare.Plural(n, "file"))
 	}
 	return nil
+}
+
+// warnWorseThanTie says on standard error in which bands the fit, judged
+// on its own held-out folds, follows the reference worse than a tie.
+func warnWorseThanTie(e *env, rows []tune.RefRow, games int) {
+	worse := tune.WorseThanTie(rows)
+	if len(worse) == 0 {
+		return
+	}
+	var bands []string
+	for _, r := range worse {
+		bands = append(bands, r.Band)
+	}
+	r := worse[0]
+	for _, w := range worse {
+		if w.LeadMAE-w.TieLeadMAE > r.LeadMAE-r.TieLeadMAE {
+			r = w
+		}
+	}
+	fmt.Fprintf(e.stderr, "goeval: warning: on its own held-out folds the fit's lead is further from the reference than a tie's (score = komi) at moves %s "+
+		"(lead MAE %.2f against %.2f at %s): its parameters are worse than none there (fitted on %s)\n",
+		strings.Join(bands, ", "), r.LeadMAE, r.TieLeadMAE, r.Band, compare.Plural(games, "game"))
 }
 
 // checkWrite checks, before a long fit, that the --write file path (if

@@ -88,7 +88,7 @@ func valuesPicture(pos *position, est control.Estimator, vm *rank.ValueMap, pal 
 		v := &vm.Points[i]
 		labels[v.Point] = v.Mark()
 	}
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels}
+	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels, Last: pos.lastMove()}
 	pic.Caption = []string{
 		positionLine(pos),
 		"miai value of a play on each point (b, w: only Black, only White may play)",
