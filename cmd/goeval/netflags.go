@@ -14,10 +14,9 @@ import (
 const netEnv = "GOEVAL_NET"
 
 // netFlags are the files of fitted models that the estimators read:
-// --net, --symmetry and --history, the KataGo network behind the estimator
-// net, and
-// --params, the judge's parameters. Every command that evaluates
-// positions has them.
+// --net, --symmetry and --history, the KataGo network behind the
+// estimator net, and --params, the judge's parameters. Every command that
+// evaluates positions has them.
 type netFlags struct {
 	path, symmetry string
 	history        bool

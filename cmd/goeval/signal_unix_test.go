@@ -16,7 +16,8 @@ import (
 )
 
 // termEngine writes a GTP engine in sh, as fakeEngine, that also passes
-// at genmove and scores every game B+1.5, and records its process id in
+// at genmove, scores every game B+1.5, knows every command (a match asks
+// before the first game), and records its process id in
 // the file pids. Its second final_status_list or genmove starts a child
 // (sleep 30), records the child's id too, creates the file hanging and
 // waits for the child: an engine thinking, with a helper, when the
@@ -26,7 +27,8 @@ func termEngine(t *testing.T, name, pids, hanging string) string {
 	return strings.Replace(fakeEngineWith(t, `    final_status_list|genmove) n=$((n+1)); if [ $n -ge 2 ]; then sleep 30 & echo $! >> '`+pids+`'; : > '`+hanging+`'; wait; fi
       if [ "$cmd" = genmove ]; then printf '= pass\n\n'; else printf '= \n\n'; fi ;;
     protocol_version) echo $$ >> '`+pids+`'; printf '= 2\n\n' ;;
-    final_score) printf '= B+1.5\n\n' ;;`), "fake=", name+"=", 1)
+    final_score) printf '= B+1.5\n\n' ;;
+    known_command) case "$arg" in genmove|play|final_score|final_status_list|estimate_score) printf '= true\n\n' ;; *) printf '= false\n\n' ;; esac ;;`), "fake=", name+"=", 1)
 }
 
 // running reports whether process pid runs: it exists and is not a
