@@ -266,3 +266,14 @@ type BatchEstimator interface {
 	// none of the positions in particular.
 	EstimateGames(dst []Result, games []Game) error
 }
+
+// ResultRanger is an Estimator that says how far a game's final result may
+// fall from its score (the judge from the spread of its win model, the
+// network from its predicted score's standard deviation).
+type ResultRanger interface {
+	// ResultRange returns the bounds, Black positive and before komi,
+	// within which the final result of b falls with probability 0.8 (from
+	// 0.1 to 0.9) by the estimator's own model, or ok false if it has
+	// none. It may reuse the last evaluation when that was of b.
+	ResultRange(b *board.Board) (lo, hi float64, ok bool, err error)
+}

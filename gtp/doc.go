@@ -59,9 +59,13 @@
 //     U, lower: L)" where, as in GNU Go's answers, U and L are results
 //     with White positive (GNU Go's own sign: its "B+6.8 (upper bound:
 //     17.1, lower: -30.6)" means W+17.1 at best for White, B+30.6 at
-//     worst). U gives White every point whose control is below +0.5 (not
-//     firmly Black's), L gives Black every point above -0.5, and every
-//     other point counts its control, so L <= the estimate <= U.
+//     worst). With a judge that models the spread of the result
+//     (control.ResultRanger: goeval's judge by its win model, the network
+//     by its score's standard deviation), U and L are the results White
+//     reaches with probability 0.1 and 0.9 by that model: an 80% range.
+//     Otherwise U gives White every point whose control is below +0.5
+//     (not firmly Black's), L gives Black every point above -0.5, and
+//     every other point counts its control, so L <= the estimate <= U.
 //     final_score counts the position as it stands, as a finished game is
 //     counted under area rules (board.CountArea): the dead stones of
 //     final_status_list off, every other stone owns its point and every

@@ -793,6 +793,15 @@ func (e *Engine) estimateScore([]string) (string, error) {
 		return "", err
 	}
 	up, lo := bounds(res.Control)
+	if rr, ok := e.judge.(control.ResultRanger); ok {
+		l, h, ok, err := rr.ResultRange(&e.b)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", e.judge.Name(), err)
+		}
+		if ok {
+			up, lo = h, l
+		}
+	}
 	return fmt.Sprintf("%s (upper bound: %s, lower: %s)", scoreString(res.Score-e.komi), oneDecimal(e.komi-lo), oneDecimal(e.komi-up)), nil
 }
 

@@ -510,3 +510,26 @@ func TestLoadsgfLongRecordMemory(t *testing.T) {
 		t.Errorf("after loadsgf and two undos: %q", got)
 	}
 }
+
+// ranged is the stones estimator with a result range of its own: the
+// score (the stones) from 3 below to 5 above.
+type ranged struct{ control.Stones }
+
+func (ranged) ResultRange(b *board.Board) (lo, hi float64, ok bool, err error) {
+	var r control.Result
+	_ = control.Stones{}.Estimate(&r, b)
+	return r.Score - 3, r.Score + 5, true, nil
+}
+
+// TestEstimateScoreRange: with a judge that models the result's spread,
+// estimate_score's bounds are its range, White positive after komi.
+func TestEstimateScoreRange(t *testing.T) {
+	got := session(t, Config{Judge: func() control.Estimator { return ranged{} }, Size: 5},
+		"komi 0.5", "play b c3", "estimate_score")
+	// Black's score 1 (one stone), komi 0.5: B+0.5; Black's result from
+	// 1-3 = -2 to 1+5 = 6 before komi, so White's best is 2.5 and worst
+	// -5.5.
+	if want := "= B+0.5 (upper bound: 2.5, lower: -5.5)"; got[len(got)-1] != want {
+		t.Errorf("estimate_score %q, want %q", got[len(got)-1], want)
+	}
+}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -138,6 +139,21 @@ func (a *Analysis) WinProbability(komi float64) (p float64, ok bool) {
 		return 0, false
 	}
 	return a.win.Of(a.Result.Score, komi, a.Stage, a.Doubt), true
+}
+
+// ResultRange returns the bounds, before komi, within which the win model
+// puts the final result with probability 0.8 (control.ResultRanger): the
+// model's P(Black wins) = σ((score − komi − offset)/spread) is that of a
+// final margin logistic around score − offset with that spread, whose 0.1
+// and 0.9 quantiles are ± ln 9 spreads away. ok is false without a win
+// model.
+func (a *Analysis) ResultRange() (lo, hi float64, ok bool) {
+	if a.win == nil {
+		return 0, 0, false
+	}
+	mid := a.Result.Score - a.win.Offset
+	d := math.Log(9) * a.win.Spread(a.Stage, a.Doubt)
+	return mid - d, mid + d, true
 }
 
 // UnsettledFrom and UnsettledTo bound the death probability of the chains

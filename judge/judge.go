@@ -370,6 +370,17 @@ func (j *Judge) WinProbability(b *board.Board, komi float64) (p float64, ok bool
 	return p, ok, nil
 }
 
+// ResultRange is Analysis.ResultRange of b (control.ResultRanger). It
+// reuses the last Estimate when that was of b.
+func (j *Judge) ResultRange(b *board.Board) (lo, hi float64, ok bool, err error) {
+	a, err := j.analysisOf(b)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	lo, hi, ok = a.ResultRange()
+	return lo, hi, ok, nil
+}
+
 // Unsettled is Analysis.Unsettled of b. It reuses the last Estimate when
 // that was of b.
 func (j *Judge) Unsettled(b *board.Board) ([]Unsettled, error) {

@@ -1189,3 +1189,28 @@ func TestCaptureToMove(t *testing.T) {
 		})
 	}
 }
+
+// TestResultRange: the range is where the win model puts the result with
+// probability 0.8: with komi at its upper end Black wins with probability
+// 0.1, at its lower end 0.9; without a win model there is none.
+func TestResultRange(t *testing.T) {
+	ps := positions.Dev(t, 2, 100, 220)
+	for i, b := range ps {
+		j, a := judgeWith(t, Default(), b)
+		lo, hi, ok, err := j.ResultRange(b)
+		if err != nil || !ok || !(lo < a.Result.Score+20 && hi > a.Result.Score-20 && lo < hi) {
+			t.Fatalf("position %d: range %v..%v, %v, %v around the score %v", i, lo, hi, ok, err, a.Result.Score)
+		}
+		pHi, _, _ := j.WinProbability(b, hi)
+		pLo, _, _ := j.WinProbability(b, lo)
+		if math.Abs(pHi-0.1) > 1e-9 || math.Abs(pLo-0.9) > 1e-9 {
+			t.Errorf("position %d: P(Black wins) %v with komi at the range's top, %v at its bottom; want 0.1 and 0.9", i, pHi, pLo)
+		}
+	}
+	p := Default()
+	p.Win, p.Late = nil, nil
+	j, _ := judgeWith(t, p, ps[0])
+	if _, _, ok, err := j.ResultRange(ps[0]); ok || err != nil {
+		t.Errorf("parameters without a win model: ok %v, err %v", ok, err)
+	}
+}

@@ -340,3 +340,17 @@ func (e *Estimator) MoveProbabilities(dst []float64) []float64 {
 func (e *Estimator) WinSource() string {
 	return "the network's value head; a no-result counts half"
 }
+
+// ResultRange returns the bounds within which the network puts the final
+// result of b with probability 0.8 (control.ResultRanger): its predicted
+// score ± 1.2816 times its standard deviation (the 0.1 and 0.9 quantiles
+// of a normal law), Black positive, before komi.
+func (e *Estimator) ResultRange(b *board.Board) (lo, hi float64, ok bool, err error) {
+	r, err := e.Judgement(b)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	mid := r.ScoreMean + e.lastKomi
+	d := 1.2816 * r.ScoreStdev
+	return mid - d, mid + d, true, nil
+}

@@ -246,3 +246,43 @@ func TestEstimateGames(t *testing.T) {
 		t.Errorf("a batch with an illegal record: %v", err)
 	}
 }
+
+// TestResultRange: the network's 80% range is its score ± 1.2816 standard
+// deviations, from KataGo's own score mean and second moment.
+func TestResultRange(t *testing.T) {
+	nw := loadNet(t)
+	e, err := nw.NewEstimator(0, 7.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, g := range readGolden(t) {
+		if g.Symmetry != 0 || g.Move < 100 || n == 4 {
+			continue
+		}
+		n++
+		pos, err := g.position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res control.Result
+		if err := e.EstimateGame(&res, &control.Game{Start: pos.Start, Moves: pos.Moves, Komi: pos.Komi}); err != nil {
+			t.Fatal(err)
+		}
+		b := *pos.Start
+		for _, m := range pos.Moves {
+			if err := b.Play(m.Color, m.Point); err != nil {
+				t.Fatal(err)
+			}
+		}
+		lo, hi, ok, err := e.ResultRange(&b)
+		if err != nil || !ok {
+			t.Fatal(ok, err)
+		}
+		sd := math.Sqrt(g.ScoreMeanSq - g.ScoreMean*g.ScoreMean)
+		mid := -g.ScoreMean + pos.Komi // Black's score before komi
+		if math.Abs(lo-(mid-1.2816*sd)) > 0.05 || math.Abs(hi-(mid+1.2816*sd)) > 0.05 {
+			t.Errorf("%s@%d: range %.2f..%.2f, KataGo's score %.2f ± 1.2816 × %.2f", g.File, g.Move, lo, hi, mid, sd)
+		}
+	}
+}
