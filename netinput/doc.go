@@ -24,9 +24,9 @@
 // as handicap stones. Like GTP, a move by the side not to move restarts
 // the history (and clears the ko point), and the cleanup phase of
 // Japanese rules never starts (two passes leave the game in the main
-// phase). What the source says of each plane and global, with the KataGo
-// function it comes from, is in the project's spec (docs/katago-net-v8.md
-// section 2); the files here name the functions they follow.
+// phase). docs/net.md §2 describes the planes and globals; the files here
+// name the KataGo functions they follow (neuralnet/nninputs.cpp fillRowV7,
+// game/board.cpp, game/boardhistory.cpp).
 //
 // To reproduce KataGo's ladder planes exactly, also where its node budget
 // of 25,000 moves cuts a search short, the package keeps its own board

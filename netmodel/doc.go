@@ -24,6 +24,6 @@
 //     ErrFormat (malformed) or ErrUnsupported (well formed, not handled)
 //     and reads "FILE: layer NAME: what is wrong".
 //
-// The format is described in docs/katago-net-v8.md §1 of the shared
-// material; KataGo is by David J Wu and is MIT licensed.
+// docs/net.md §2 describes the format, which is KataGo's
+// (neuralnet/desc.cpp); KataGo is by David J Wu and is MIT licensed.
 package netmodel

@@ -13,7 +13,8 @@
 //     for sizes 2 to 19. Tensors are NHWC.
 //   - Board points are in board order, p = y*size + x with y the row from
 //     the top (row 0 = GTP row size), the pass last at size*size.
-//   - Symmetries are KataGo's (spec §2.7): 3 bits, bit 0 flips y, bit 1
+//   - Symmetries are KataGo's (docs/net.md §2; neuralnet/nninputs.cpp
+//     SymmetryHelpers): 3 bits, bit 0 flips y, bit 1
 //     flips x, bit 2 transposes, flips first. Symmetry s evaluates the
 //     tensor whose point sym(p) holds board point p, and reads the outputs
 //     of p back from sym(p). AllSymmetries averages the 8 post-processed

@@ -85,7 +85,7 @@ func (e *Evaluator) shape(n, size int) {
 }
 
 // symPos returns the tensor position of board point (x, y) on an n×n
-// buffer under symmetry sym (spec §2.7): flip y, flip x, then transpose.
+// buffer under symmetry sym (docs/net.md §2): flip y, flip x, then transpose.
 func symPos(sym, x, y, n int) int {
 	if sym&1 != 0 {
 		y = n - 1 - y
@@ -210,7 +210,7 @@ func (e *Evaluator) rawOf(r *RawOutput, i, sym int) {
 }
 
 // forward runs the network on the batch in, transformed by symmetry sym
-// (spec §3.2 to §3.5).
+// (docs/net.md §2; KataGo's eigenbackend.cpp Trunk, PolicyHead, ValueHead).
 func (e *Evaluator) forward(in []*netinput.Features, size, sym int) {
 	nw := e.nw
 	n := len(in)

@@ -8,7 +8,7 @@ import (
 )
 
 // Output is a post-processed evaluation of one position, KataGo's
-// NNOutput as kata-raw-nn prints it (spec §3.7, §3.8), except that illegal
+// NNOutput as kata-raw-nn prints it (docs/net.md §2; KataGo's command/gtp.cpp rawNN), except that illegal
 // moves get policy 0 instead of -1.
 type Output struct {
 	// Policy holds size*size+1 move probabilities for the side to move,

@@ -3,7 +3,7 @@ package nnkernel
 // Winograd's minimal filtering (Lavin & Gray 2015) on 6×6 input tiles, as
 // KataGo's Eigen backend does it: F(4×4,3×3) for 3×3 kernels and
 // F(2×2,5×5) for 5×5, both on the interpolation points 0, 1, −1, 2, −2
-// and ∞, with the matrices of the spec (katago-net-v8.md §4.2):
+// and ∞, with the matrices KataGo's eigenbackend.cpp uses (transform3x3_6):
 //
 //	Bᵀ = [4 0 −5 0 1 0; 0 −4 −4 1 1 0; 0 4 −4 −1 1 0; 0 −2 −1 2 1 0; 0 2 −1 −2 1 0; 0 4 0 −5 0 1]
 //	G (3×3) rows: s·[1 a a²] for (a, s) = (0, 1/4), (1, −1/6), (−1, −1/6),
