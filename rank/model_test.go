@@ -82,7 +82,7 @@ func TestModelRankingSameForAnyWorkers(t *testing.T) {
 }
 
 // TestModelRankingKeepsOnePly checks that ranking by the model changes
-// only the order: every move keeps the one-ply outcome the seed's ranking
+// only the order: every move keeps the one-ply outcome the one-ply ranking
 // gives it.
 func TestModelRankingKeepsOnePly(t *testing.T) {
 	b := positions.Dev(t, 1, 80)[0]

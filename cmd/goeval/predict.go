@@ -39,7 +39,7 @@ Rankers (--rankers, comma-separated):
   model        the move model (package movemodel; --model for another
                parameter file than the shipped one): goeval rank's order
   eval:NAME    the one-ply ranking by estimator NAME (eval:lambda-kappa is
-               the seed's; goeval rank --by eval)
+               docs/estimators.md §4's; goeval rank --by eval)
 and, with --peer NAME=COMMAND, GTP engines: their top_moves_black and
 top_moves_white lists where they know them (GnuGo lists up to 10 moves),
 else genmove (then undo), one move; --peer-genmove asks genmove always.
