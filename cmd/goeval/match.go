@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"time"
 
 	"goeval/board"
 	"goeval/internal/outfile"
@@ -53,10 +52,10 @@ func matchCommand(e *env, args []string) error {
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
 	games := fs.Int("games", 2, "number of games")
-	size := fs.Int("size", 19, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
+	size := fs.Int("size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
 	komi := fs.Float64("komi", 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
 	maxMoves := fs.Int("max-moves", 0, "stop and score a game after this many moves (0: 3 × size²)")
-	timeout := fs.Duration("timeout", 2*time.Minute, "how long to wait for each answer of an engine")
+	timeout := fs.Duration("timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
 	of := addOutputFlag(fs)
 	rest, err := parseArgs(fs, args)

@@ -60,7 +60,7 @@ func predictCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
 	nf := addNetFlags(fs)
-	every := fs.Int("every", 5, "rank the position after every N-th move (0, N, 2N, ...)")
+	every := fs.Int("every", predict.DefaultEvery, "rank the position after every N-th move (0, N, 2N, ...)")
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
 	genmove := fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")

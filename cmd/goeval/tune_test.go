@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"goeval/judge"
+	"goeval/match"
 	"goeval/movemodel"
+	"goeval/predict"
+	"goeval/thermo"
 	"goeval/tune"
 )
 
@@ -314,22 +317,33 @@ func flagDefault(help, name string) string {
 	return m[1]
 }
 
-// TestTuneMovesDefaults: the defaults goeval tune moves shows are the ones
-// packages tune and movemodel take for a zero setting, so that a fit by
-// the command and by the packages are the same.
-func TestTuneMovesDefaults(t *testing.T) {
-	_, help, _ := goeval(t, "tune", "moves", "-h")
-	for name, want := range map[string]any{
-		"every":          tune.DefaultEvery,
-		"validate-every": tune.DefaultValidateEvery,
-		"min-pattern":    tune.DefaultMinPattern,
-		"min-shape":      tune.DefaultMinShape,
-		"sweeps":         movemodel.DefaultIterations,
-		"tolerance":      movemodel.DefaultTolerance,
-		"prior":          movemodel.DefaultPrior,
+// TestFlagDefaultsFromPackages: the defaults the commands show are the
+// ones their packages take for a zero setting, so that a run by the
+// command and by the package are the same.
+func TestFlagDefaultsFromPackages(t *testing.T) {
+	for _, tc := range []struct {
+		command  []string
+		defaults map[string]any
+	}{
+		{[]string{"tune", "moves"}, map[string]any{
+			"every":          tune.DefaultEvery,
+			"validate-every": tune.DefaultValidateEvery,
+			"min-pattern":    tune.DefaultMinPattern,
+			"min-shape":      tune.DefaultMinShape,
+			"sweeps":         movemodel.DefaultIterations,
+			"tolerance":      movemodel.DefaultTolerance,
+			"prior":          movemodel.DefaultPrior,
+		}},
+		{[]string{"tune"}, map[string]any{"stride": tune.DefaultStride, "folds": tune.DefaultFolds, "l2": tune.DefaultL2}},
+		{[]string{"match"}, map[string]any{"size": match.DefaultSize, "timeout": match.DefaultTimeout}},
+		{[]string{"predict"}, map[string]any{"every": predict.DefaultEvery}},
+		{[]string{"miai"}, map[string]any{"width": thermo.DefaultPlotWidth, "height": thermo.DefaultPlotHeight}},
 	} {
-		if got := flagDefault(help, name); got != fmt.Sprint(want) {
-			t.Errorf("--%s: help gives default %q, the package %v", name, got, want)
+		_, help, _ := goeval(t, append(tc.command, "-h")...)
+		for name, want := range tc.defaults {
+			if got := flagDefault(help, name); got != fmt.Sprint(want) {
+				t.Errorf("goeval %s --%s: help gives default %q, the package %v", strings.Join(tc.command, " "), name, got, want)
+			}
 		}
 	}
 }
