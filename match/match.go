@@ -40,12 +40,19 @@ type Engine struct {
 	Argv []string
 }
 
+// The defaults of Config, which goeval match shows as its own.
+const (
+	DefaultSize    = 19
+	DefaultTimeout = 2 * time.Minute
+)
+
 // Config says what to play.
 type Config struct {
 	A, B Engine
 	// Scorer is the engine that scores finished games ("final_score").
 	Scorer Engine
-	// Games is the number of games; Size the board size (19 when 0);
+	// Games is the number of games; Size the board size (DefaultSize when
+	// 0);
 	// Komi the komi, at most the board's points either way.
 	Games int
 	Size  int
@@ -53,7 +60,8 @@ type Config struct {
 	// MaxMoves ends a game after that many moves (passes included) and
 	// scores it; 0 means 3 * Size * Size.
 	MaxMoves int
-	// Timeout bounds each answer of an engine; 0 means 2 minutes.
+	// Timeout bounds each answer of an engine; 0 or less means
+	// DefaultTimeout.
 	Timeout time.Duration
 	// Progress, if not nil, is told of each finished game.
 	Progress func(done int, g *Game)
@@ -106,7 +114,7 @@ func (r *Report) Wins(name string) (all, asBlack int) {
 // a cancelled context returns the games finished, Interrupted.
 func Play(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Size == 0 {
-		cfg.Size = 19
+		cfg.Size = DefaultSize
 	}
 	if err := board.ValidSize(cfg.Size); err != nil {
 		return nil, err
@@ -115,7 +123,7 @@ func Play(ctx context.Context, cfg Config) (*Report, error) {
 		cfg.MaxMoves = 3 * cfg.Size * cfg.Size
 	}
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 2 * time.Minute
+		cfg.Timeout = DefaultTimeout
 	}
 	if cfg.A.Name == cfg.B.Name {
 		return nil, fmt.Errorf("match: both engines are named %q", cfg.A.Name)

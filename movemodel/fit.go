@@ -151,17 +151,26 @@ func (c *Choices) Append(o *Choices) {
 	o.chunks, o.n, o.cands = nil, 0, 0
 }
 
+// The defaults of FitSettings, which goeval tune moves shows as its own:
+// the shipped model was fitted with them (docs/moves.md).
+const (
+	DefaultIterations = 20
+	DefaultTolerance  = 1e-4
+	DefaultPrior      = 1.0
+)
+
 // FitSettings configures Fit. The zero value means the defaults.
 type FitSettings struct {
-	// Iterations is the most sweeps over all groups; 0 means 30.
+	// Iterations is the most sweeps over all groups; 0 or less means
+	// DefaultIterations.
 	Iterations int
 	// Tolerance stops the fit when a sweep improves the mean
-	// log-likelihood by less than this; 0 means 1e-5.
+	// log-likelihood by less than this; 0 or less means DefaultTolerance.
 	Tolerance float64
 	// Prior is the weight of the prior: each feature is given Prior
 	// virtual wins and Prior virtual losses against a candidate of
-	// strength 1 (Coulom's regularisation); 0 means 1, a negative value
-	// none.
+	// strength 1 (Coulom's regularisation); 0 means DefaultPrior, a
+	// negative value none.
 	Prior float64
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
@@ -207,14 +216,14 @@ type FitResult struct {
 // value, and how the fit ended.
 func Fit(ctx context.Context, c *Choices, s FitSettings) ([NumGroups][]float64, FitResult, error) {
 	if s.Iterations <= 0 {
-		s.Iterations = 30
+		s.Iterations = DefaultIterations
 	}
 	if s.Tolerance <= 0 {
-		s.Tolerance = 1e-5
+		s.Tolerance = DefaultTolerance
 	}
 	switch {
 	case s.Prior == 0:
-		s.Prior = 1
+		s.Prior = DefaultPrior
 	case s.Prior < 0:
 		s.Prior = 0
 	}

@@ -11,7 +11,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"slices"
 	"sync"
 )
 
@@ -267,6 +266,3 @@ func Default() (*Model, error) {
 	})
 	return defaultModel, defaultErr
 }
-
-// Shipped returns the bytes of the embedded parameter file.
-func Shipped() []byte { return slices.Clone(shipped) }

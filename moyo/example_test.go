@@ -8,8 +8,8 @@ import (
 	"goeval/moyo"
 )
 
-// The pairs of cutoff numbers on a small position, drawn like the seed's
-// Figure 5: B5 is claimed by both colours (Black's leg up from B2 crosses
+// The pairs of cutoff numbers on a small position, drawn like the
+// paper's Figure 5 (docs/estimators.md §3): B5 is claimed by both colours (Black's leg up from B2 crosses
 // White's leg from D5 to the left edge) and so carries a pair itself.
 func ExampleMoyo_View() {
 	b := board.MustParse(`

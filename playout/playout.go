@@ -270,7 +270,7 @@ func (pb *Board) hashAffine(o, dx, dy int, ko int16) uint64 {
 	if ko != none {
 		// The ko enters the hash by its index on the board padded by one
 		// ring (row stride n+2), as it did before the board took a fixed
-		// stride: so the seeds, and with them the games, stay the same.
+		// stride: so the generators' seeds, and with them the games, stay the same.
 		ko = int16(int(ko)/stride*(n+2) + int(ko)%stride)
 	}
 	return (h ^ uint64(ko)) * 1099511628211

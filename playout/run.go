@@ -98,9 +98,9 @@ func (r *Runner) Ownership(dst []float64, b *board.Board, n int) float64 {
 				r.at[y*g.Size+x] = img.pad[o+x*dx+y*dy]
 			}
 		}
-		seed := img.hash()
+		base := img.hash()
 		for k := range per {
-			rng := mix(seed + uint64(k+1)*0x9e3779b97f4a7c15)
+			rng := mix(base + uint64(k+1)*0x9e3779b97f4a7c15)
 			pb := img // the last game of an image plays on the image itself
 			if k < per-1 {
 				r.b = *img

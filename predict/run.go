@@ -81,11 +81,15 @@ var DefaultPhases = []Phase{{"1-50", 1, 50}, {"51-150", 51, 150}, {"151+", 151, 
 
 func (p Phase) holds(move int) bool { return move >= p.From && (p.To == 0 || move <= p.To) }
 
+// DefaultEvery is Config.Every's default, which goeval predict shows as
+// its own.
+const DefaultEvery = 5
+
 // Config says what to measure. The zero value measures nothing.
 type Config struct {
 	Contenders []Contender
 	// Every samples the positions after 0, Every, 2*Every, ... moves; 0
-	// means 5.
+	// or less means DefaultEvery.
 	Every int
 	// Phases are the phases reported besides "all"; nil means
 	// DefaultPhases.
@@ -182,7 +186,7 @@ const maxErrors = 5
 func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	every := cfg.Every
 	if every <= 0 {
-		every = 5
+		every = DefaultEvery
 	}
 	phases := cfg.Phases
 	if phases == nil {

@@ -25,7 +25,12 @@ func shippedModel(t testing.TB) *movemodel.Model {
 
 func modelRanker(t testing.TB, workers int) *Ranker {
 	t.Helper()
-	m := shippedModel(t)
+	return rankerWith(t, shippedModel(t), workers)
+}
+
+// rankerWith returns a ranker by model m, with m's gain estimator.
+func rankerWith(t testing.TB, m *movemodel.Model, workers int) *Ranker {
+	t.Helper()
 	name := m.GainEstimator
 	if name == "" {
 		name = "lambda-kappa"
@@ -77,7 +82,7 @@ func TestModelRankingSameForAnyWorkers(t *testing.T) {
 }
 
 // TestModelRankingKeepsOnePly checks that ranking by the model changes
-// only the order: every move keeps the one-ply outcome the seed's ranking
+// only the order: every move keeps the one-ply outcome the one-ply ranking
 // gives it.
 func TestModelRankingKeepsOnePly(t *testing.T) {
 	b := positions.Dev(t, 1, 80)[0]
@@ -117,30 +122,47 @@ func TestModelRankingKeepsOnePly(t *testing.T) {
 	}
 }
 
-// TestModelOnlySameOrder checks that skipping the one-ply evaluations
-// (Settings.ModelOnly) leaves the model's order and probabilities as they
-// are, for a model without the gain feature.
+// TestModelOnlySameOrder checks Settings.ModelOnly, which the GTP engine
+// sets. With a model that does not use the one-ply gain (the shipped one
+// with its gain group dropped) it skips the one-ply evaluations, one
+// evaluation in all, and leaves the model's order and probabilities as they
+// are. With the shipped model, which uses the gain, it changes nothing:
+// the moves are evaluated one ply deep as without it.
 func TestModelOnlySameOrder(t *testing.T) {
-	if shippedModel(t).Uses(movemodel.GroupGain) {
-		t.Skip("the shipped model uses the one-ply gain")
+	shipped := shippedModel(t)
+	if !shipped.Uses(movemodel.GroupGain) {
+		t.Fatal("the shipped model does not use the one-ply gain; the second half of this test needs one that does")
 	}
-	full, only := modelRanker(t, 1), modelRanker(t, 1)
-	only.s.ModelOnly = true
-	for i, b := range positions.Dev(t, 3, 40, 160) {
-		a, err := full.Rank(context.Background(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := only.Rank(context.Background(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(a.Moves) != len(c.Moves) || a.PassProb != c.PassProb || c.Stats.Evaluations != 1 {
-			t.Fatalf("position %d: %d and %d moves, %d evaluations model-only", i, len(a.Moves), len(c.Moves), c.Stats.Evaluations)
-		}
-		for k := range a.Moves {
-			if a.Moves[k].Point != c.Moves[k].Point || a.Moves[k].Prob != c.Moves[k].Prob || c.Moves[k].Value != nil {
-				t.Fatalf("position %d, move %d differs", i, k)
+	gainless := *shipped
+	gainless.Gamma[movemodel.GroupGain] = nil
+	for _, tc := range []struct {
+		name string
+		m    *movemodel.Model
+		skip bool // ModelOnly skips the one-ply evaluations
+	}{{"without the gain", &gainless, true}, {"shipped", shipped, false}} {
+		full, only := rankerWith(t, tc.m, 1), rankerWith(t, tc.m, 1)
+		only.s.ModelOnly = true
+		for i, b := range positions.Dev(t, 3, 40, 160) {
+			a, err := full.Rank(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := only.Rank(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantEvals := a.Stats.Evaluations
+			if tc.skip {
+				wantEvals = 1
+			}
+			if len(a.Moves) != len(c.Moves) || a.PassProb != c.PassProb || c.Stats.Evaluations != wantEvals || a.Stats.Evaluations <= 1 {
+				t.Fatalf("%s, position %d: %d and %d moves, %d evaluations and %d model-only (want %d)",
+					tc.name, i, len(a.Moves), len(c.Moves), a.Stats.Evaluations, c.Stats.Evaluations, wantEvals)
+			}
+			for k := range a.Moves {
+				if a.Moves[k].Point != c.Moves[k].Point || a.Moves[k].Prob != c.Moves[k].Prob || (c.Moves[k].Value == nil) != (tc.skip || a.Moves[k].Value == nil) {
+					t.Fatalf("%s, position %d, move %d differs", tc.name, i, k)
+				}
 			}
 		}
 	}

@@ -56,7 +56,7 @@ func (s Source) Header(toMove board.Color) string {
 
 // TextBoard is how the text writers draw the board of marks: Draw writes
 // the board of b with each point's mark (mark returns "" for none), each
-// cell width characters wide (render.MarkedMap, plain or over a control
+// cell width characters wide (render.MarkedMapLast, plain or over a control
 // map in ANSI greys, say); Stones says what the stones look like on it
 // and Legend what its shading means ("" for none). The writers panic
 // with a "rank: ..." message if Draw is nil.

@@ -154,13 +154,8 @@ const (
 	ANSILastLegend  = "◉ the last move"
 )
 
-// ControlMap draws b with the control map shaded, one point per cell.
-func ControlMap(w io.Writer, b *board.Board, control []float64, shade Shade) error {
-	return ControlMapLast(w, b, control, shade, board.Pass)
-}
-
-// ControlMapLast is ControlMap with the stone on last, the last move,
-// marked: in parentheses in Plain, "(X)", as GnuGo draws it, and as ◉ in
+// ControlMapLast draws b with the control map shaded, one point per cell,
+// and the stone on last, the last move, marked: in parentheses in Plain, "(X)", as GnuGo draws it, and as ◉ in
 // ANSI. A last that is not a stone on the board (a pass) marks nothing.
 func ControlMapLast(w io.Writer, b *board.Board, control []float64, shade Shade, last board.Point) error {
 	g := b.Geometry()
@@ -216,18 +211,13 @@ func gridLast(w io.Writer, g *board.Geometry, width int, last board.Point, cell 
 	return err
 }
 
-// MarkedMap draws b with marks on points, such as the letters of a move
+// MarkedMapLast draws b with marks on points, such as the letters of a move
 // ranking, each cell width characters wide: X and O for stones, a point's
-// mark where it has one (mark returns ""), else ".". With ANSI shading each
-// point also has the grey of its control, as ControlMap draws it, and a
-// mark is drawn in black or white, whichever stands out on that grey;
+// mark where it has one (mark returns ""), else ".", and the stone of the
+// last move marked as ControlMapLast marks it. With ANSI shading each
+// point also has the grey of its control, as ControlMapLast draws it, and
+// a mark is drawn in black or white, whichever stands out on that grey;
 // control may be nil for Plain, which draws no map.
-func MarkedMap(w io.Writer, b *board.Board, control []float64, shade Shade, width int, mark func(p board.Point) string) error {
-	return MarkedMapLast(w, b, control, shade, width, board.Pass, mark)
-}
-
-// MarkedMapLast is MarkedMap with the stone of the last move marked, as
-// ControlMapLast marks it.
 func MarkedMapLast(w io.Writer, b *board.Board, control []float64, shade Shade, width int, last board.Point, mark func(p board.Point) string) error {
 	g := b.Geometry()
 	if shade == ANSI && len(control) != g.N {

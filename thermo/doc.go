@@ -31,8 +31,8 @@
 //
 // # Ko
 //
-// A cycle in a game graph is a ko. The package counts the kos that seed
-// 000's tally method covers: positions P1, ..., Pk (k >= 2) on a line
+// A cycle in a game graph is a ko. The package counts the kos that the
+// tally method of docs/estimators.md §5 covers: positions P1, ..., Pk (k >= 2) on a line
 // from White's win to Black's, where Black's only play inside the cycle
 // from Pi reaches Pi+1 (a take) and White's reaches Pi-1 (a retake), and
 // only White's plays from P1 and Black's from Pk leave the cycle, ending
@@ -67,7 +67,7 @@
 // Black's take is futile, A is {{13 | -2} | -2} and counts -2.)
 //
 // The tree {{13 | -2} | -2}, the nearest a tree without a cycle comes to
-// the seed's ko, is not that ko: White's answer -2 there ends the fight
+// the ko of docs/estimators.md §5, is not that ko: White's answer -2 there ends the fight
 // rather than taking back, so Black's play is a sente that gains nothing
 // and the tree counts -2 with miai value 0, correctly for what it says
 // (it is the ko seen by a White komaster). SentePlay.Ko offers the ko
@@ -79,7 +79,7 @@
 // player's end of the line, a cycle one player cannot leave. So is a ko
 // whose swing is not positive, and one with a play that ends it in a
 // position hotter than the ko, where one move's worth is no longer the
-// same throughout (MiaiCount, the seed's averages, does not check this).
+// same throughout (MiaiCount, counting by averages, does not check this).
 //
 // # Thermographs
 //

@@ -104,7 +104,7 @@ func ExampleThermograph_Plot() {
 }
 
 func ExampleGame_Validate() {
-	// Seed 000's ko, built in code: from A Black takes (C) or White
+	// The ko of docs/estimators.md §5, built in code: from A Black takes (C) or White
 	// connects (-2); from C Black connects (13) or White takes back (A).
 	a := &thermo.Game{Label: "A"}
 	c := &thermo.Game{Label: "C", Left: []*thermo.Game{thermo.IntLeaf(13)}, Right: []*thermo.Game{a}}
@@ -123,7 +123,7 @@ func ExampleGame_Validate() {
 	// true true
 }
 
-// The ko of seed 000: swing 15, tally 3, 5 points a move; C counts 8 and
+// The ko of docs/estimators.md §5: swing 15, tally 3, 5 points a move; C counts 8 and
 // A counts 3.
 func ExampleAnalyze_ko() {
 	g := thermo.MustParse("A = {C | -2}; C = {13 | A}")

@@ -29,7 +29,7 @@ type Ko struct {
 	// Tally is the number of moves that separate the two ends: White's
 	// moves to win from Positions[0] (1) plus Black's from there
 	// (len(Positions)), so 3 for a direct ko. Under MiaiCount, moves that
-	// the seed's averages count below an end (a forced answer, Naive.Tally)
+	// counting by averages (docs/estimators.md §5) counts below an end (a forced answer, Naive.Tally)
 	// are added.
 	Tally int
 	// Value is Swing / Tally: what one move in the ko is worth, and the

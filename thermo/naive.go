@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// A Naive is one node of miai counting by averages, the hand method of seed
-// 000, which people compare with thermography. It agrees with thermography
+// A Naive is one node of miai counting by averages, the hand method of
+// docs/estimators.md §5, which people compare with thermography. It agrees with thermography
 // on plain gote trees and goes wrong on sente, which is what the comparison
 // shows.
 type Naive struct {

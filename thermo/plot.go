@@ -9,11 +9,19 @@ import (
 // PlotOptions sets the size of a text plot. The zero value means the
 // defaults.
 type PlotOptions struct {
-	// Width is the most columns the plotting area may take; 0 means 64.
+	// Width is the most columns the plotting area may take; 0 or less
+	// means DefaultPlotWidth.
 	Width int
-	// Height is the most rows the plotting area may take; 0 means 20.
+	// Height is the most rows the plotting area may take; 0 or less means
+	// DefaultPlotHeight.
 	Height int
 }
+
+// The defaults of PlotOptions, which goeval miai shows as its own.
+const (
+	DefaultPlotWidth  = 64
+	DefaultPlotHeight = 20
+)
 
 // Plot draws the thermograph as text, in the orientation of the sources'
 // pictures and of CGT books: values run horizontally with Black's (higher)
@@ -31,10 +39,10 @@ type PlotOptions struct {
 func (th *Thermograph) Plot(opt PlotOptions) string {
 	width, height := opt.Width, opt.Height
 	if width <= 0 {
-		width = 64
+		width = DefaultPlotWidth
 	}
 	if height <= 0 {
-		height = 20
+		height = DefaultPlotHeight
 	}
 	// The plot's arithmetic is on integers and powers of two, never a
 	// rational with a huge denominator to reduce, so that drawing a tree

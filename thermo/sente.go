@@ -34,8 +34,9 @@ type SentePlay struct {
 	Ignored []*Game
 	// Simplified is a copy of the node's tree with Ignored removed, so that
 	// FollowUp keeps only the answering side's options. It is meant for
-	// MiaiCount, which reads such a one-sided node as a forced answer (seed
-	// 000's "4 / C () / 3", count 3, miai value 1); Analyze reads a
+	// MiaiCount, which reads such a one-sided node as a forced answer
+	// ("Miai Counting With Trees"'s "4 / C () / 3", count 3, miai value 1;
+	// docs/estimators.md §5); Analyze reads a
 	// one-sided node as a CGT number instead, so analyze the original tree,
 	// whose thermograph already accounts for the sente.
 	Simplified *Game

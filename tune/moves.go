@@ -17,6 +17,15 @@ import (
 	"goeval/sgf"
 )
 
+// The defaults of MovesConfig, which goeval tune moves shows as its own:
+// the shipped model was fitted on every third move (docs/moves.md).
+const (
+	DefaultEvery         = 3
+	DefaultValidateEvery = 50
+	DefaultMinPattern    = 10
+	DefaultMinShape      = 1
+)
+
 // MovesConfig says how to fit the move model (package movemodel).
 type MovesConfig struct {
 	// Files are the game records to fit on: SGF files, each one game or a
@@ -25,14 +34,16 @@ type MovesConfig struct {
 	// Games, if positive, fits on that many games only (a fixed choice
 	// spread over all of them), the validation games aside.
 	Games int
-	// Every samples a training position every Every moves (default 1).
+	// Every samples a training position every Every moves (0 or less:
+	// DefaultEvery).
 	Every int
 	// ValidateEvery holds out one game in ValidateEvery for validation
-	// (default 50), measured at every 5th move after each sweep of the fit.
+	// (0 or less: DefaultValidateEvery), measured at every 5th move after
+	// each sweep of the fit.
 	ValidateEvery int
 	// MinPattern keeps the spatial patterns played at least this often
-	// (default 10); MinShape the 3x3 shapes seen at least this often
-	// among the candidates (default 1).
+	// (0 or less: DefaultMinPattern); MinShape the 3x3 shapes seen at
+	// least this often among the candidates (0 or less: DefaultMinShape).
 	MinPattern, MinShape int
 	// Gain and Owner name the estimators of the Gain and Owner features
 	// ("" leaves the feature out; see movemodel.Position).
@@ -84,16 +95,16 @@ type MovesSweep struct {
 
 func (c *MovesConfig) defaults() {
 	if c.Every <= 0 {
-		c.Every = 1
+		c.Every = DefaultEvery
 	}
 	if c.ValidateEvery <= 0 {
-		c.ValidateEvery = 50
+		c.ValidateEvery = DefaultValidateEvery
 	}
 	if c.MinPattern <= 0 {
-		c.MinPattern = 10
+		c.MinPattern = DefaultMinPattern
 	}
 	if c.MinShape <= 0 {
-		c.MinShape = 1
+		c.MinShape = DefaultMinShape
 	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)

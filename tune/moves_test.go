@@ -145,3 +145,16 @@ func TestMovesRunNoValidation(t *testing.T) {
 		t.Errorf("log %q", logged)
 	}
 }
+
+// TestMovesDefaults: a zero MovesConfig fits as the shipped model was
+// fitted (docs/moves.md: every third move; one game in 50 held out;
+// patterns played 10 times, every shape seen), which is what goeval tune
+// moves shows.
+func TestMovesDefaults(t *testing.T) {
+	var c MovesConfig
+	c.defaults()
+	if c.Every != 3 || c.ValidateEvery != 50 || c.MinPattern != 10 || c.MinShape != 1 || c.Workers < 1 {
+		t.Errorf("defaults: every %d, validate-every %d, min-pattern %d, min-shape %d, workers %d",
+			c.Every, c.ValidateEvery, c.MinPattern, c.MinShape, c.Workers)
+	}
+}

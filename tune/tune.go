@@ -60,12 +60,13 @@ type Config struct {
 	// points) below LateFrom, without playouts, and one on the others,
 	// with Playouts playouts.
 	LateFrom float64
-	// Stride samples a training position every Stride moves (default 10).
+	// Stride samples a training position every Stride moves (0 or less:
+	// DefaultStride).
 	Stride int
-	// Folds is the number of cross-validation folds (default 5; 1 skips
-	// cross-validation).
+	// Folds is the number of cross-validation folds (0 or less:
+	// DefaultFolds; 1 skips cross-validation).
 	Folds int
-	// L2 is the death model's regularisation (default 1e-4).
+	// L2 is the death model's regularisation (0 or less: DefaultL2).
 	L2 float64
 	// Bands are the bands of the cross-validated comparison (default
 	// compare.DefaultBands).
@@ -141,15 +142,22 @@ type chainData struct {
 	color  board.Color
 }
 
+// The defaults of Config, which goeval tune shows as its own.
+const (
+	DefaultStride = 10
+	DefaultFolds  = 5
+	DefaultL2     = 1e-4
+)
+
 func (c *Config) defaults() {
 	if c.Stride <= 0 {
-		c.Stride = 10
+		c.Stride = DefaultStride
 	}
 	if c.Folds <= 0 {
-		c.Folds = 5
+		c.Folds = DefaultFolds
 	}
 	if c.L2 <= 0 {
-		c.L2 = 1e-4
+		c.L2 = DefaultL2
 	}
 	if c.Bands == nil {
 		c.Bands = compare.DefaultBands

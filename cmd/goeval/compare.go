@@ -10,6 +10,7 @@ import (
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/peer"
 	"goeval/report"
 	"goeval/sgf"
 )
@@ -80,7 +81,7 @@ func (p *peerFlag) Set(v string) error {
 	if !ok || name == "" || strings.TrimSpace(cmd) == "" {
 		return fmt.Errorf("want NAME=COMMAND, as in gnugo=\"gnugo --mode gtp --level 1\"")
 	}
-	argv, err := splitPeerCommand(cmd)
+	argv, err := peer.SplitCommand(cmd)
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,6 @@ import (
 	"goeval/peer"
 )
 
-func splitPeerCommand(s string) ([]string, error) { return peer.SplitCommand(s) }
-
 // gtpPeer is a compare.Peer that runs argv as a GTP engine, in a process
 // group of its own so that Ctrl-C reaches goeval alone: cancelling ctx
 // stops the engine, and compare leaves the position it was on out.

@@ -41,7 +41,7 @@ var paramFlags = []struct{ name, usage string }{
 	{"attenuation", "attenuation per step of the propagating estimators, in (0, 1)"},
 	{"max-distance", "reach of the propagating estimators in steps (0 = unbounded)"},
 	{"atsumi-reach", "reach of the moyo estimator's atsumi in steps"},
-	{"region-override", "moyo: 1 to let the equidistance region decide the colour (seed §5.3)"},
+	{"region-override", "moyo: 1 to let the equidistance region decide the colour (docs/estimators.md §3)"},
 }
 
 func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {

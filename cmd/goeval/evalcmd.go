@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,7 +101,7 @@ func loadPosition(e *env, file string, k, n int, variation []int) (*position, er
 	})
 	if err != nil {
 		var me *sgf.MoveError
-		if !(asMoveError(err, &me) && found && n >= 0 && n < me.Move) {
+		if !(errors.As(err, &me) && found && n >= 0 && n < me.Move) {
 			return nil, err
 		}
 		sum.Warnings = append(sum.Warnings, sgf.Warning{File: me.File, Pos: me.Pos,
@@ -233,8 +235,8 @@ func evalCommand(e *env, args []string) error {
 		fmt.Fprintf(&usage, "  %-8s %s\n", c.name, c.summary)
 	}
 	usage.WriteString("\nEstimators:\n")
-	for _, s := range estimatorSpecs() {
-		fmt.Fprintf(&usage, "  %-16s %s\n", s.name, s.summary)
+	for _, s := range eval.All() {
+		fmt.Fprintf(&usage, "  %-16s %s\n", s.Name, s.Summary)
 	}
 	fs := newFlags(e, "goeval", usage.String())
 	addMaxSGFFlag(fs)
@@ -291,7 +293,7 @@ func evalCommand(e *env, args []string) error {
 		if !ok {
 			return usagef("--show: estimator %s has no views of its own", est.Name())
 		}
-		if !contains(v.Views(), *show) {
+		if !slices.Contains(v.Views(), *show) {
 			return usagef("invalid --show %q for %s (want %s)", *show, est.Name(), strings.Join(v.Views(), ", "))
 		}
 	}
@@ -327,25 +329,6 @@ func evalCommand(e *env, args []string) error {
 		})
 	}
 	return of.write(e, func(w io.Writer) error { return writeText(w, pos, est, &res, of.shade(e), sf) })
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-type specLine struct{ name, summary string }
-
-func estimatorSpecs() []specLine {
-	var out []specLine
-	for _, s := range allSpecs() {
-		out = append(out, specLine{s.Name, s.Summary})
-	}
-	return out
 }
 
 // header writes the line that says which position this is.

@@ -86,7 +86,7 @@ func gtpCommand(e *env, args []string) error {
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")
-	size := fs.Int("boardsize", 19, "board size at the start, 2..25")
+	size := fs.Int("boardsize", 19, fmt.Sprintf("board size at the start, %d..%d", board.MinSize, board.MaxSize))
 	by := fs.String("by", "model", "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)")
 	mf := addModelFlag(fs)
 	sf := addScoringFlags(fs)

@@ -17,7 +17,7 @@ func init() {
 	register(&command{name: "ikeda", args: "--kb N --kw N --to-move B|W", summary: "basic endgame kos and dame under Ikeda Territory I scoring: the case, score and moves (Robert Jasiek; docs/estimators.md §5)", run: ikedaCommand})
 }
 
-const ikedaUsage = `goeval ikeda solves a position made of basic endgame kos and two-sided
+var ikedaUsage = fmt.Sprintf(`goeval ikeda solves a position made of basic endgame kos and two-sided
 dame under Ikeda Territory I scoring, by the table of Robert Jasiek's study
 "Class of positions I1" (Robert Jasiek; docs/ko.md, docs/estimators.md §5): the case (1 to 7), the
 score due to the kos (Black minus White: the prisoners the kos give Black
@@ -38,7 +38,7 @@ study solves: the colours are swapped, and the score changes sign.
 The counts are bounded by what a board can hold: every ko, dame and ko
 threat needs a point of its own (the ko point, the dame, the point the
 threat is played on), so --kb, --kw, --dame, --tb and --tw add up to at
-most 625, the points of the largest board (25x25). The table would answer
+most %d, the points of the largest board (%dx%d). The table would answer
 for more, but its move sequence grows with the counts.
 
 The moves number the kos from 1: 1..Kb are Black's to connect at the
@@ -56,7 +56,7 @@ Examples:
   goeval ikeda --kb 4 --kw 0 --to-move B        case 2, score -1
   goeval ikeda --kb 1 --kw 0 --tb 1 --to-move W  case 3: Black wins the ko fight
   goeval ikeda --kb 0 --kw 2 --to-move B        the mirror image of case 7: +1
-`
+`, board.MaxPoints, board.MaxSize, board.MaxSize)
 
 func ikedaCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval ikeda", ikedaUsage)

@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"time"
 
+	"goeval/board"
 	"goeval/internal/outfile"
 	"goeval/match"
 )
@@ -52,10 +52,10 @@ func matchCommand(e *env, args []string) error {
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
 	games := fs.Int("games", 2, "number of games")
-	size := fs.Int("size", 19, "board size, 2..25")
+	size := fs.Int("size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
 	komi := fs.Float64("komi", 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
 	maxMoves := fs.Int("max-moves", 0, "stop and score a game after this many moves (0: 3 × size²)")
-	timeout := fs.Duration("timeout", 2*time.Minute, "how long to wait for each answer of an engine")
+	timeout := fs.Duration("timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
 	of := addOutputFlag(fs)
 	rest, err := parseArgs(fs, args)
@@ -150,8 +150,8 @@ func matchInterrupted(e *env, rep *match.Report, sgfOut string, of *outputFlags)
 
 // checkSize checks a --size flag.
 func checkSize(n int) error {
-	if n < 2 || n > 25 {
-		return usagef("invalid --size %d (want 2..25)", n)
+	if board.ValidSize(n) != nil {
+		return usagef("invalid --size %d (want %d..%d)", n, board.MinSize, board.MaxSize)
 	}
 	return nil
 }

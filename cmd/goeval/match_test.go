@@ -24,6 +24,8 @@ func TestMatchUsage(t *testing.T) {
 		// The default komi, 7.5, is more than a 2x2 board's 4 points: the
 		// message says it was not given.
 		{[]string{"--size", "2"}, "the default --komi 7.5 is more than the 4 points of the 2x2 board: give --komi"},
+		{[]string{"--size", "1"}, "invalid --size 1 (want 2..25)"},
+		{[]string{"--size", "26", "--komi", "0"}, "invalid --size 26 (want 2..25)"},
 		{[]string{"--timeout", "0s"}, "invalid --timeout 0s (want a positive duration)"},
 		{[]string{"--timeout", "-1s"}, "invalid --timeout -1s (want a positive duration)"},
 		{[]string{"--sgf", "m.out", "-o", "./m.out"}, "--sgf m.out and -o ./m.out name one file"},

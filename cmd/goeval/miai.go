@@ -98,8 +98,8 @@ func miaiCommand(e *env, args []string) error {
 	ef := addEstimatorFlags(fs, mapEstimator)
 	game := fs.Int("game", 1, "which game of an SGF collection (from 1)")
 	format := fs.String("format", "text", "output format: text or json")
-	width := fs.Int("width", 64, "the most columns of the thermograph plot")
-	height := fs.Int("height", 20, "the most rows of the thermograph plot")
+	width := fs.Int("width", thermo.DefaultPlotWidth, "the most columns of the thermograph plot")
+	height := fs.Int("height", thermo.DefaultPlotHeight, "the most rows of the thermograph plot")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -39,7 +39,7 @@ Rankers (--rankers, comma-separated):
   model        the move model (package movemodel; --model for another
                parameter file than the shipped one): goeval rank's order
   eval:NAME    the one-ply ranking by estimator NAME (eval:lambda-kappa is
-               the seed's; goeval rank --by eval)
+               docs/estimators.md §4's; goeval rank --by eval)
 and, with --peer NAME=COMMAND, GTP engines: their top_moves_black and
 top_moves_white lists where they know them (GnuGo lists up to 10 moves),
 else genmove (then undo), one move; --peer-genmove asks genmove always.
@@ -60,7 +60,7 @@ func predictCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
 	nf := addNetFlags(fs)
-	every := fs.Int("every", 5, "rank the position after every N-th move (0, N, 2N, ...)")
+	every := fs.Int("every", predict.DefaultEvery, "rank the position after every N-th move (0, N, 2N, ...)")
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
 	genmove := fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")

@@ -142,7 +142,7 @@ func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	addMaxSGFFlag(fs)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
-	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, the seed's ranking)")
+	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)")
 	f.model = addModelFlag(fs)
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {

@@ -53,15 +53,15 @@ func tuneMovesCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune moves", tuneMovesUsage)
 	addMaxSGFFlag(fs)
 	games := fs.Int("games", 0, "fit on this many games only, spread over the records (0: all)")
-	every := fs.Int("every", 3, "sample a training position every this many moves")
-	validate := fs.Int("validate-every", 50, "hold out one game in this many for validation")
-	minPattern := fs.Int("min-pattern", 10, "keep the spatial patterns played at least this often")
-	minShape := fs.Int("min-shape", 1, "keep the 3x3 shapes seen at least this often among the candidates")
+	every := fs.Int("every", tune.DefaultEvery, "sample a training position every this many moves")
+	validate := fs.Int("validate-every", tune.DefaultValidateEvery, "hold out one game in this many for validation")
+	minPattern := fs.Int("min-pattern", tune.DefaultMinPattern, "keep the spatial patterns played at least this often")
+	minShape := fs.Int("min-shape", tune.DefaultMinShape, "keep the 3x3 shapes seen at least this often among the candidates")
 	gain := fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
 	owner := fs.String("owner", "judge", "estimator of the owner feature (\"\": none)")
-	sweeps := fs.Int("sweeps", 20, "most sweeps of the fit")
-	tol := fs.Float64("tolerance", 1e-4, "stop when a sweep raises the mean log-likelihood by less than this")
-	prior := fs.Float64("prior", 1, "virtual wins and losses of every feature value against a gamma of 1")
+	sweeps := fs.Int("sweeps", movemodel.DefaultIterations, "most sweeps of the fit")
+	tol := fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
+	prior := fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
 	without := fs.String("without", "", "comma-separated feature groups to leave out, to measure what they buy: "+groupNames())
 	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
 	write := fs.String("write", "", "write the model to this parameter file")
@@ -88,8 +88,9 @@ func tuneMovesCommand(e *env, args []string) error {
 	if !(*prior > 0) {
 		return usagef("invalid --prior %v (want more than 0)", *prior)
 	}
-	if !(*tol >= 0) {
-		return usagef("invalid --tolerance %v (want 0 or more)", *tol)
+	if !(*tol > 0) {
+		// Fit would take 0 for its default.
+		return usagef("invalid --tolerance %v (want more than 0)", *tol)
 	}
 	for flag, name := range map[string]string{"gain": *gain, "owner": *owner} {
 		if name == "" {

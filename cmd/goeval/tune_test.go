@@ -2,13 +2,19 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"goeval/judge"
+	"goeval/match"
 	"goeval/movemodel"
+	"goeval/predict"
+	"goeval/thermo"
+	"goeval/tune"
 )
 
 const tinySet = "../../compare/testdata/tiny"
@@ -37,7 +43,9 @@ func TestTuneExitCodes(t *testing.T) {
 	}, "tune")
 	checkExits(t, []exitCase{
 		{"bad workers", []string{"--workers", "-1", tinySet}, 2, "invalid --workers -1"},
-		{"bad tolerance", []string{"--tolerance", "-1", tinySet}, 2, "invalid --tolerance -1 (want 0 or more)"},
+		{"bad tolerance", []string{"--tolerance", "-1", tinySet}, 2, "invalid --tolerance -1 (want more than 0)"},
+		// Fit would take 0 for its default, 1e-4.
+		{"zero tolerance", []string{"--tolerance", "0", tinySet}, 2, "invalid --tolerance 0 (want more than 0)"},
 		{"its own usage", []string{"--every", "0", tinySet}, 2, "usage: goeval tune moves [flags] PATH...\nRun 'goeval tune moves -h' for help.\n"},
 	}, "tune", "moves")
 }
@@ -272,7 +280,9 @@ func TestTuneMovesInterrupted(t *testing.T) {
 		{"no --write", nil, "goeval: interrupted after 2 sweeps: the model holds the gammas reached, not converged\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append(append([]string{"tune", "moves", "--owner", "", "--sweeps", "5", "--tolerance", "0"}, tt.write...), games...)
+			// A tolerance the fit cannot meet before the interrupt (0,
+			// which Fit would take for its default, is refused).
+			args := append(append([]string{"tune", "moves", "--owner", "", "--sweeps", "5", "--tolerance", "1e-300"}, tt.write...), games...)
 			code, stdout, stderr := interruptAt(t, "goeval: sweep 2:", args...)
 			lines := strings.SplitAfter(stderr, "\n")
 			last := lines[len(lines)-2]
@@ -294,5 +304,46 @@ func TestTuneMovesInterrupted(t *testing.T) {
 	m, err := movemodel.ReadFile(kept[0])
 	if err != nil || !strings.Contains(m.Notes, "; 2 sweeps,") || !strings.Contains(m.Notes, "(interrupted during the next sweep)") {
 		t.Errorf("the model kept: %v, notes %q", err, m.Notes)
+	}
+}
+
+// flagDefault returns the default that help text gives flag name, "" for
+// none.
+func flagDefault(help, name string) string {
+	m := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(name) + `\b.*\n\s+\t.*\(default ([^)]*)\)$`).FindStringSubmatch(help)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// TestFlagDefaultsFromPackages: the defaults the commands show are the
+// ones their packages take for a zero setting, so that a run by the
+// command and by the package are the same.
+func TestFlagDefaultsFromPackages(t *testing.T) {
+	for _, tc := range []struct {
+		command  []string
+		defaults map[string]any
+	}{
+		{[]string{"tune", "moves"}, map[string]any{
+			"every":          tune.DefaultEvery,
+			"validate-every": tune.DefaultValidateEvery,
+			"min-pattern":    tune.DefaultMinPattern,
+			"min-shape":      tune.DefaultMinShape,
+			"sweeps":         movemodel.DefaultIterations,
+			"tolerance":      movemodel.DefaultTolerance,
+			"prior":          movemodel.DefaultPrior,
+		}},
+		{[]string{"tune"}, map[string]any{"stride": tune.DefaultStride, "folds": tune.DefaultFolds, "l2": tune.DefaultL2}},
+		{[]string{"match"}, map[string]any{"size": match.DefaultSize, "timeout": match.DefaultTimeout}},
+		{[]string{"predict"}, map[string]any{"every": predict.DefaultEvery}},
+		{[]string{"miai"}, map[string]any{"width": thermo.DefaultPlotWidth, "height": thermo.DefaultPlotHeight}},
+	} {
+		_, help, _ := goeval(t, append(tc.command, "-h")...)
+		for name, want := range tc.defaults {
+			if got := flagDefault(help, name); got != fmt.Sprint(want) {
+				t.Errorf("goeval %s --%s: help gives default %q, the package %v", strings.Join(tc.command, " "), name, got, want)
+			}
+		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 func ExampleRead() {
 	// Black's E2 is worth 4; White's E2 threatens D1 (-17), so Black
-	// answers at E1 (3). Seed 000's sente example.
+	// answers at E1 (3). The sente example of docs/estimators.md §5.
 	c, err := sgf.Parse("sente.sgf", []byte(`(;SZ[9]AB[ag:eg][ah:dh]AW[fg:ig][fh:ih]
 		(;B[eh]V[4])
 		(;W[eh](;B[ei]V[3])(;W[di]V[-17])))`))
