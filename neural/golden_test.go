@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"goeval/board"
+	"goeval/internal/nnkernel"
 	"goeval/internal/race"
 	"goeval/internal/shared"
 	"goeval/netinput"
@@ -80,8 +81,20 @@ func (g *golden) position() (*netinput.Position, error) {
 }
 
 // TestGoldenAll evaluates every (position, symmetry) of the golden file and
-// compares with what KataGo answered.
+// compares with what KataGo answered, on every kernel path this processor
+// can run (nnkernel.Paths: the AVX2 assembly where it has it, and plain
+// Go): all 568 pairs on each, every 8th with -short (every 64th under the
+// race detector).
 func TestGoldenAll(t *testing.T) {
+	for _, path := range nnkernel.Paths() {
+		t.Run(path, func(t *testing.T) {
+			defer nnkernel.UsePath(path)()
+			testGolden(t)
+		})
+	}
+}
+
+func testGolden(t *testing.T) {
 	nw := loadNet(t)
 	lines := readGolden(t)
 	if len(lines) != 568 {

@@ -234,3 +234,25 @@ func TestConvAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestUsePath: the paths named are the ones that run, an unknown one is
+// refused, and restoring puts the previous path back.
+func TestUsePath(t *testing.T) {
+	before := useAsm
+	for _, p := range Paths() {
+		restore := UsePath(p)
+		if useAsm != (p == "avx2") {
+			t.Errorf("UsePath(%q): assembly %v", p, useAsm)
+		}
+		restore()
+		if useAsm != before {
+			t.Errorf("after restoring %q: assembly %v, want %v", p, useAsm, before)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("UsePath(\"avx512\"): no panic")
+		}
+	}()
+	UsePath("avx512")
+}

@@ -8,6 +8,9 @@ import "golang.org/x/sys/cpu"
 // (winograd_amd64.s). There is no AVX-512 code.
 var haveAVX2 = cpu.X86.HasAVX && cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
-// useAsm selects the assembly kernels; tests turn it off to compare them
-// with the plain-Go ones.
-var useAsm = haveAVX2
+// haveAsm says that the assembly kernels can run here.
+var haveAsm = haveAVX2
+
+// useAsm selects the assembly kernels (UsePath); tests turn it off to
+// compare them with the plain-Go ones.
+var useAsm = haveAsm

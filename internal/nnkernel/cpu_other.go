@@ -2,5 +2,9 @@
 
 package nnkernel
 
-// useAsm is false: there are no assembly kernels on this architecture.
-var useAsm = false
+// haveAsm and useAsm are false: there are no assembly kernels on this
+// architecture.
+var (
+	haveAsm = false
+	useAsm  = false
+)

@@ -8,26 +8,22 @@ import (
 
 // asmMode is one setting of useAsm under test.
 type asmMode struct {
-	name string
-	on   bool
+	name string // a kernel path: "avx2" or "go" (Paths)
 }
 
 // asmModes returns the settings of useAsm this machine can run: plain Go
 // always, and the assembly kernels where the processor has them.
 func asmModes() []asmMode {
-	m := []asmMode{{"go", false}}
-	if useAsm {
-		m = append(m, asmMode{"asm", true})
+	var m []asmMode
+	for _, p := range Paths() {
+		m = append(m, asmMode{p})
 	}
 	return m
 }
 
-// set sets useAsm and returns the function that restores it.
-func (m asmMode) set() func() {
-	old := useAsm
-	useAsm = m.on
-	return func() { useAsm = old }
-}
+// set selects the mode's path and returns the function that restores the
+// one before.
+func (m asmMode) set() func() { return UsePath(m.name) }
 
 // slowGemm is the obviously correct twin of gemm: c = a·b in float64 with
 // b unpacked (row stride ldb), and the sums of the products' magnitudes.
