@@ -285,6 +285,13 @@ func (b *Board) isLoneStoneInAtari(p Point) bool {
 	return libs == 1
 }
 
+// SamePosition reports whether b and o hold the same position: the same
+// size, stones, side to move and ko, whatever the captures that led there
+// (Board's == compares those too).
+func (b *Board) SamePosition(o *Board) bool {
+	return b.geo == o.geo && b.toMove == o.toMove && b.Ko() == o.Ko() && b.cells == o.cells
+}
+
 // String draws the board in ASCII with GTP coordinates: X for Black, O for
 // White, . for empty points.
 func (b *Board) String() string {

@@ -798,3 +798,51 @@ func TestCaptureBigChain(t *testing.T) {
 		}
 	}
 }
+
+// TestSamePosition: the same stones, side to move and ko make the same
+// position, whatever the captures; any of them differing does not.
+func TestSamePosition(t *testing.T) {
+	a := MustParse(`
+		. X O .
+		X O . O
+		. X O .
+		. . . .`)
+	a.SetToMove(Black)
+	b := *a
+	if err := b.Play(Black, 6); err != nil { // C3 takes B3: a ko
+		t.Fatal(err)
+	}
+	c := b
+	if !c.SamePosition(&b) {
+		t.Error("a copy is not the same position")
+	}
+	// The same stones set up by hand, without the capture or the ko.
+	d := MustParse(`
+		. X O .
+		X . X O
+		. X O .
+		. . . .`)
+	d.SetToMove(White)
+	if d.SamePosition(&b) {
+		t.Error("without the ko it is the same position")
+	}
+	// White passes and Black passes: the ko is gone, the stones the same,
+	// and the capture still counted on one board only.
+	if err := b.Play(White, Pass); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(Black, Pass); err != nil {
+		t.Fatal(err)
+	}
+	if !d.SamePosition(&b) || *d == b {
+		t.Errorf("same stones, side and no ko: SamePosition %v; == %v (the captures differ)", d.SamePosition(&b), *d == b)
+	}
+	e := *d
+	e.SetToMove(Black)
+	if e.SamePosition(d) {
+		t.Error("another side to move is the same position")
+	}
+	if New(3).SamePosition(New(4)) {
+		t.Error("boards of two sizes are the same position")
+	}
+}

@@ -521,3 +521,32 @@ func TestString(t *testing.T) {
 		}
 	}
 }
+
+// TestFillBoard: Board is the position the moves reach, and nil before
+// any Fill.
+func TestFillBoard(t *testing.T) {
+	var f Features
+	if f.Board() != nil {
+		t.Error("Board before Fill is not nil")
+	}
+	start := board.New(5)
+	want := *start
+	var moves []board.Move
+	for _, v := range []string{"C3", "D3", "pass", "B2"} {
+		p := board.Pass
+		if v != "pass" {
+			p, _ = start.Geometry().ParseGTP(v)
+		}
+		m := board.Move{Color: want.ToMove(), Point: p}
+		if err := want.Play(m.Color, m.Point); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+	}
+	if err := f.Fill(&Position{Start: start, Moves: moves, Komi: 0.5}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Board(); !got.SamePosition(&want) {
+		t.Errorf("Board\n%v\nwant\n%v", got, &want)
+	}
+}

@@ -148,6 +148,16 @@ func (f *Features) fill(start *board.Board, moves []board.Move, komi float64, ru
 	return nil
 }
 
+// Board returns the position the last Fill reached, as goeval's board
+// (the moves replayed on the start), or nil before any Fill. It belongs to
+// f: valid until the next Fill.
+func (f *Features) Board() *board.Board {
+	if f.scratch == nil {
+		return nil
+	}
+	return &f.scratch.replay
+}
+
 // pointName names p in GTP coordinates, or by number when it is off the
 // board.
 func pointName(g *board.Geometry, p board.Point) string {

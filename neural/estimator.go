@@ -186,12 +186,7 @@ func (e *Estimator) evaluate(pos *netinput.Position) error {
 	if err := e.ev.Evaluate(e.outs[:1], e.ins[:1], e.sym); err != nil {
 		return err
 	}
-	e.last = *pos.Start
-	for _, m := range pos.Moves {
-		if err := e.last.Play(m.Color, m.Point); err != nil {
-			return err // Fill has replayed them already: cannot happen
-		}
-	}
+	e.last = *e.feats[0].Board() // the moves replayed by Fill
 	e.lastKomi, e.lastRules, e.have = pos.Komi, pos.Rules, true
 	return nil
 }
@@ -199,7 +194,7 @@ func (e *Estimator) evaluate(pos *netinput.Position) error {
 // ensure makes the estimator's output speak of b with komi komi: the last
 // evaluation if that was of b and komi, else a fresh one with no history.
 func (e *Estimator) ensure(b *board.Board, komi float64) error {
-	if e.have && e.lastKomi == komi && sameBoard(&e.last, b) {
+	if e.have && e.lastKomi == komi && e.last.SamePosition(b) {
 		return nil
 	}
 	return e.evaluate(&netinput.Position{Start: b, Komi: komi})
@@ -235,7 +230,7 @@ type NetReport struct {
 // Judgement returns the network's judgement of the last position
 // evaluated, or of b with the default komi if that was another.
 func (e *Estimator) Judgement(b *board.Board) (NetReport, error) {
-	if !(e.have && sameBoard(&e.last, b)) {
+	if !(e.have && e.last.SamePosition(b)) {
 		if err := e.ensure(b, e.komi); err != nil {
 			return NetReport{}, err
 		}
@@ -266,7 +261,7 @@ func (e *Estimator) Report(b *board.Board) ([]control.Field, error) {
 // network's ownership gives to the other colour taken off as dead
 // (control.Counter).
 func (e *Estimator) Count(b *board.Board) (control.Count, error) {
-	if !(e.have && sameBoard(&e.last, b)) {
+	if !(e.have && e.last.SamePosition(b)) {
 		if err := e.ensure(b, e.komi); err != nil {
 			return control.Count{}, err
 		}
@@ -292,7 +287,7 @@ func (e *Estimator) Notes(b *board.Board) ([]string, error) {
 		return nil, err
 	}
 	lines := []string{fmt.Sprintf("the network (%s): Black wins %.3f, White %.3f; lead %s, score %s ± %.1f",
-		r.Model, r.BlackWin+0.5*r.NoResult, r.WhiteWin+0.5*r.NoResult, signed(r.Lead), signed(r.ScoreMean), r.ScoreStdev)}
+		r.Model, r.BlackWin+0.5*r.NoResult, r.WhiteWin+0.5*r.NoResult, control.Margin(r.Lead, 1), control.Margin(r.ScoreMean, 1), r.ScoreStdev)}
 	c, err := e.Count(b)
 	if err != nil {
 		return nil, err
@@ -306,24 +301,6 @@ func (e *Estimator) Notes(b *board.Board) ([]string, error) {
 		lines = append(lines, s)
 	}
 	return lines, nil
-}
-
-// signed formats a Black-positive number of points as "B+1.2" or "W+0.5".
-func signed(v float64) string { return control.Margin(v, 1) }
-
-// sameBoard reports whether a and b hold the same position: size, stones,
-// side to move and ko.
-func sameBoard(a, b *board.Board) bool {
-	if a.Size() != b.Size() || a.ToMove() != b.ToMove() || a.Ko() != b.Ko() {
-		return false
-	}
-	ca, cb := a.Cells(), b.Cells()
-	for i := range ca {
-		if ca[i] != cb[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // MoveProbabilities appends the network's policy for the last position

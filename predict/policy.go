@@ -25,11 +25,7 @@ type policyRanker struct {
 func (r *policyRanker) Order(_ context.Context, pos *Position) (Order, error) {
 	var err error
 	if ge, ok := r.mp.(control.GameEstimator); ok {
-		rec := control.Game{Start: pos.Board, Komi: pos.Komi}
-		if pos.Moves != nil {
-			rec.Start, rec.Moves = board.New(pos.Size), pos.Moves
-		}
-		err = ge.EstimateGame(&r.res, &rec)
+		err = ge.EstimateGame(&r.res, pos.record())
 	} else {
 		err = r.mp.Estimate(&r.res, pos.Board)
 	}
@@ -59,3 +55,14 @@ func (r *policyRanker) Order(_ context.Context, pos *Position) (Order, error) {
 }
 
 func (r *policyRanker) Close() error { return nil }
+
+// record returns the record behind pos for an estimator that reads
+// records: its moves from the empty board, or, for a game with setup
+// stones (Moves nil), the board alone; with the game's komi.
+func (pos *Position) record() *control.Game {
+	rec := &control.Game{Start: pos.Board, Komi: pos.Komi}
+	if pos.Moves != nil {
+		rec.Start, rec.Moves = board.New(pos.Size), pos.Moves
+	}
+	return rec
+}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"goeval/board"
-	"goeval/control"
 	"goeval/peer"
 	"goeval/rank"
 )
@@ -19,11 +18,7 @@ func Ranking(r *rank.Ranker) Ranker { return rankRanker{r} }
 type rankRanker struct{ r *rank.Ranker }
 
 func (rr rankRanker) Order(ctx context.Context, pos *Position) (Order, error) {
-	rec := &control.Game{Start: pos.Board, Komi: pos.Komi}
-	if pos.Moves != nil {
-		rec.Start, rec.Moves = board.New(pos.Size), pos.Moves
-	}
-	rr.r.SetRecord(rec) // for an estimator that reads records
+	rr.r.SetRecord(pos.record()) // for an estimator that reads records
 	rr.r.SetKomi(pos.Komi)
 	rk, err := rr.r.RankAfter(ctx, pos.Board, pos.Last, pos.Last2)
 	if err != nil {

@@ -43,7 +43,7 @@ func (g *Game) History(n int) (*History, error) {
 			m := moves[k-1]
 			exp := prev
 			suicide, err := exp.PlayRecorded(m.Color, m.Point)
-			if err != nil || !sameBoard(&exp, b) {
+			if err != nil || !exp.SamePosition(b) {
 				// Setup after a move (or PL): start again from here.
 				h.Start, h.Moves, h.Suicide = *b, nil, false
 			} else {
@@ -66,19 +66,4 @@ func (g *Game) History(n int) (*History, error) {
 		return nil, fmt.Errorf("%s: %w: move %d asked for, the main line has fewer moves", g.coll.Name, ErrNoGame, n)
 	}
 	return &h, nil
-}
-
-// sameBoard reports whether a and b hold the same stones, side to move and
-// ko.
-func sameBoard(a, b *board.Board) bool {
-	if a.ToMove() != b.ToMove() || a.Ko() != b.Ko() {
-		return false
-	}
-	ca, cb := a.Cells(), b.Cells()
-	for i := range ca {
-		if ca[i] != cb[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -730,7 +730,7 @@ func TestHistory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !sameBoard(&b, want) {
+		if !b.SamePosition(want) {
 			t.Errorf("History(%d): the moves replayed from Start give\n%v\nwant\n%v", tc.n, &b, want)
 		}
 	}
