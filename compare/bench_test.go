@@ -2,6 +2,7 @@ package compare
 
 import (
 	"context"
+	"goeval/records"
 	"testing"
 
 	"goeval/eval"
@@ -12,7 +13,7 @@ import (
 // bands) with every registered estimator, truth from the labels file.
 func BenchmarkRunDev(b *testing.B) {
 	files := shared.DevGames(b)
-	labels, err := ReadLabels(shared.Data(b, "games", "dev", LabelsFile))
+	labels, err := records.ReadLabels(shared.Data(b, "games", "dev", records.LabelsFile))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,27 +4,24 @@
 // scored against how the game ended. docs/estimators.md §6 defines it; this
 // documents the choices it leaves open.
 //
+// The game records, their results, labels, reference evaluations and
+// move bands are package records' (see its conventions); this package
+// reads them, samples the games and measures.
+//
 // # Ground truth
 //
-// The result comes from RE[] (ParseResult): "B+3.5" is a margin of +3.5
-// after komi, "W+0.5" one of -0.5; resignations, time-outs, forfeits and
-// "B+" give only the winner; "0", "Draw" and "Jigo" are draws; "?",
-// "Void", an empty or unreadable RE[] leave the result unknown.
+// The result comes from RE[] (records.ParseResult). The final ownership of
+// a counted game is its final position with the dead stones removed
+// (records.Ownership; its sum is the final area score, Black positive,
+// before komi). The dead stones come from, in order:
 //
-// The final ownership of a counted game (a margin or a draw) is the final
-// position with the dead stones removed: every stone owns its point, every
-// empty region belongs to the one colour that alone borders it, and
-// regions bordered by both or neither are 0 (dame, and the liberties of a
-// seki). Its sum is the final area score (Black positive, before komi).
-// The dead stones come from, in order:
-//
-//  1. a labels file (Labels, ReadLabels): JSON Lines keyed by the record's
+//  1. a labels file (records.Labels): JSON Lines keyed by the record's
 //     base name, giving the final ownership directly ("goeval label"
-//     writes one from a GTP engine's dead stones: LabelGame). A label is used
+//     writes one from a GTP engine's dead stones: records.LabelGame). A label is used
 //     whatever RE[] says; it must match the record's size and, if it gives
 //     one, its number of moves. A label for a file holding several games is
 //     ignored (with a warning): it cannot say which game it describes.
-//  2. TB[] and TW[] in the last node of the main line (MarkupDead): white
+//  2. TB[] and TW[] in the last node of the main line (records.MarkupDead): white
 //     stones on Black's territory and black stones on White's are dead.
 //  3. goeval's own judgement of the final position (Judge): Benson's
 //     algorithm (package life) proves some chains alive and some stones
@@ -37,9 +34,8 @@
 //
 // # Bands and positions
 //
-// A band (Band, ParseBands) is a move number n (the position after n
-// moves, docs/estimators.md §7) or end-K (K moves before the end of the main
-// line). A game shorter than n moves (or than K) is not used for that band,
+// A band (records.Band) is a move number n (the position after n moves) or
+// end-K (K moves before the end of the main line). A game shorter than n moves (or than K) is not used for that band,
 // and each row counts such games (TooShort). Each game gives at most one
 // position per band.
 //
@@ -72,7 +68,7 @@
 //     position, which replays only the new moves, and asking for score and
 //     map). Timings are the only figures that change from run to run.
 //
-// With a reference (Config.Reference, ReadReference: a stronger program's
+// With a reference (Config.Reference, records.ReadReference: a stronger program's
 // evaluation of the positions, such as kata-reference.jsonl beside the dev
 // games), every contender is also measured against it, over the sampled
 // positions it evaluates (the Ref fields of Row):
@@ -82,7 +78,7 @@
 //     lead, with its standard error;
 //   - ownership MSE and sign agreement: as above, against the reference's
 //     ownership, pooled over the points it is sure of (|ownership| >
-//     ReferenceThreshold, 0.5);
+//     records.ReferenceThreshold, 0.5);
 //   - winner agreement: the share of positions whose lead is not 0 where
 //     sign(score - komi) is the lead's (the tie agrees nowhere).
 //
@@ -95,7 +91,7 @@
 // dropped silently, one whose map has another size is an error, and one
 // evaluated with another komi or another side to move than the record's
 // is of another position: it is left out with a warning
-// (RefPosition.Mismatch).
+// (records.RefPosition.Mismatch).
 // Score MAE and lead MAE come with their standard errors (the standard
 // deviation of the absolute errors over the square root of their number).
 //
@@ -110,7 +106,7 @@
 //
 // # Running
 //
-// Run reads files (Files expands folders) and evaluates in parallel on a
+// Run reads files (records.Files expands folders) and evaluates in parallel on a
 // fixed number of workers (pool.Map): one job per file for goeval's
 // estimators, each worker with its own estimators; then, if there are
 // peers, one job per game, each worker with its own engine per peer, so

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"goeval/records"
 	"math"
 	"slices"
 	"time"
@@ -26,14 +27,14 @@ type game struct {
 	name   string // file, or "file (game k)"
 
 	truth  Truth
-	total  int            // moves in the main line
-	moves  []board.Move   // nil when the game has setup stones
-	at     []int          // per band: the move sampled, -1 when too short
-	boards []board.Board  // per band
-	record *sgf.Game      // the record, for estimators that read it (control.GameEstimator)
-	refs   []*RefPosition // per band: the reference's evaluation, or nil
-	cells  [][]cell       // [band][contender]
-	skip   skip           // why the game gave no position; zero if it is used
+	total  int                    // moves in the main line
+	moves  []board.Move           // nil when the game has setup stones
+	at     []int                  // per band: the move sampled, -1 when too short
+	boards []board.Board          // per band
+	record *sgf.Game              // the record, for estimators that read it (control.GameEstimator)
+	refs   []*records.RefPosition // per band: the reference's evaluation, or nil
+	cells  [][]cell               // [band][contender]
+	skip   skip                   // why the game gave no position; zero if it is used
 
 	check labelCheck // the judgement measured against the label (Config.CheckJudgement)
 
@@ -55,7 +56,7 @@ func (g *game) fail(why skipWhy, err string) {
 // by it (its String).
 type skip struct {
 	why  skipWhy
-	kind Kind // the game's result, for noTruth
+	kind records.Kind // the game's result, for noTruth
 }
 
 // skipWhy is the reason of a skip.
@@ -126,7 +127,7 @@ type refCell struct {
 
 // measure measures the score (before komi) and the map ctrl (empty for
 // none) against the reference r; komi is the game's.
-func (c *refCell) measure(r *RefPosition, score, komi float64, ctrl []float64) error {
+func (c *refCell) measure(r *records.RefPosition, score, komi float64, ctrl []float64) error {
 	if len(ctrl) > 0 && len(ctrl) != len(r.Ownership) {
 		return fmt.Errorf("%d control values for the reference's %d points", len(ctrl), len(r.Ownership))
 	}
@@ -134,7 +135,7 @@ func (c *refCell) measure(r *RefPosition, score, komi float64, ctrl []float64) e
 	if len(ctrl) > 0 {
 		c.hasMap = true
 		for p, v := range r.Ownership {
-			if math.Abs(v) <= ReferenceThreshold {
+			if math.Abs(v) <= records.ReferenceThreshold {
 				continue
 			}
 			c.points++
@@ -180,7 +181,7 @@ func (c *cell) measure(ctrl []float64, final []int8) error {
 
 // readFile reads one file and measures its games; it returns the number of
 // positions evaluated.
-func readFile(f *file, cfg *Config, bands []Band, contenders int, w *worker) int {
+func readFile(f *file, cfg *Config, bands []records.Band, contenders int, w *worker) int {
 	coll, err := sgf.ReadFile(f.path)
 	if err != nil {
 		f.err = err
@@ -209,7 +210,7 @@ func readFile(f *file, cfg *Config, bands []Band, contenders int, w *worker) int
 // measure replays the game, finds its truth (findTruth) and, if it can be
 // used, evaluates its positions with the tie baseline and goeval's
 // estimators. It returns the number of positions evaluated.
-func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, contenders int, w *worker) int {
+func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []records.Band, contenders int, w *worker) int {
 	g.record = sg
 	final, ok := g.replay(sg, bands)
 	if !ok || !g.findTruth(sg, games, cfg, &final, w) {
@@ -225,7 +226,7 @@ func (g *game) measure(sg *sgf.Game, games int, cfg *Config, bands []Band, conte
 // replay plays the main line, keeping the position of each band (g.at,
 // g.boards), and returns the final position; ok is false, with the game
 // failed, if the moves cannot be replayed.
-func (g *game) replay(sg *sgf.Game, bands []Band) (final board.Board, ok bool) {
+func (g *game) replay(sg *sgf.Game, bands []records.Band) (final board.Board, ok bool) {
 	moves, setup, err := sg.Moves()
 	total := len(moves)
 	setup = setup || err != nil // the replay reports a malformed move
@@ -291,7 +292,7 @@ func (g *game) usable() skip {
 // evaluate runs the tie baseline and goeval's estimators on the game's
 // positions (of n points) into g.cells, and returns the number of
 // positions the estimators evaluated.
-func (g *game) evaluate(cfg *Config, bands []Band, contenders int, w *worker, n int) int {
+func (g *game) evaluate(cfg *Config, bands []records.Band, contenders int, w *worker, n int) int {
 	g.cells = make([][]cell, len(bands))
 	positions := 0
 	first := 0
@@ -324,8 +325,8 @@ func (g *game) evaluate(cfg *Config, bands []Band, contenders int, w *worker, n 
 // findRefs looks up the reference's evaluation of each band's position
 // (g.refs), noting the positions it lacks (g.missing) and listing one
 // that does not fit the board (n points) in g.errs.
-func (g *game) findRefs(ref *Reference, n int) {
-	g.refs = make([]*RefPosition, len(g.at))
+func (g *game) findRefs(ref *records.Reference, n int) {
+	g.refs = make([]*records.RefPosition, len(g.at))
 	if ref == nil {
 		return
 	}
@@ -355,7 +356,7 @@ func (g *game) findRefs(ref *Reference, n int) {
 
 // reference fills c with the reference's own evaluation r, measured like
 // an estimator's (untimed); nil leaves it not done.
-func (g *game) reference(c *cell, r *RefPosition) {
+func (g *game) reference(c *cell, r *records.RefPosition) {
 	if r == nil {
 		return
 	}
@@ -370,7 +371,7 @@ func (g *game) reference(c *cell, r *RefPosition) {
 
 // tie fills c with the tie baseline: score komi, control zero (all 0), a
 // win probability of 1/2; measured against the reference r if not nil.
-func (g *game) tie(c *cell, zero []float64, r *RefPosition) {
+func (g *game) tie(c *cell, zero []float64, r *records.RefPosition) {
 	c.done, c.score = true, g.truth.Komi
 	c.hasWin, c.win = true, 0.5
 	if g.truth.Final != nil {

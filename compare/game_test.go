@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"errors"
+	"goeval/records"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -36,7 +37,7 @@ func (failing) Estimate(*control.Result, *board.Board) error {
 //     fails.
 func TestUnusedReasons(t *testing.T) {
 	six := ";B[aa];W[ee];B[ab];W[ed];B[ac];W[ec]"
-	records := map[string]string{
+	sgfs := map[string]string{
 		"used.sgf":    "(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+R]" + six + ")",
 		"short.sgf":   "(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+R];B[aa];W[ee])",
 		"unknown.sgf": "(;GM[1]FF[4]SZ[5]KM[0.5]" + six + ")",
@@ -47,18 +48,18 @@ func TestUnusedReasons(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var files []string
-	for name, text := range records {
+	for name, text := range sgfs {
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, path)
 	}
-	labels, err := ParseLabels("l.jsonl", strings.NewReader(`{"file":"label.sgf","ownership":[`+strings.Repeat("0,", 80)+`0]}`))
+	labels, err := records.ParseLabels("l.jsonl", strings.NewReader(`{"file":"label.sgf","ownership":[`+strings.Repeat("0,", 80)+`0]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bands, _ := ParseBands("4")
+	bands, _ := records.ParseBands("4")
 	cfg := Config{Bands: bands, Labels: labels, Judge: func() control.Estimator { return failing{} }, Workers: 2}
 	r, err := Run(context.Background(), cfg, files)
 	if err != nil {

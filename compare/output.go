@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"goeval/internal/words"
+	"goeval/records"
 	"io"
 	"strconv"
 	"strings"
@@ -14,22 +16,22 @@ import (
 // "errors", "games_read" and "games_used" are relied on by scripts; the
 // other fields may grow, none will be renamed.
 type jsonReport struct {
-	Rows            []Row           `json:"rows"`
-	Errors          []FileError     `json:"errors"`
-	GamesRead       int             `json:"games_read"`
-	GamesUsed       int             `json:"games_used"`
-	Files           int             `json:"files"`
-	UnreadableFiles int             `json:"unreadable_files"`
-	Unused          []Count         `json:"unused"`
-	Truth           TruthCounts     `json:"truth"`
-	Bands           []string        `json:"bands"`
-	Estimators      []string        `json:"estimators"`
-	Warnings        []FileError     `json:"warnings"`
-	JudgementCheck  *JudgementCheck `json:"judgement_check,omitempty"`
-	Interrupted     string          `json:"interrupted,omitempty"`
-	Reference       string          `json:"reference,omitempty"`
-	RefFound        int             `json:"reference_found,omitempty"`
-	RefMissing      []RefMissing    `json:"reference_missing,omitempty"`
+	Rows            []Row               `json:"rows"`
+	Errors          []records.FileError `json:"errors"`
+	GamesRead       int                 `json:"games_read"`
+	GamesUsed       int                 `json:"games_used"`
+	Files           int                 `json:"files"`
+	UnreadableFiles int                 `json:"unreadable_files"`
+	Unused          []Count             `json:"unused"`
+	Truth           TruthCounts         `json:"truth"`
+	Bands           []string            `json:"bands"`
+	Estimators      []string            `json:"estimators"`
+	Warnings        []records.FileError `json:"warnings"`
+	JudgementCheck  *JudgementCheck     `json:"judgement_check,omitempty"`
+	Interrupted     string              `json:"interrupted,omitempty"`
+	Reference       string              `json:"reference,omitempty"`
+	RefFound        int                 `json:"reference_found,omitempty"`
+	RefMissing      []RefMissing        `json:"reference_missing,omitempty"`
 }
 
 // WriteJSON writes the report as one JSON object followed by a newline:
@@ -208,7 +210,7 @@ func (r *Report) writeRefTable(ew *errWriter, rows []Row, width int) {
 	for _, row := range rows {
 		n = max(n, row.RefPositions)
 	}
-	ew.printf("against the reference (%s): %s\n", r.Reference, Plural(n, "position"))
+	ew.printf("against the reference (%s): %s\n", r.Reference, words.Count(n, "position"))
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%-*s\tlead MAE ± s.e.\townership MSE\tsign agreement\twinner agreement\tpositions\t\n", width, "estimator")
 	for _, row := range rows {
@@ -230,9 +232,9 @@ func (r *Report) Summary() string {
 	if r.Interrupted != "" {
 		fmt.Fprintf(&sb, "%s.\n", strings.ToUpper(r.Interrupted[:1])+r.Interrupted[1:])
 	}
-	fmt.Fprintf(&sb, "%s, %s read, %d used", Plural(r.Files, "file"), Plural(r.GamesRead, "game"), r.GamesUsed)
+	fmt.Fprintf(&sb, "%s, %s read, %d used", words.Count(r.Files, "file"), words.Count(r.GamesRead, "game"), r.GamesUsed)
 	if r.UnreadableFiles > 0 {
-		fmt.Fprintf(&sb, "; %s could not be read", Plural(r.UnreadableFiles, "file"))
+		fmt.Fprintf(&sb, "; %s could not be read", words.Count(r.UnreadableFiles, "file"))
 	}
 	sb.WriteString(".\n")
 	var kinds []string
@@ -251,7 +253,7 @@ func (r *Report) Summary() string {
 	sb.WriteString(".")
 	if jc := r.JudgementCheck; jc != nil {
 		fmt.Fprintf(&sb, "\nJudgement check on %s with labels: %.1f%% of points agree, %.1f%% of area scores within 1 point (mean difference %.2f); %d dead stones judged, %d labelled.",
-			Plural(jc.Games, "game"), 100*jc.PointAgreement, 100*jc.AreaWithin1, jc.AreaMAE, jc.DeadJudged, jc.DeadLabels)
+			words.Count(jc.Games, "game"), 100*jc.PointAgreement, 100*jc.AreaWithin1, jc.AreaMAE, jc.DeadJudged, jc.DeadLabels)
 	}
 	if r.Reference != "" {
 		fmt.Fprintf(&sb, "\nReference %s: %d sampled positions evaluated", r.Reference, r.RefFound)
@@ -260,7 +262,7 @@ func (r *Report) Summary() string {
 		} else {
 			sb.WriteString(", none missing")
 		}
-		fmt.Fprintf(&sb, "; its ownership counts where it is surer than %g.", ReferenceThreshold)
+		fmt.Fprintf(&sb, "; its ownership counts where it is surer than %g.", records.ReferenceThreshold)
 	}
 	if len(r.Unused) > 0 {
 		var parts []string
@@ -270,24 +272,15 @@ func (r *Report) Summary() string {
 		fmt.Fprintf(&sb, "\nNot used: %s.", strings.Join(parts, "; "))
 	}
 	if n := len(r.Errors); n > 0 {
-		fmt.Fprintf(&sb, "\n%s (listed on standard error).", Plural(n, "error"))
+		fmt.Fprintf(&sb, "\n%s (listed on standard error).", words.Count(n, "error"))
 	}
 	return sb.String()
 }
 
 var kindPhrases = map[string]string{
-	Unknown.String(): "with an unknown result", Score.String(): "counted", Draw.String(): "drawn",
-	Resignation.String(): "resigned", Time.String(): "lost on time", Forfeit.String(): "forfeited",
-	Win.String(): "won (no reason given)",
-}
-
-// Plural returns "1 file", "2 files": n and the noun, with an s unless n
-// is 1.
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	records.Unknown.String(): "with an unknown result", records.Score.String(): "counted", records.Draw.String(): "drawn",
+	records.Resignation.String(): "resigned", records.Time.String(): "lost on time", records.Forfeit.String(): "forfeited",
+	records.Win.String(): "won (no reason given)",
 }
 
 func num(v *float64, prec int) string {

@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"fmt"
+	"goeval/records"
 	"sync"
 	"time"
 
@@ -20,7 +21,7 @@ type peerWorker struct {
 
 // runPeers evaluates the positions of the used games with the peers, one
 // job per game, into the cells from first on.
-func runPeers(ctx context.Context, cfg *Config, bands []Band, used []*game, first int, pr *progress.Tracker) error {
+func runPeers(ctx context.Context, cfg *Config, bands []records.Band, used []*game, first int, pr *progress.Tracker) error {
 	var mu sync.Mutex
 	var workers []*peerWorker
 	defer func() {
@@ -93,8 +94,8 @@ func (w *peerWorker) evaluate(c *cell, p Peer, pi int, g *game, i int) error {
 		}
 		w.engines[pi] = e
 	}
-	pos := &Position{File: g.file, Game: g.index, Serial: g.serial, Size: g.boards[i].Size(),
-		Komi: g.truth.Komi, Move: g.at[i], Board: &g.boards[i]}
+	pos := &records.Position{File: g.file, Game: g.index, Serial: g.serial, Size: g.boards[i].Size(),
+		Komi: g.truth.Komi, Move: g.at[i], Board: &g.boards[i], Last: records.NoMove, Last2: records.NoMove, Next: records.NoMove}
 	if g.moves != nil {
 		pos.Moves = g.moves[:g.at[i]]
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
+	"goeval/records"
 	"math"
 	"os"
 	"slices"
@@ -16,16 +16,16 @@ import (
 // reference testdata/tiny-reference.jsonl at bands 4 and end-2.
 func refRun(t *testing.T) *Report {
 	t.Helper()
-	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	labels, err := records.ReadLabels("../records/testdata/tiny/final-ownership.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := ReadReference("testdata/tiny-reference.jsonl")
+	ref, err := records.ReadReference("../records/testdata/tiny-reference.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := Files([]string{"testdata/tiny"})
-	bands, _ := ParseBands("4,end-2")
+	files, _ := records.Files([]string{"../records/testdata/tiny"})
+	bands, _ := records.ParseBands("4,end-2")
 	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Labels: labels, Reference: ref, Workers: 1}, files)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,7 @@ func TestReferenceByHand(t *testing.T) {
 		{"reference", "end-2", 2, 0, 0, 0, 1, 1, 2},
 	}
 	for _, w := range want {
-		bs, _ := ParseBands(w.band)
+		bs, _ := records.ParseBands(w.band)
 		row := r.Row(w.name, bs[0])
 		if row == nil {
 			t.Fatalf("no row %s %s", w.name, w.band)
@@ -105,7 +105,7 @@ func TestReferenceByHand(t *testing.T) {
 	// (b), 2 (c); a and c counted with area -5: MAE (3+7)/2; winners: a
 	// right (W), b right (B), c wrong; winrates 0.3, 0.8, 0.6 against
 	// outcomes 0, 1, 0: Brier (0.09+0.04+0.36)/3.
-	row := r.Row(ReferenceName, Band{Move: 4})
+	row := r.Row(ReferenceName, records.Band{Move: 4})
 	if row.ScoreMAE == nil || *row.ScoreMAE != 5 || row.WinnerAccuracy == nil || math.Abs(*row.WinnerAccuracy-2.0/3) > 1e-12 ||
 		row.WinBrier == nil || math.Abs(*row.WinBrier-0.49/3) > 1e-12 || row.MicrosPerPosition != nil {
 		t.Errorf("reference at 4: MAE %v, winners %v, Brier %v, time %v", fmtp(row.ScoreMAE), fmtp(row.WinnerAccuracy), fmtp(row.WinBrier), fmtp(row.MicrosPerPosition))
@@ -126,11 +126,11 @@ func TestReferenceByHand(t *testing.T) {
 			t.Errorf("reliability bin %d: %+v, want %+v", k, b, w)
 		}
 	}
-	if r.Row("stones", Band{Move: 4}).WinReliability != nil {
+	if r.Row("stones", records.Band{Move: 4}).WinReliability != nil {
 		t.Error("the stones estimator gives no probabilities, but has a reliability table")
 	}
 	// At end-2 it lacks c@9: two positions.
-	if row := r.Row(ReferenceName, Band{Move: 2, FromEnd: true}); row.Positions != 2 || row.Failed != 0 {
+	if row := r.Row(ReferenceName, records.Band{Move: 2, FromEnd: true}); row.Positions != 2 || row.Failed != 0 {
 		t.Errorf("reference at end-2: %d positions, %d failed, want 2 and 0", row.Positions, row.Failed)
 	}
 	if r.RefFound != 5 || len(r.RefMissing) != 1 || !strings.HasSuffix(r.RefMissing[0].Game, "c.sgf") || r.RefMissing[0].Move != 9 {
@@ -158,7 +158,7 @@ func TestReferenceOutputs(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &j); err != nil {
 		t.Fatal(err)
 	}
-	if j.Reference != "testdata/tiny-reference.jsonl" || j.Found != 5 || len(j.Missing) != 1 || j.Missing[0].Move != 9 {
+	if j.Reference != "../records/testdata/tiny-reference.jsonl" || j.Found != 5 || len(j.Missing) != 1 || j.Missing[0].Move != 9 {
 		t.Errorf("JSON reference %q, found %d, missing %+v", j.Reference, j.Found, j.Missing)
 	}
 	if v, ok := j.Rows[1]["ref_lead_mae"].(float64); !ok || math.Abs(v-8.0/3) > 1e-12 {
@@ -176,7 +176,7 @@ func TestReferenceOutputs(t *testing.T) {
 	if err := r.WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"against the reference (testdata/tiny-reference.jsonl): 3 positions", "2.67 ± 0.67",
+	for _, s := range []string{"against the reference (../records/testdata/tiny-reference.jsonl): 3 positions", "2.67 ± 0.67",
 		"5 sampled positions evaluated, 1 missing"} {
 		if !strings.Contains(buf.String(), s) {
 			t.Errorf("text lacks %q:\n%s", s, buf.String())
@@ -184,50 +184,11 @@ func TestReferenceOutputs(t *testing.T) {
 	}
 }
 
-func TestParseReferenceErrors(t *testing.T) {
-	own := func(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("0,", n), ",") + "]" }
-	for _, c := range []struct{ name, text, want string }{
-		{"no file", `{"move":1,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, `x.jsonl:1: compare: malformed reference: no "file"`},
-		{"path", `{"file":"d/a.sgf","move":1,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, "is not a base name"},
-		{"no move", `{"file":"a.sgf","komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, `no "move"`},
-		{"no lead", "\n" + `{"file":"a.sgf","move":3,"komi":6.5,"winrate":0.5,"ownership":` + own(25) + `}`, `x.jsonl:2: compare: malformed reference: a.sgf move 3: "komi", "lead" and "winrate" are required`},
-		{"winrate", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":1.5,"ownership":` + own(25) + `}`, "winrate 1.5"},
-		{"size", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(24) + `}`, "24 ownership values"},
-		{"value", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":[2` + strings.Repeat(",0", 24) + `]}`, "ownership value 2 at index 0"},
-		{"twice", `{"file":"a.sgf","move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + "}\n" +
-			`{"file":"a.sgf","game":1,"move":3,"komi":6.5,"lead":0,"winrate":0.5,"ownership":` + own(25) + `}`, "x.jsonl:2: compare: malformed reference: a.sgf game 1 move 3 given twice (first on line 1)"},
-		{"json", `{"file":`, "x.jsonl:1:8: compare: malformed reference: malformed JSON: unexpected end of JSON input"},
-		// Not Go's "cannot unmarshal array into Go value of type struct {
-		// compare.RefPosition; ...". The column is where the reader
-		// stopped: the line's last character, the string "3"'s closing
-		// quote, the object's opening brace.
-		{"array", "\n  [1, 2]", "x.jsonl:2:3: compare: malformed reference: a JSON array, not an object: each line holds one JSON object, {...}"},
-		{"number", `3`, "x.jsonl:1:1: compare: malformed reference: a JSON number, not an object"},
-		{"type", `{"file":"a.sgf","move":"3"}`, `x.jsonl:1:26: compare: malformed reference: "move" holds a string where a whole number belongs`},
-		{"list", `{"file":"a.sgf","move":3,"ownership":{}}`, `x.jsonl:1:38: compare: malformed reference: "ownership" holds an object where a list, [...] belongs`},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseReference("x.jsonl", strings.NewReader(c.text))
-			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrReference) {
-				t.Errorf("error %v, want one with %q wrapping ErrReference", err, c.want)
-			}
-		})
-	}
-	// Games in a collection are told apart.
-	r, err := ParseReference("x.jsonl", strings.NewReader(`{"file":"t.sgf","game":2,"move":20,"komi":6.5,"lead":1,"winrate":0.5,"ownership":`+own(81)+`}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Lookup("dir/t.sgf", 2, 20) == nil || r.Lookup("t.sgf", 1, 20) != nil || r.Lookup("t.sgf", 2, 40) != nil || r.Len() != 1 {
-		t.Errorf("lookups of game 2 move 20 in a collection")
-	}
-}
-
 // TestReferenceMismatch checks that a reference line evaluated with
 // another komi or another side to move than the record's is left out with
 // a warning naming its line, like a missing one but said.
 func TestReferenceMismatch(t *testing.T) {
-	raw, err := os.ReadFile("testdata/tiny-reference.jsonl")
+	raw, err := os.ReadFile("../records/testdata/tiny-reference.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,12 +206,12 @@ func TestReferenceMismatch(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			l := slices.Clone(lines)
 			l[c.line-1] = strings.Replace(l[c.line-1], c.from, c.to, 1)
-			ref, err := ParseReference("x.jsonl", strings.NewReader(strings.Join(l, "\n")))
+			ref, err := records.ParseReference("x.jsonl", strings.NewReader(strings.Join(l, "\n")))
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, _ := Files([]string{"testdata/tiny"})
-			bands, _ := ParseBands("4,end-2")
+			files, _ := records.Files([]string{"../records/testdata/tiny"})
+			bands, _ := records.ParseBands("4,end-2")
 			r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Reference: ref, Workers: 1}, files)
 			if err != nil {
 				t.Fatal(err)

@@ -1,17 +1,12 @@
 package compare
 
 import (
+	"goeval/records"
 	"math"
 	"sort"
 
 	"goeval/board"
 )
-
-// FileError is an error (or warning) about one input file.
-type FileError struct {
-	File string `json:"file"`
-	Err  string `json:"error"`
-}
 
 // Count is a number of games with a reason.
 type Count struct {
@@ -135,7 +130,7 @@ type TruthCounts struct {
 // Report is the outcome of a run.
 type Report struct {
 	// Bands and Contenders (estimator names, in row order) of the table.
-	Bands      []Band
+	Bands      []records.Band
 	Contenders []string
 	// Rows are grouped by band, in the order of Bands, and within a band
 	// in the order of Contenders.
@@ -163,7 +158,7 @@ type Report struct {
 	// Errors lists every file or game that could not be used and every
 	// evaluation that failed; Warnings lists oddities that did not stop
 	// a game from being used.
-	Errors, Warnings []FileError
+	Errors, Warnings []records.FileError
 	// Interrupted says what the report leaves out when the run was
 	// cancelled ("interrupted: 12 of 300 files read"); "" for a run that
 	// finished.
@@ -197,7 +192,7 @@ type JudgementCheck struct {
 }
 
 // Row returns the row of estimator name in band, or nil.
-func (r *Report) Row(name string, band Band) *Row {
+func (r *Report) Row(name string, band records.Band) *Row {
 	for i := range r.Rows {
 		if r.Rows[i].Estimator == name && r.Rows[i].Band == band.String() {
 			return &r.Rows[i]
@@ -208,7 +203,7 @@ func (r *Report) Row(name string, band Band) *Row {
 
 // report aggregates the games of data, in file and game order, into the
 // report of the contenders names over bands.
-func report(cfg *Config, bands []Band, names []string, data []file) *Report {
+func report(cfg *Config, bands []records.Band, names []string, data []file) *Report {
 	r := &Report{Bands: bands, Contenders: names, Files: len(data)}
 	used := r.collect(data)
 	r.GamesUsed = len(used)
@@ -241,21 +236,21 @@ func report(cfg *Config, bands []Band, names []string, data []file) *Report {
 // used games.
 func (r *Report) collect(data []file) (used []*game) {
 	unused := map[string]int{}
-	kinds := map[Kind]int{}
+	kinds := map[records.Kind]int{}
 	for fi := range data {
 		f := &data[fi]
 		if f.err != nil {
-			r.Errors = append(r.Errors, FileError{f.path, f.err.Error()})
+			r.Errors = append(r.Errors, records.FileError{File: f.path, Err: f.err.Error()})
 			r.UnreadableFiles++
 			continue
 		}
 		for _, g := range f.games {
 			r.GamesRead++
 			for _, e := range g.errs {
-				r.Errors = append(r.Errors, FileError{g.name, e})
+				r.Errors = append(r.Errors, records.FileError{File: g.name, Err: e})
 			}
 			for _, w := range g.warns {
-				r.Warnings = append(r.Warnings, FileError{g.name, w})
+				r.Warnings = append(r.Warnings, records.FileError{File: g.name, Err: w})
 			}
 			if !g.used() {
 				unused[g.skip.String()]++
@@ -266,7 +261,7 @@ func (r *Report) collect(data []file) (used []*game) {
 			r.Truth.add(&g.truth)
 		}
 	}
-	for k := Unknown; k <= Win; k++ {
+	for k := records.Unknown; k <= records.Win; k++ {
 		if kinds[k] > 0 {
 			r.Truth.ByKind = append(r.Truth.ByKind, Count{k.String(), kinds[k]})
 		}
@@ -287,7 +282,7 @@ func (r *Report) collect(data []file) (used []*game) {
 func (tc *TruthCounts) add(t *Truth) {
 	if t.Final != nil {
 		tc.Counted++
-		if t.Result.Kind == Score {
+		if t.Result.Kind == records.Score {
 			tc.ByMargin++
 			if math.Abs(t.Area-t.Komi-t.Result.Margin) <= 1 {
 				tc.MatchResult++
@@ -429,12 +424,12 @@ func (s *rowSums) addWinner(c *cell, t *Truth) {
 		}
 	}
 	switch t.Result.Kind {
-	case Score:
+	case records.Score:
 		row.WinnerGamesCounted++
 		if ok {
 			s.rightCounted++
 		}
-	case Resignation:
+	case records.Resignation:
 		row.WinnerGamesResigned++
 		if ok {
 			s.rightResigned++
@@ -443,7 +438,7 @@ func (s *rowSums) addWinner(c *cell, t *Truth) {
 }
 
 // row returns the row of contender ci, called name, in band bi.
-func row(name string, band Band, bi, ci int, used []*game) Row {
+func row(name string, band records.Band, bi, ci int, used []*game) Row {
 	s := rowSums{row: Row{Estimator: name, Band: band.String()}}
 	for _, g := range used {
 		if g.at[bi] < 0 {

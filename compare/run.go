@@ -3,10 +3,7 @@ package compare
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
+	"goeval/records"
 	"sync/atomic"
 
 	"goeval/board"
@@ -42,29 +39,9 @@ type Engine interface {
 	// context may fail once it is cancelled (an interrupt): that failure
 	// is the interrupt's, not the engine's, and is left out of the report
 	// with the position.
-	Evaluate(dst *control.Result, pos *Position) error
+	Evaluate(dst *control.Result, pos *records.Position) error
 	// Close stops the engine.
 	Close() error
-}
-
-// Position is one sampled position, as an Engine sees it.
-type Position struct {
-	// File is the game record's path and Game the game's place in it.
-	File string
-	Game int
-	// Serial tells games apart: positions of one game share it.
-	Serial int
-	// Size and Komi are the game's.
-	Size int
-	Komi float64
-	// Move is the number of moves played.
-	Move int
-	// Board is the position.
-	Board *board.Board
-	// Moves holds the first Move moves of the main line, or is nil when
-	// the game has setup stones (AB, AW, AE): then only Board tells the
-	// position.
-	Moves []board.Move
 }
 
 // Progress says how far a run has got: Phase is "goeval" while goeval's
@@ -80,15 +57,15 @@ type Config struct {
 	// Peers are outside engines to measure, after the estimators.
 	Peers []Peer
 	// Bands are the move bands; nil means DefaultBands.
-	Bands []Band
+	Bands []records.Band
 	// Labels holds the final ownership of counted games; nil for none.
-	Labels *Labels
+	Labels *records.Labels
 	// Reference holds a stronger program's evaluation of the positions;
 	// with one, every contender is also measured against it (the Ref
 	// metrics of Row), the reference itself is a contender (named
 	// ReferenceName, last), and the sampled positions it lacks are listed
 	// (Report.RefMissing). Nil for none.
-	Reference *Reference
+	Reference *records.Reference
 	// Judge builds the estimator of goeval's own final-position
 	// judgement (see Judge), used for counted games without labels or
 	// markup; nil judges by Benson's algorithm alone.
@@ -116,71 +93,6 @@ const TieName = "tie"
 // probability its winrate.
 const ReferenceName = "reference"
 
-// Files expands paths into game records: a file is taken as it is, a
-// folder is walked recursively for files ending in .sgf (in any case), in
-// lexical order. Paths that cannot be read are returned as errors.
-func Files(paths []string) ([]string, []FileError) {
-	var out []string
-	var errs []FileError
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			errs = append(errs, FileError{p, err.Error()})
-			continue
-		}
-		if !st.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		found := 0
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				errs = append(errs, FileError{path, err.Error()})
-				return nil
-			}
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".sgf") {
-				out = append(out, path)
-				found++
-			}
-			return nil
-		})
-		if err != nil {
-			errs = append(errs, FileError{p, err.Error()})
-		} else if found == 0 {
-			errs = append(errs, FileError{p, "no .sgf files in this folder"})
-		}
-	}
-	return out, errs
-}
-
-// Duplicate is a game record given more than once: File is the later
-// name, dropped, and Same the one kept.
-type Duplicate struct {
-	File, Same string
-}
-
-// Unique returns files without the later names of a file already in it
-// (the same cleaned absolute path: "good.sgf" and "./good.sgf", or a
-// folder's file given again by itself), and the names dropped.
-func Unique(files []string) ([]string, []Duplicate) {
-	var out []string
-	var dups []Duplicate
-	seen := map[string]string{}
-	for _, f := range files {
-		key, err := filepath.Abs(f)
-		if err != nil {
-			key = filepath.Clean(f)
-		}
-		if first, ok := seen[key]; ok {
-			dups = append(dups, Duplicate{File: f, Same: first})
-			continue
-		}
-		seen[key] = f
-		out = append(out, f)
-	}
-	return out, dups
-}
-
 // worker is one worker's own estimators and scratch.
 type worker struct {
 	ests  []control.Estimator
@@ -205,7 +117,7 @@ type worker struct {
 func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	bands := cfg.Bands
 	if bands == nil {
-		bands = DefaultBands
+		bands = records.DefaultBands
 	}
 	var names []string
 	if !cfg.OmitTie {

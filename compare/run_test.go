@@ -6,11 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"goeval/records"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -24,15 +23,15 @@ var stones = Estimator{Name: "stones", New: func() control.Estimator { return co
 
 func tinyRun(t *testing.T, workers int) *Report {
 	t.Helper()
-	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	labels, err := records.ReadLabels("../records/testdata/tiny/final-ownership.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, errs := Files([]string{"testdata/tiny"})
+	files, errs := records.Files([]string{"../records/testdata/tiny"})
 	if len(errs) > 0 || len(files) != 4 {
 		t.Fatalf("Files: %v, %v", files, errs)
 	}
-	bands, err := ParseBands("4,end-2,12")
+	bands, err := records.ParseBands("4,end-2,12")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +80,8 @@ func TestTinyByHand(t *testing.T) {
 		{"stones", "end-2", 17.0 / 50, 33.0 / 50, 5.5, 1.0 / 3, 0.5, 0, 3, 2, 3},
 	}
 	for _, w := range want {
-		var band Band
-		bs, _ := ParseBands(w.band)
+		var band records.Band
+		bs, _ := records.ParseBands(w.band)
 		band = bs[0]
 		row := r.Row(w.name, band)
 		if row == nil {
@@ -113,7 +112,7 @@ func TestTinyByHand(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"tie", "stones"} {
-		row := r.Row(name, Band{Move: 12})
+		row := r.Row(name, records.Band{Move: 12})
 		if row.Games != 0 || row.TooShort != 3 || row.SignAgreement != nil || row.OwnershipMSE != nil ||
 			row.ScoreMAE != nil || row.WinnerAccuracy != nil || row.MicrosPerPosition != nil {
 			t.Errorf("%s at 12: %+v, want 3 too short and no metrics", name, row)
@@ -143,7 +142,7 @@ var timing = regexp.MustCompile(`"micros_per_position":[^,}]*`)
 // TestSameForAnyWorkers runs the same comparison with 1 and 2 workers:
 // the JSON must be the same bytes, timings apart.
 func TestSameForAnyWorkers(t *testing.T) {
-	files := []string{"testdata/tiny"}
+	files := []string{"../records/testdata/tiny"}
 	if root := shared.Root(); root != "" && !testing.Short() {
 		dev, _ := filepath.Glob(filepath.Join(root, "data", "games", "dev", "*.sgf"))
 		if len(dev) > 40 {
@@ -151,7 +150,7 @@ func TestSameForAnyWorkers(t *testing.T) {
 		}
 		files = append(files, dev...)
 	}
-	files, _ = Files(files)
+	files, _ = records.Files(files)
 	// Every registered estimator, and the default one as the judge of the
 	// dev games (no labels given) where it is registered.
 	var ests []Estimator
@@ -192,41 +191,6 @@ func TestSameForAnyWorkers(t *testing.T) {
 	}
 }
 
-func TestOwnership(t *testing.T) {
-	b := board.MustParse(`
-		. X O . .
-		. X O . .
-		X X O O .
-		. X O X .
-		. X O . X`)
-	g := b.Geometry()
-	d1, _ := g.ParseGTP("D2")
-	e1, _ := g.ParseGTP("E1")
-	got, area := Ownership(nil, b, []board.Point{d1, e1})
-	want := []int8{
-		1, 1, -1, -1, -1,
-		1, 1, -1, -1, -1,
-		1, 1, -1, -1, -1,
-		1, 1, -1, -1, -1,
-		1, 1, -1, -1, -1,
-	}
-	for p := range want {
-		if got[p] != want[p] {
-			t.Fatalf("ownership\n%v\nwant\n%v", got, want)
-		}
-	}
-	if area != -5 {
-		t.Errorf("area %v, want -5", area)
-	}
-	// Without removing the dead stones, the region D5-E5-D4-E4-E3-E2
-	// touches black D2 and E1 and White: dame, and so is D1. Black has
-	// A5-A4 and A2-A1 and 8 stones, White 6 stones: 4 + 8 - 6 = 6.
-	got, area = Ownership(got, b, nil)
-	if got[g.At(4, 0)] != 0 || got[g.At(3, 4)] != 0 || got[g.At(3, 3)] != 1 || area != 6 {
-		t.Errorf("with the dead stones on: %v, area %v", got, area)
-	}
-}
-
 // winStones is the stones estimator with a crude win probability: 0.8 if
 // Black's stones outnumber White's by more than komi, else 0.3.
 type winStones struct{ control.Stones }
@@ -249,12 +213,12 @@ func (winStones) WinProbability(b *board.Board, komi float64) (float64, bool, er
 // TestTinyByHand for the games): the winners are White (a), Black (b) and
 // White (c).
 func TestWinProbabilityByHand(t *testing.T) {
-	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	labels, err := records.ReadLabels("../records/testdata/tiny/final-ownership.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := Files([]string{"testdata/tiny"})
-	bands, _ := ParseBands("4,end-2")
+	files, _ := records.Files([]string{"../records/testdata/tiny"})
+	bands, _ := records.ParseBands("4,end-2")
 	ws := Estimator{Name: "win-stones", New: func() control.Estimator { return winStones{} }}
 	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones, ws}, Bands: bands, Labels: labels, Workers: 1}, files)
 	if err != nil {
@@ -279,7 +243,7 @@ func TestWinProbabilityByHand(t *testing.T) {
 		{"stones", "4", 0, 0, 0, false},
 	}
 	for _, w := range want {
-		bs, _ := ParseBands(w.band)
+		bs, _ := records.ParseBands(w.band)
 		row := r.Row(w.name, bs[0])
 		if row == nil {
 			t.Fatalf("no row %s %s", w.name, w.band)
@@ -301,7 +265,7 @@ func TestWinProbabilityByHand(t *testing.T) {
 // the run after its first.
 type cancelling struct{ cancel context.CancelFunc }
 
-func (c cancelling) Evaluate(dst *control.Result, pos *Position) error {
+func (c cancelling) Evaluate(dst *control.Result, pos *records.Position) error {
 	dst.Score = 0
 	c.cancel()
 	return nil
@@ -317,7 +281,7 @@ type cut struct {
 	n      *int
 }
 
-func (c cut) Evaluate(dst *control.Result, pos *Position) error {
+func (c cut) Evaluate(dst *control.Result, pos *records.Position) error {
 	if *c.n++; *c.n == 2 {
 		c.cancel()
 	}
@@ -334,8 +298,8 @@ func (c cut) Close() error { return nil }
 // run, it covers every game with goeval's estimators and says how far the
 // peers got. Either way Run returns the context's error with the report.
 func TestInterrupted(t *testing.T) {
-	files, _ := Files([]string{"testdata/tiny"}) // a, b, broken, c
-	bands, _ := ParseBands("4")
+	files, _ := records.Files([]string{"../records/testdata/tiny"}) // a, b, broken, c
+	bands, _ := records.ParseBands("4")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cfg := Config{Estimators: []Estimator{stones}, Bands: bands, Workers: 1, Progress: func(p Progress) {
@@ -387,18 +351,5 @@ func TestInterrupted(t *testing.T) {
 	if want := "interrupted while the peers ran: they measured 1 of 3 games; goeval's estimators all of them"; r.Interrupted != want ||
 		len(r.Errors) != 1 || r.Row("cut", bands[0]).Games != 1 {
 		t.Errorf("interrupted %q (want %q), errors %q (want broken.sgf's alone), the peer on %d games", r.Interrupted, want, r.Errors, r.Row("cut", bands[0]).Games)
-	}
-}
-
-func TestUnique(t *testing.T) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs := filepath.Join(wd, "testdata/tiny/a.sgf")
-	got, dups := Unique([]string{"testdata/tiny/a.sgf", "testdata/tiny/b.sgf", "./testdata/tiny/a.sgf", abs, "testdata/tiny/b.sgf", "testdata/x/../tiny/c.sgf"})
-	want := []Duplicate{{"./testdata/tiny/a.sgf", "testdata/tiny/a.sgf"}, {abs, "testdata/tiny/a.sgf"}, {"testdata/tiny/b.sgf", "testdata/tiny/b.sgf"}}
-	if !slices.Equal(got, []string{"testdata/tiny/a.sgf", "testdata/tiny/b.sgf", "testdata/x/../tiny/c.sgf"}) || !slices.Equal(dups, want) {
-		t.Errorf("Unique: %q, dropped %q", got, dups)
 	}
 }

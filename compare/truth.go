@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"goeval/records"
 
 	"goeval/board"
 	"goeval/control"
@@ -28,7 +29,7 @@ func (s Source) String() string { return sourceNames[s] }
 // Truth is the ground truth of one game.
 type Truth struct {
 	// Result is the game's result from RE[].
-	Result Result
+	Result records.Result
 	// Komi is the game's komi (KM[]).
 	Komi float64
 	// Final holds the final ownership of every point in map order (+1
@@ -42,47 +43,6 @@ type Truth struct {
 	// Dead is the number of stones removed as dead (for markup and
 	// judgement; the labels' own count otherwise).
 	Dead int
-}
-
-// Ownership writes into dst (one value per point, reusing its memory) the
-// ownership of the finished position b once the stones in dead are
-// removed: every remaining stone owns its point, and every empty region is
-// owned by the one colour that alone borders it (0 when both do, or none:
-// dame and seki). It returns dst and the area score, the sum of dst.
-func Ownership(dst []int8, b *board.Board, dead []board.Point) ([]int8, float64) {
-	pos := *b
-	for _, p := range dead {
-		pos.Set(p, board.Empty)
-	}
-	return pos.Area(dst)
-}
-
-// MarkupDead returns the stones that the TB[] and TW[] properties of node
-// mark dead in the position b (white stones on Black's territory, black
-// stones on White's), and whether the node has any such markup at all.
-func MarkupDead(node *sgf.Node, b *board.Board) (dead []board.Point, ok bool, err error) {
-	for _, m := range []struct {
-		id    string
-		enemy board.Color
-	}{{"TB", board.White}, {"TW", board.Black}} {
-		prop := node.Get(m.id)
-		if prop == nil {
-			continue
-		}
-		ok = true
-		for _, raw := range prop.Values {
-			pts, err := sgf.ParsePointList(raw, b.Size(), nil)
-			if err != nil {
-				return nil, false, fmt.Errorf("%s: %s[%s]: %v", node.PropPos(m.id), m.id, raw, err)
-			}
-			for _, p := range pts {
-				if b.At(p) == m.enemy {
-					dead = append(dead, p)
-				}
-			}
-		}
-	}
-	return dead, ok, nil
 }
 
 // DefaultJudgeRounds is the number of rounds of a Judge whose Rounds is 0.
@@ -229,7 +189,7 @@ func (g *game) findTruth(sg *sgf.Game, games int, cfg *Config, final *board.Boar
 	t := &g.truth
 	t.Komi = sg.Info.Komi
 	var err error
-	t.Result, err = ParseResult(sg.Info.Result)
+	t.Result, err = records.ParseResult(sg.Info.Result)
 	if err != nil {
 		g.warns = append(g.warns, err.Error()+": result taken as unknown")
 	}
@@ -247,7 +207,7 @@ func (g *game) findTruth(sg *sgf.Game, games int, cfg *Config, final *board.Boar
 // judgement of final against it. A label of a file of several games is
 // ignored with a warning. It returns false, with the game failed, if the
 // label does not fit.
-func (g *game) fromLabel(l *Label, cfg *Config, games int, final *board.Board, w *worker) bool {
+func (g *game) fromLabel(l *records.Label, cfg *Config, games int, final *board.Board, w *worker) bool {
 	switch {
 	case games > 1:
 		g.warns = append(g.warns, fmt.Sprintf("%s:%d: labels ignored: the file holds %d games and a label cannot tell which", cfg.Labels.Name, l.Line, games))
@@ -270,14 +230,14 @@ func (g *game) fromLabel(l *Label, cfg *Config, games int, final *board.Board, w
 // checkLabel judges final as if the game had no label and measures the
 // judgement against the label l (g.check); a judgement that fails is
 // listed in g.errs.
-func (g *game) checkLabel(l *Label, final *board.Board, w *worker) {
+func (g *game) checkLabel(l *records.Label, final *board.Board, w *worker) {
 	var err error
 	w.dead, err = w.judge.Dead(w.dead[:0], final)
 	if err != nil {
 		g.errs = append(g.errs, err.Error())
 		return
 	}
-	own, area := Ownership(nil, final, w.dead)
+	own, area := records.Ownership(nil, final, w.dead)
 	g.check = labelCheck{done: true, area: area - l.AreaScore, dead: len(w.dead)}
 	for p, v := range own {
 		if v == l.Ownership[p] {
@@ -292,7 +252,7 @@ func (g *game) checkLabel(l *Label, final *board.Board, w *worker) {
 // judgement of final (Judge). It returns false, with the game failed, if
 // the judgement fails.
 func (g *game) fromMarkupOrJudgement(sg *sgf.Game, final *board.Board, w *worker) bool {
-	dead, ok, err := MarkupDead(sg.MainLine()[len(sg.MainLine())-1], final)
+	dead, ok, err := records.MarkupDead(sg.MainLine()[len(sg.MainLine())-1], final)
 	if err != nil {
 		g.warns = append(g.warns, fmt.Sprintf("%s:%v: markup ignored", g.file, err))
 	}
@@ -307,7 +267,7 @@ func (g *game) fromMarkupOrJudgement(sg *sgf.Game, final *board.Board, w *worker
 		dead = w.dead
 	}
 	t := &g.truth
-	t.Final, t.Area = Ownership(nil, final, dead)
+	t.Final, t.Area = records.Ownership(nil, final, dead)
 	t.Source, t.Dead = src, len(dead)
 	return true
 }

@@ -2,13 +2,13 @@ package compare
 
 import (
 	"context"
+	"goeval/records"
 	"sort"
 	"strings"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
-	"goeval/sgf"
 )
 
 // leftBlack is a fake estimator: every point left of the middle column is
@@ -136,32 +136,13 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-func TestMarkupDead(t *testing.T) {
-	g, err := sgf.Load("testdata/tiny/c.sgf", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, err := g.Position(-1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := g.MainLine()
-	dead, ok, err := MarkupDead(line[len(line)-1], b)
-	if err != nil || !ok || deadList(b, dead) != "D1" {
-		t.Errorf("markup dead %q, %v, %v; want D1", deadList(b, dead), ok, err)
-	}
-	if _, ok, _ := MarkupDead(line[len(line)-2], b); ok {
-		t.Error("markup found in a node without TB/TW")
-	}
-}
-
 func TestCheckJudgement(t *testing.T) {
-	labels, err := ReadLabels("testdata/tiny/final-ownership.jsonl")
+	labels, err := records.ReadLabels("../records/testdata/tiny/final-ownership.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := Files([]string{"testdata/tiny"})
-	r, err := Run(context.Background(), Config{Labels: labels, CheckJudgement: true, Bands: []Band{{Move: 4}}}, files)
+	files, _ := records.Files([]string{"../records/testdata/tiny"})
+	r, err := Run(context.Background(), Config{Labels: labels, CheckJudgement: true, Bands: []records.Band{{Move: 4}}}, files)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -861,14 +861,11 @@ func (e *Engine) finalStatusList(args []string) (string, error) {
 // lastMoves returns the last two plays (the last first): board.Pass for a
 // pass, movemodel.NoMove where there was none.
 func (e *Engine) lastMoves() (last, last2 board.Point) {
-	last, last2 = movemodel.NoMove, movemodel.NoMove
-	if n := len(e.history); n >= 1 {
-		last = e.history[n-1].move.Point
-		if n >= 2 {
-			last2 = e.history[n-2].move.Point
-		}
+	var moves []board.Move
+	for _, s := range e.history[max(0, len(e.history)-2):] {
+		moves = append(moves, s.move)
 	}
-	return last, last2
+	return movemodel.LastMoves(moves)
 }
 
 // rankFor ranks the moves of c on the current position.

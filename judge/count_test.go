@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"goeval/board"
-	"goeval/compare"
 	"goeval/control"
 	"goeval/internal/shared"
 	"goeval/judge"
+	"goeval/records"
 	"goeval/sgf"
 )
 
@@ -31,7 +31,7 @@ func TestCountAtTheEnd(t *testing.T) {
 		t.Skip("judges the last position of 165 games")
 	}
 	dir := shared.Data(t, "games", "dev")
-	labels, err := compare.ReadLabels(filepath.Join(dir, "final-ownership.jsonl"))
+	labels, err := records.ReadLabels(filepath.Join(dir, "final-ownership.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestCountAtTheEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := compare.ParseResult(g.Info.Result)
+		res, err := records.ParseResult(g.Info.Result)
 		if err != nil || !res.Counted() {
 			t.Fatalf("%s: labelled but not counted (%q)", f, g.Info.Result)
 		}
@@ -115,8 +115,8 @@ func TestScoreOfSettledCorpusGames(t *testing.T) {
 		if err != nil {
 			return nil
 		}
-		res, err := compare.ParseResult(g.Info.Result)
-		if err != nil || res.Kind != compare.Score {
+		res, err := records.ParseResult(g.Info.Result)
+		if err != nil || res.Kind != records.Score {
 			return nil
 		}
 		b, _, err := g.Position(-1)

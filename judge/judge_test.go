@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"goeval/board"
-	"goeval/compare"
 	"goeval/control"
 	"goeval/eval"
 	"goeval/internal/boardtest"
 	"goeval/internal/positions"
 	"goeval/internal/shared"
 	. "goeval/judge"
+	"goeval/records"
 	"goeval/sgf"
 )
 
@@ -791,7 +791,7 @@ func TestPlayoutsJudgeBetterLate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 60 dev games")
 	}
-	labels, err := compare.ReadLabels(shared.Data(t, "games", "dev", "final-ownership.jsonl"))
+	labels, err := records.ReadLabels(shared.Data(t, "games", "dev", "final-ownership.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

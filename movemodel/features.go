@@ -98,6 +98,20 @@ var fixedSize = [NumGroups]int{
 // Position.Last and Last2; board.Pass stands for a pass.
 const NoMove board.Point = -2
 
+// LastMoves returns Position.Last and Last2 of the position after moves:
+// the last move's point and the one before, board.Pass for a pass, NoMove
+// where there was none.
+func LastMoves(moves []board.Move) (last, last2 board.Point) {
+	last, last2 = NoMove, NoMove
+	if n := len(moves); n >= 1 {
+		last = moves[n-1].Point
+		if n >= 2 {
+			last2 = moves[n-2].Point
+		}
+	}
+	return last, last2
+}
+
 // Position is a position with the history the features need.
 type Position struct {
 	// Board holds the stones, the ko and the side to move, whose moves are

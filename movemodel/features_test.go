@@ -276,3 +276,21 @@ func TestExtractUnderTransforms(t *testing.T) {
 		}
 	}
 }
+
+func TestLastMoves(t *testing.T) {
+	c3, d4 := board.Point(12), board.Point(20)
+	moves := []board.Move{{Color: board.Black, Point: c3}, {Color: board.White, Point: board.Pass}, {Color: board.Black, Point: d4}}
+	for _, c := range []struct {
+		n           int
+		last, last2 board.Point
+	}{
+		{0, NoMove, NoMove},
+		{1, c3, NoMove},
+		{2, board.Pass, c3},
+		{3, d4, board.Pass},
+	} {
+		if last, last2 := LastMoves(moves[:c.n]); last != c.last || last2 != c.last2 {
+			t.Errorf("after %d moves: %d, %d; want %d, %d", c.n, last, last2, c.last, c.last2)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"math"
 	"strconv"
@@ -109,10 +110,10 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintf(&sb, "\n%s of %s, %s (the position after every %s)", plural(r.Positions, "position"), plural(r.Games, "game"),
-		plural(r.Files, "file"), plural(r.Every, "move"))
+	fmt.Fprintf(&sb, "\n%s of %s, %s (the position after every %s)", words.Count(r.Positions, "position"), words.Count(r.Games, "game"),
+		words.Count(r.Files, "file"), words.Count(r.Every, "move"))
 	if len(r.Unreadable) > 0 {
-		fmt.Fprintf(&sb, "; %s could not be used", plural(len(r.Unreadable), "file or game"))
+		fmt.Fprintf(&sb, "; %s could not be used", words.Count(len(r.Unreadable), "file or game", "files or games"))
 	}
 	if r.Interrupted {
 		sb.WriteString("; interrupted: the figures are those of the games finished")
@@ -136,14 +137,4 @@ func contains(s []string, v string) bool {
 		}
 	}
 	return false
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if noun == "file or game" {
-		return fmt.Sprintf("%d files or games", n)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -3,6 +3,7 @@ package predict
 import (
 	"context"
 	"fmt"
+	"goeval/records"
 	"sort"
 
 	"goeval/board"
@@ -22,10 +23,10 @@ type policyRanker struct {
 	idx   []int
 }
 
-func (r *policyRanker) Order(_ context.Context, pos *Position) (Order, error) {
+func (r *policyRanker) Order(_ context.Context, pos *records.Position) (Order, error) {
 	var err error
 	if ge, ok := r.mp.(control.GameEstimator); ok {
-		err = ge.EstimateGame(&r.res, pos.record())
+		err = ge.EstimateGame(&r.res, record(pos))
 	} else {
 		err = r.mp.Estimate(&r.res, pos.Board)
 	}
@@ -59,7 +60,7 @@ func (r *policyRanker) Close() error { return nil }
 // record returns the record behind pos for an estimator that reads
 // records: its moves from the empty board, or, for a game with setup
 // stones (Moves nil), the board alone; with the game's komi.
-func (pos *Position) record() *control.Game {
+func record(pos *records.Position) *control.Game {
 	rec := &control.Game{Start: pos.Board, Komi: pos.Komi}
 	if pos.Moves != nil {
 		rec.Start, rec.Moves = board.New(pos.Size), pos.Moves

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"context"
+	"goeval/records"
 	"testing"
 
 	"goeval/board"
@@ -29,7 +30,7 @@ func TestPolicyRanker(t *testing.T) {
 	r := Policy(f)
 	b := board.New(2)
 	moves := []board.Move{{Color: board.Black, Point: 2}}
-	pos := &Position{Size: 2, Komi: 0.5, Board: b, Moves: moves}
+	pos := &records.Position{Size: 2, Komi: 0.5, Board: b, Moves: moves}
 	o, err := r.Order(context.Background(), pos)
 	if err != nil {
 		t.Fatal(err)

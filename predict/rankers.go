@@ -2,6 +2,7 @@ package predict
 
 import (
 	"context"
+	"goeval/records"
 	"slices"
 	"time"
 
@@ -17,8 +18,8 @@ func Ranking(r *rank.Ranker) Ranker { return rankRanker{r} }
 
 type rankRanker struct{ r *rank.Ranker }
 
-func (rr rankRanker) Order(ctx context.Context, pos *Position) (Order, error) {
-	rr.r.SetRecord(pos.record()) // for an estimator that reads records
+func (rr rankRanker) Order(ctx context.Context, pos *records.Position) (Order, error) {
+	rr.r.SetRecord(record(pos)) // for an estimator that reads records
 	rr.r.SetKomi(pos.Komi)
 	rk, err := rr.r.RankAfter(ctx, pos.Board, pos.Last, pos.Last2)
 	if err != nil {
@@ -83,7 +84,7 @@ type peerRanker struct {
 	genmove bool
 }
 
-func (p *peerRanker) Order(_ context.Context, pos *Position) (Order, error) {
+func (p *peerRanker) Order(_ context.Context, pos *records.Position) (Order, error) {
 	if err := p.e.SetPosition(pos.Serial, pos.Size, pos.Komi, pos.Moves, pos.Board); err != nil {
 		return Order{}, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"goeval/movemodel"
+	"goeval/records"
 	"math"
 	"sync"
 	"time"
@@ -18,7 +20,7 @@ import (
 // and processes: each worker gets its own.
 type Ranker interface {
 	// Order lists moves of the side to move of pos, best first.
-	Order(ctx context.Context, pos *Position) (Order, error)
+	Order(ctx context.Context, pos *records.Position) (Order, error)
 	// Close releases the ranker (stops an engine).
 	Close() error
 }
@@ -40,35 +42,6 @@ type Contender struct {
 	// New makes one ranker; every worker makes its own.
 	New func() (Ranker, error)
 }
-
-// Position is one sampled position, as a Ranker sees it.
-type Position struct {
-	// File is the record's path and Game the game's place in it (from 1).
-	File string
-	Game int
-	// Serial tells games apart: positions of one game share it.
-	Serial int
-	// Size and Komi are the game's.
-	Size int
-	Komi float64
-	// Move is the number of moves played.
-	Move int
-	// Board is the position, with the side to move the record's next
-	// mover.
-	Board *board.Board
-	// Moves holds the moves played, or is nil when the game has setup
-	// stones (AB, AW, AE): then only Board tells the position.
-	Moves []board.Move
-	// Last and Last2 are the previous move's point and the one before:
-	// board.Pass for a pass, NoMove where there was none.
-	Last, Last2 board.Point
-	// Next is the move the record plays next: the answer.
-	Next board.Point
-}
-
-// NoMove stands for a move that does not exist, in Position.Last and
-// Last2 (the same value as movemodel.NoMove).
-const NoMove board.Point = -2
 
 // Phase is a range of move numbers of the answer, from 1.
 type Phase struct {
@@ -105,12 +78,6 @@ type Config struct {
 // Progress says how far a run has got: Phase is "reading" while the
 // records are read (Done and Total count files), "ranking" after (games).
 type Progress = progress.State
-
-// FileError is an error about one input file or game.
-type FileError struct {
-	File string `json:"file"`
-	Err  string `json:"error"`
-}
 
 // Row is one contender's figures over one phase.
 type Row struct {
@@ -151,17 +118,17 @@ type Report struct {
 	Rows []Row `json:"rows"`
 	// Unreadable lists files and games that could not be used; Errors the
 	// failures of rankers (the first few of each).
-	Unreadable []FileError `json:"unreadable,omitempty"`
-	Errors     []string    `json:"errors,omitempty"`
+	Unreadable []records.FileError `json:"unreadable,omitempty"`
+	Errors     []string            `json:"errors,omitempty"`
 	// Warnings lists the oddities of the records (package sgf's
 	// warnings, "file:line:col: sgf: warning: ...") that did not stop
 	// them from being used.
-	Warnings []FileError `json:"warnings,omitempty"`
+	Warnings []records.FileError `json:"warnings,omitempty"`
 }
 
 // game is one game of the run and its positions.
 type game struct {
-	positions []Position
+	positions []records.Position
 	cells     [][]cell // [position][contender]
 }
 
@@ -210,8 +177,8 @@ func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	// Read and replay every record.
 	pr.Begin("reading", "files", len(files))
 	perFile := make([][]*game, len(files))
-	fileErrs := make([][]FileError, len(files))
-	fileWarns := make([][]FileError, len(files))
+	fileErrs := make([][]records.FileError, len(files))
+	fileWarns := make([][]records.FileError, len(files))
 	err := pool.Map(ctx, cfg.Workers, len(files), func() (struct{}, error) { return struct{}{}, nil },
 		func(_ context.Context, _ struct{}, i int) error {
 			perFile[i], fileErrs[i], fileWarns[i] = readFile(files[i], every)
@@ -329,7 +296,7 @@ func score(o Order, answer board.Point) (place int, logp float64, hasP bool) {
 }
 
 // gameName names a position's game for messages.
-func gameName(p *Position) string {
+func gameName(p *records.Position) string {
 	if p.Game > 1 {
 		return fmt.Sprintf("%s (game %d)", p.File, p.Game)
 	}
@@ -338,16 +305,16 @@ func gameName(p *Position) string {
 
 // readFile reads every game of one record and samples its positions; it
 // returns the games, the errors and the warnings.
-func readFile(path string, every int) ([]*game, []FileError, []FileError) {
+func readFile(path string, every int) ([]*game, []records.FileError, []records.FileError) {
 	c, err := sgf.ReadFile(path)
 	if err != nil {
-		return nil, []FileError{{path, err.Error()}}, nil
+		return nil, []records.FileError{{File: path, Err: err.Error()}}, nil
 	}
 	var out []*game
-	var errs, warns []FileError
+	var errs, warns []records.FileError
 	warn := func(name string, ws []sgf.Warning) {
 		for _, w := range ws {
-			warns = append(warns, FileError{name, w.String()})
+			warns = append(warns, records.FileError{File: name, Err: w.String()})
 		}
 	}
 	for k := 1; k <= c.Games(); k++ {
@@ -357,17 +324,17 @@ func readFile(path string, every int) ([]*game, []FileError, []FileError) {
 		}
 		sg, err := c.Game(k)
 		if err != nil {
-			errs = append(errs, FileError{name, err.Error()})
+			errs = append(errs, records.FileError{File: name, Err: err.Error()})
 			continue
 		}
 		warn(name, sg.Warnings)
 		moves, setup, err := sg.Moves()
 		if err != nil {
-			errs = append(errs, FileError{name, err.Error()})
+			errs = append(errs, records.FileError{File: name, Err: err.Error()})
 			continue
 		}
 		if len(moves) == 0 {
-			errs = append(errs, FileError{name, "no moves to predict"})
+			errs = append(errs, records.FileError{File: name, Err: "no moves to predict"})
 			continue
 		}
 		var hist []board.Move
@@ -379,18 +346,13 @@ func readFile(path string, every int) ([]*game, []FileError, []FileError) {
 			if n%every != 0 || n >= len(moves) {
 				return nil
 			}
-			pos := Position{File: path, Game: k, Size: sg.Info.Size, Komi: sg.Info.Komi, Move: n, Board: new(board.Board),
-				Last: NoMove, Last2: NoMove, Next: moves[n].Point}
+			pos := records.Position{File: path, Game: k, Size: sg.Info.Size, Komi: sg.Info.Komi, Move: n, Board: new(board.Board),
+				Next: moves[n].Point}
+			pos.Last, pos.Last2 = movemodel.LastMoves(moves[:n])
 			*pos.Board = *b
 			pos.Board.SetToMove(moves[n].Color)
 			if hist != nil {
 				pos.Moves = hist[:n]
-			}
-			if n >= 1 {
-				pos.Last = moves[n-1].Point
-			}
-			if n >= 2 {
-				pos.Last2 = moves[n-2].Point
 			}
 			g.positions = append(g.positions, pos)
 			return nil
@@ -398,7 +360,7 @@ func readFile(path string, every int) ([]*game, []FileError, []FileError) {
 		warn(name, sum.Warnings)
 		if err != nil {
 			// Positions before an illegal move are still good.
-			errs = append(errs, FileError{name, err.Error()})
+			errs = append(errs, records.FileError{File: name, Err: err.Error()})
 		}
 		if len(g.positions) > 0 {
 			out = append(out, g)

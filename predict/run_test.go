@@ -3,6 +3,7 @@ package predict
 import (
 	"context"
 	"errors"
+	"goeval/records"
 	"math"
 	"os"
 	"path/filepath"
@@ -23,9 +24,9 @@ type placer struct {
 	stop  func() // called on the 7th call, if set
 }
 
-func (p placer) place(pos *Position) int { return 1 + (pos.Move/p.every)%12 }
+func (p placer) place(pos *records.Position) int { return 1 + (pos.Move/p.every)%12 }
 
-func (p placer) Order(_ context.Context, pos *Position) (Order, error) {
+func (p placer) Order(_ context.Context, pos *records.Position) (Order, error) {
 	*p.calls++
 	if p.stop != nil && *p.calls == 7 {
 		p.stop()
@@ -170,7 +171,7 @@ type stopAt struct {
 	stop         func()
 }
 
-func (s stopAt) Order(ctx context.Context, pos *Position) (Order, error) {
+func (s stopAt) Order(ctx context.Context, pos *records.Position) (Order, error) {
 	o, err := s.placer.Order(ctx, pos)
 	if pos.Serial == s.serial && pos.Move == s.move {
 		s.stop()
@@ -196,8 +197,10 @@ func TestRunFailingRanker(t *testing.T) {
 
 type failing struct{}
 
-func (failing) Order(context.Context, *Position) (Order, error) { return Order{}, errors.New("cannot") }
-func (failing) Close() error                                    { return nil }
+func (failing) Order(context.Context, *records.Position) (Order, error) {
+	return Order{}, errors.New("cannot")
+}
+func (failing) Close() error { return nil }
 
 // TestWriteTextNoPositions: a row of no position shows "-" for its
 // figures, as compare's tables do, not 0.000 ± 0.000.

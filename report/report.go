@@ -42,6 +42,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"goeval/compare"
+	"goeval/records"
 )
 
 // Options are the page's words. The zero value means the defaults.
@@ -293,7 +294,7 @@ type page struct {
 	Summary        []string
 	Charts         []chartData
 	Bands          []band
-	Errors         []compare.FileError
+	Errors         []records.FileError
 	MoreErrors     int
 	Warnings       int
 }

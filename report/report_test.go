@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"goeval/compare"
+	"goeval/records"
 )
 
 func f(v float64) *float64 { return &v }
@@ -26,9 +27,9 @@ func f(v float64) *float64 { return &v }
 // nothing at all in the last band.
 func fakeReport() *compare.Report {
 	// A copy: appending to DefaultBands[:2] would overwrite its third band.
-	bands := append(append([]compare.Band(nil), compare.DefaultBands[:2]...), compare.Band{Move: 20, FromEnd: true})
+	bands := append(append([]records.Band(nil), records.DefaultBands[:2]...), records.Band{Move: 20, FromEnd: true})
 	rep := &compare.Report{Bands: bands, Contenders: []string{compare.TieName, "stones", "lambda-kappa", "gnugo"},
-		Files: 3, GamesRead: 3, GamesUsed: 3, Errors: []compare.FileError{{File: "bad<1>.sgf", Err: "sgf: unterminated & broken"}}}
+		Files: 3, GamesRead: 3, GamesUsed: 3, Errors: []records.FileError{{File: "bad<1>.sgf", Err: "sgf: unterminated & broken"}}}
 	for bi, b := range bands {
 		x := float64(bi)
 		rep.Rows = append(rep.Rows,
@@ -128,7 +129,7 @@ func TestEdgeCases(t *testing.T) {
 	one := fakeReport()
 	one.Bands = one.Bands[:1]
 	one.Rows = one.Rows[:4]
-	empty := &compare.Report{Bands: compare.DefaultBands}
+	empty := &compare.Report{Bands: records.DefaultBands}
 	for name, rep := range map[string]*compare.Report{"one band": one, "empty": empty} {
 		var buf bytes.Buffer
 		if err := WriteHTML(&buf, rep, Options{Title: "a <title>"}); err != nil {
@@ -196,7 +197,7 @@ var update = flag.Bool("update", false, "rewrite the golden chart in testdata/")
 // same score error in the first three bands, as the judge and
 // judge-playouts have early in a game.
 func goldenReport() *compare.Report {
-	bands, err := compare.ParseBands("50,100,150,200,end-20")
+	bands, err := records.ParseBands("50,100,150,200,end-20")
 	if err != nil {
 		panic(err)
 	}

@@ -3,6 +3,7 @@ package thermo
 import (
 	"encoding/json"
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"math/big"
 	"strings"
@@ -38,9 +39,9 @@ func WriteText(w io.Writer, src Source, r *Result, naive *Naive, naiveErr error,
 		if src.Game > 1 {
 			fmt.Fprintf(&b, " (game %d)", src.Game)
 		}
-		fmt.Fprintf(&b, ": %s valued by V[]", plural(src.ByV, "leaf", "leaves"))
+		fmt.Fprintf(&b, ": %s valued by V[]", words.Count(src.ByV, "leaf", "leaves"))
 		if src.ByEstimator > 0 {
-			fmt.Fprintf(&b, ", %s by estimator %s", plural(src.ByEstimator, "leaf", "leaves"), src.Estimator)
+			fmt.Fprintf(&b, ", %s by estimator %s", words.Count(src.ByEstimator, "leaf", "leaves"), src.Estimator)
 			if src.Params != "" {
 				fmt.Fprintf(&b, " (%s)", src.Params)
 			}
@@ -91,13 +92,6 @@ func WriteText(w io.Writer, src Source, r *Result, naive *Naive, naiveErr error,
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // writeKo describes a ko: its line of positions with their counts, its

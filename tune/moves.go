@@ -421,13 +421,13 @@ var errIllegal = errors.New("an illegal move")
 // move or an error of visit.
 func walkGame(g moveGame, every, phase int, visit func(pos movemodel.Position, next board.Point) error) error {
 	b := board.New(g.size)
-	last, last2 := movemodel.NoMove, movemodel.NoMove
 	for n, m := range g.moves {
 		b.SetToMove(m.Color)
 		if m.Point != board.Pass && b.Legal(m.Color, m.Point) != nil {
 			return fmt.Errorf("%w: move %d (%s %s)", errIllegal, n+1, m.Color.Name(), b.Geometry().GTP(m.Point))
 		}
 		if n%every == phase {
+			last, last2 := movemodel.LastMoves(g.moves[:n])
 			if err := visit(movemodel.Position{Board: b, Last: last, Last2: last2}, m.Point); err != nil {
 				return err
 			}
@@ -437,7 +437,6 @@ func walkGame(g moveGame, every, phase int, visit func(pos movemodel.Position, n
 		} else {
 			b.SetToMove(-m.Color)
 		}
-		last2, last = last, m.Point
 	}
 	return nil
 }

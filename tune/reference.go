@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"goeval/board"
-	"goeval/compare"
 	"goeval/internal/pool"
 	"goeval/judge"
+	"goeval/records"
 	"goeval/sgf"
 )
 
@@ -22,18 +22,18 @@ import (
 type refGame struct {
 	file string
 	game int
-	refs []*compare.RefPosition
+	refs []*records.RefPosition
 }
 
 // refGames returns the games of files that the reference evaluates, in
 // file and game order, and the reference's positions of games that no
 // file holds (by base name).
-func refGames(files []string, ref *compare.Reference) (games []refGame, orphans int) {
+func refGames(files []string, ref *records.Reference) (games []refGame, orphans int) {
 	type key struct {
 		file string
 		game int
 	}
-	by := map[key][]*compare.RefPosition{}
+	by := map[key][]*records.RefPosition{}
 	for _, p := range ref.Positions() {
 		k := key{p.File, p.Game}
 		by[k] = append(by[k], p)
@@ -54,7 +54,7 @@ func refGames(files []string, ref *compare.Reference) (games []refGame, orphans 
 		sort.Slice(ks, func(i, j int) bool { return ks[i].game < ks[j].game })
 		for _, k := range ks {
 			refs := by[k]
-			slices.SortFunc(refs, func(a, b *compare.RefPosition) int { return a.Move - b.Move })
+			slices.SortFunc(refs, func(a, b *records.RefPosition) int { return a.Move - b.Move })
 			games = append(games, refGame{file: f, game: k.game, refs: refs})
 			delete(by, k)
 		}
@@ -92,13 +92,13 @@ func DeathFromReference(own []float64, stones []board.Point, c board.Color, hard
 // reference's lead (Area), and the game's winner and result. It returns
 // the positions, the games (position.game indexes them), and the files
 // and games left out because they could not be read or replayed.
-func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, []compare.FileError, error) {
+func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, []records.FileError, error) {
 	games, orphans := refGames(cfg.Files, cfg.Reference)
 	if orphans > 0 {
 		cfg.logf("%d positions of the reference %s are of games not among the files: not used", orphans, cfg.Reference.Name)
 	}
 	var mu sync.Mutex // the workers log one at a time
-	var skipped []compare.FileError
+	var skipped []records.FileError
 	skip := func(name string, err error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -163,12 +163,12 @@ func collectRef(ctx context.Context, cfg *Config) ([]position, []refGame, []comp
 // and returns its training positions at the reference's evaluations, the
 // reference's positions past the game's end, and why the positions whose
 // evaluation assumed another side to move or komi were left out.
-func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGame, i int) (_ []position, _ []*compare.RefPosition, mismatched []string, _ error) {
+func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGame, i int) (_ []position, _ []*records.RefPosition, mismatched []string, _ error) {
 	g, err := coll.Game(rg.game)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	res, err := compare.ParseResult(g.Info.Result)
+	res, err := records.ParseResult(g.Info.Result)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -176,7 +176,7 @@ func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGam
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	at := map[int]*compare.RefPosition{}
+	at := map[int]*records.RefPosition{}
 	for _, r := range rg.refs {
 		at[r.Move] = r
 	}
@@ -216,7 +216,7 @@ func (cfg *Config) collectRefGame(w *collector, coll *sgf.Collection, rg *refGam
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var missing []*compare.RefPosition
+	var missing []*records.RefPosition
 	for _, r := range rg.refs {
 		if at[r.Move] != nil {
 			missing = append(missing, r)
@@ -241,7 +241,7 @@ type RefRow struct {
 	// error, TieLeadMAE the same for a score of komi.
 	LeadMAE, LeadMAESE, TieLeadMAE float64
 	// OwnershipMSE and SignAgreement are over the points the reference is
-	// sure of (compare.ReferenceThreshold).
+	// sure of (records.ReferenceThreshold).
 	OwnershipMSE, SignAgreement float64
 	// WinnerAgreement is the share of positions where the score minus
 	// komi has the sign of the reference's lead.
@@ -303,7 +303,7 @@ func measureRef(ctx context.Context, cfg *Config, p judge.Params, pos []position
 		e.score = s.a.Result.Score
 		e.win, e.hasWin = s.a.WinProbability(q.komi)
 		for pt, v := range q.ref.Ownership {
-			if math.Abs(v) <= compare.ReferenceThreshold {
+			if math.Abs(v) <= records.ReferenceThreshold {
 				continue
 			}
 			x := s.a.Result.Control[pt]
@@ -323,7 +323,7 @@ func measureRef(ctx context.Context, cfg *Config, p judge.Params, pos []position
 
 // refRows aggregates the evaluations evals of the positions pos[idx[k]]
 // into one row per band.
-func refRows(bands []compare.Band, pos []position, idx []int, evals []refEval) []RefRow {
+func refRows(bands []records.Band, pos []position, idx []int, evals []refEval) []RefRow {
 	var rows []RefRow
 	for _, b := range bands {
 		row := RefRow{Band: b.String()}
@@ -348,12 +348,12 @@ func refRows(bands []compare.Band, pos []position, idx []int, evals []refEval) [
 			}
 			right := (e.score-q.komi > 0 && q.winner == board.Black) || (e.score-q.komi < 0 && q.winner == board.White)
 			switch q.kind {
-			case compare.Resignation:
+			case records.Resignation:
 				row.ResignedGames++
 				if right {
 					res++
 				}
-			case compare.Score:
+			case records.Score:
 				row.CountedGames++
 				margin += math.Abs(e.score - q.komi - q.margin)
 				if right {

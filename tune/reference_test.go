@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"goeval/board"
-	"goeval/compare"
 	"goeval/internal/shared"
 	"goeval/judge"
+	"goeval/records"
 )
 
 // TestDeathFromReference draws a chain of three black stones and a lone
@@ -48,10 +48,10 @@ func TestDeathFromReference(t *testing.T) {
 // tinyRef returns compare's tiny hand-checked set with its reference
 // (testdata/tiny-reference.jsonl: a.sgf at moves 4, 6 and 8, b.sgf at 4,
 // c.sgf at 4).
-func tinyRef(t *testing.T) ([]string, *compare.Reference) {
+func tinyRef(t *testing.T) ([]string, *records.Reference) {
 	t.Helper()
 	files, _ := tiny(t)
-	ref, err := compare.ReadReference(filepath.Join("..", "compare", "testdata", "tiny-reference.jsonl"))
+	ref, err := records.ReadReference(filepath.Join("..", "records", "testdata", "tiny-reference.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestCollectRef(t *testing.T) {
 		t.Errorf("log %q does not say that a.sgf's 3 positions are not used", logged)
 	}
 	b := pos[0] // b.sgf at move 4: lead 3.5, komi 0.5; Black won by resignation
-	if b.move != 4 || b.area != 4 || b.kind != compare.Resignation || b.winner != board.Black || b.moves != 6 {
+	if b.move != 4 || b.area != 4 || b.kind != records.Resignation || b.winner != board.Black || b.moves != 6 {
 		t.Errorf("b.sgf's position: move %d, area %v, %v won by %v, %d moves", b.move, b.area, b.winner, b.kind, b.moves)
 	}
 	// Its chains: C3 (black, the reference's 0.9: death 0.05), D3-D2
@@ -124,16 +124,16 @@ func TestRunRefTiny(t *testing.T) {
 // TestRefRowsByHand aggregates three held-out positions by hand.
 func TestRefRowsByHand(t *testing.T) {
 	pos := []position{
-		{move: 100, moves: 200, area: 10, komi: 6.5, kind: compare.Resignation, winner: board.Black},
-		{move: 110, moves: 250, area: 0, komi: 6.5, kind: compare.Score, margin: -5.5, winner: board.White},
-		{move: 140, moves: 160, area: 4, komi: 6.5, kind: compare.Score, margin: 2.5, winner: board.Black},
+		{move: 100, moves: 200, area: 10, komi: 6.5, kind: records.Resignation, winner: board.Black},
+		{move: 110, moves: 250, area: 0, komi: 6.5, kind: records.Score, margin: -5.5, winner: board.White},
+		{move: 140, moves: 160, area: 4, komi: 6.5, kind: records.Score, margin: 2.5, winner: board.Black},
 	}
 	evals := []refEval{
 		{score: 7, win: 0.6, hasWin: true, sq: 2, points: 10, agree: 9},
 		{score: 9, win: 0.7, hasWin: true, sq: 1, points: 10, agree: 10},
 		{score: 8, win: 0.5, hasWin: true, sq: 0, points: 5, agree: 5},
 	}
-	rows := refRows([]compare.Band{{Move: 100}, {Move: 20, FromEnd: true}}, pos, []int{0, 1, 2}, evals)
+	rows := refRows([]records.Band{{Move: 100}, {Move: 20, FromEnd: true}}, pos, []int{0, 1, 2}, evals)
 	// Band 100 holds moves 90..110: the first two. Lead errors 3 and 9
 	// (mean 6, s.e. √(18/2)=3); the tie's 3.5 and 6.5; winners: the first
 	// agrees with the reference (both Black), the second not (9-6.5 is
@@ -161,7 +161,7 @@ func TestRunRefTrain(t *testing.T) {
 		t.Skip("fits on training games")
 	}
 	dir := shared.Data(t, "games", "train")
-	full, err := compare.ReadReference(filepath.Join(dir, compare.ReferenceFile))
+	full, err := records.ReadReference(filepath.Join(dir, records.ReferenceFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestRunRefTrain(t *testing.T) {
 	// that it evaluates.
 	var lines []string
 	seen := map[int]bool{}
-	data, err := os.ReadFile(filepath.Join(dir, compare.ReferenceFile))
+	data, err := os.ReadFile(filepath.Join(dir, records.ReferenceFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,14 +183,14 @@ func TestRunRefTrain(t *testing.T) {
 			lines = append(lines, l)
 		}
 	}
-	ref, err := compare.ParseReference("part.jsonl", strings.NewReader(strings.Join(lines, "\n")))
+	ref, err := records.ParseReference("part.jsonl", strings.NewReader(strings.Join(lines, "\n")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var first []byte
 	for _, workers := range []int{1, 2} {
 		rep, err := Run(context.Background(), Config{Files: []string{filepath.Join(dir, "train-2009.sgf")}, Reference: ref,
-			Base: judge.Default(), Folds: 2, Workers: workers, Bands: []compare.Band{{Move: 60}, {Move: 20, FromEnd: true}}})
+			Base: judge.Default(), Folds: 2, Workers: workers, Bands: []records.Band{{Move: 60}, {Move: 20, FromEnd: true}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -214,9 +214,9 @@ func TestRunRefTrain(t *testing.T) {
 func TestCountedWeight(t *testing.T) {
 	for _, c := range []struct {
 		weight float64
-		kind   compare.Kind
+		kind   records.Kind
 		want   float64
-	}{{0, compare.Score, 1}, {3, compare.Score, 3}, {3, compare.Resignation, 1}, {3, compare.Draw, 3}} {
+	}{{0, records.Score, 1}, {3, records.Score, 3}, {3, records.Resignation, 1}, {3, records.Draw, 3}} {
 		cfg := Config{CountedWeight: c.weight}
 		if got := cfg.weight(&position{kind: c.kind}); got != c.want {
 			t.Errorf("weight %v, %v: %v, want %v", c.weight, c.kind, got, c.want)
@@ -255,14 +255,14 @@ func TestCollectRefSkipsBadGames(t *testing.T) {
 // log says which line and why.
 func TestCollectRefMismatch(t *testing.T) {
 	files, _ := tinyRef(t)
-	raw, err := os.ReadFile(filepath.Join("..", "compare", "testdata", "tiny-reference.jsonl"))
+	raw, err := os.ReadFile(filepath.Join("..", "records", "testdata", "tiny-reference.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
 	lines[3] = strings.Replace(lines[3], `"komi":0.5`, `"komi":6.5`, 1)       // b.sgf move 4
 	lines[4] = strings.Replace(lines[4], `"to_move":"B"`, `"to_move":"W"`, 1) // c.sgf move 4
-	ref, err := compare.ParseReference("x.jsonl", strings.NewReader(strings.Join(lines, "\n")))
+	ref, err := records.ParseReference("x.jsonl", strings.NewReader(strings.Join(lines, "\n")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"goeval/internal/pool"
 	"goeval/judge"
 	"goeval/life"
+	"goeval/records"
 	"goeval/sgf"
 )
 
@@ -28,7 +29,7 @@ type Config struct {
 	// ones are also trained on).
 	Files []string
 	// Labels hold the final ownership of the counted games.
-	Labels *compare.Labels
+	Labels *records.Labels
 	// Reference, if not nil, is what the judge learns from instead of the
 	// labels: the positions it evaluates of the games in Files (records
 	// or collections, found by base name and game number) are the
@@ -37,7 +38,7 @@ type Config struct {
 	// reference's lead plus komi, and the win model's the game's winner.
 	// Stride is then unused, and the cross-validation measures the
 	// held-out games against the reference (Report.RefCV).
-	Reference *compare.Reference
+	Reference *records.Reference
 	// HardDeath makes the reference's deaths 0 or 1 (see
 	// DeathFromReference).
 	HardDeath bool
@@ -69,8 +70,8 @@ type Config struct {
 	// L2 is the death model's regularisation (0 or less: DefaultL2).
 	L2 float64
 	// Bands are the bands of the cross-validated comparison (default
-	// compare.DefaultBands).
-	Bands []compare.Band
+	// records.DefaultBands).
+	Bands []records.Band
 	// Workers is the number of workers (GOMAXPROCS when 0).
 	Workers int
 	// Log, if not nil, receives progress lines.
@@ -85,7 +86,7 @@ type Report struct {
 	// (tie, lambda-kappa), pooled over the folds.
 	CV []compare.Row
 	// Bands of the CV rows.
-	Bands []compare.Band
+	Bands []records.Band
 	// Games is the number of games measured; Labelled the number trained on.
 	Games, Labelled int
 	// Positions and Chains count the training samples of the labelled
@@ -103,7 +104,7 @@ type Report struct {
 	// be read or replayed, and why: none of their positions are trained
 	// on. Run logs each as it is found (Config.Log) and goes on with the
 	// others.
-	Skipped []compare.FileError
+	Skipped []records.FileError
 }
 
 // position is one training position.
@@ -121,8 +122,8 @@ type position struct {
 	// With a reference (Config.Reference): its evaluation, the game's
 	// result, margin (counted games), the move number and the length of
 	// the main line.
-	ref         *compare.RefPosition
-	kind        compare.Kind
+	ref         *records.RefPosition
+	kind        records.Kind
 	margin      float64
 	move, moves int
 	// winOnly marks a position of a game without final ownership but
@@ -160,7 +161,7 @@ func (c *Config) defaults() {
 		c.L2 = DefaultL2
 	}
 	if c.Bands == nil {
-		c.Bands = compare.DefaultBands
+		c.Bands = records.DefaultBands
 	}
 	if c.LateLambda <= 0 {
 		c.LateLambda = c.Base.Lambda
@@ -257,7 +258,7 @@ func dataName(files []string) string {
 // those of the other games with a known winner (resigned, say), without,
 // for the win model alone. It returns the number of labelled counted games
 // and of the other games.
-func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnly int, skipped []compare.FileError, err error) {
+func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnly int, skipped []records.FileError, err error) {
 	jobs := make([][]position, len(cfg.Files))
 	kinds := make([]int, len(cfg.Files)) // 1 labelled and counted, 2 a winner only
 	bad := make([]error, len(cfg.Files))
@@ -296,8 +297,8 @@ func collect(ctx context.Context, cfg *Config) (pos []position, labelled, winOnl
 
 // fileError is err about the file (or game) named name, as the comparison
 // lists it.
-func fileError(name string, err error) compare.FileError {
-	return compare.FileError{File: name, Err: err.Error()}
+func fileError(name string, err error) records.FileError {
+	return records.FileError{File: name, Err: err.Error()}
 }
 
 // collectGame reads and replays the game of cfg.Files[i] and returns its
@@ -310,7 +311,7 @@ func (c *Config) collectGame(w *collector, i int) ([]position, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	res, err := compare.ParseResult(g.Info.Result)
+	res, err := records.ParseResult(g.Info.Result)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", file, err)
 	}
@@ -381,7 +382,7 @@ type collector struct {
 }
 
 // add sets p's chains as lk and playouts see them and appends p to out.
-func (w *collector) add(out *[]position, p *position, lk *influence.Symmetric, playouts int, l *compare.Label) error {
+func (w *collector) add(out *[]position, p *position, lk *influence.Symmetric, playouts int, l *records.Label) error {
 	var err error
 	p.chains, err = w.chains(&p.board, lk, playouts, l)
 	*out = append(*out, *p)
@@ -390,7 +391,7 @@ func (w *collector) add(out *[]position, p *position, lk *influence.Symmetric, p
 
 // chains returns the training data of b's chains, with features from the
 // estimate lk and playouts random playouts, and deaths from the label l.
-func (w *collector) chains(b *board.Board, lk *influence.Symmetric, playouts int, l *compare.Label) ([]chainData, error) {
+func (w *collector) chains(b *board.Board, lk *influence.Symmetric, playouts int, l *records.Label) ([]chainData, error) {
 	return w.chainsBy(b, lk, playouts, func(stones []board.Point, c board.Color) float64 {
 		dead := 0
 		for _, q := range stones {
@@ -431,7 +432,7 @@ func (w *collector) chainsBy(b *board.Board, lk *influence.Symmetric, playouts i
 // fits: CountedWeight for a counted game's (a margin or a draw), when set,
 // else 1.
 func (c *Config) weight(q *position) float64 {
-	if c.CountedWeight > 0 && (compare.Result{Kind: q.kind}).Counted() {
+	if c.CountedWeight > 0 && (records.Result{Kind: q.kind}).Counted() {
 		return c.CountedWeight
 	}
 	return 1

@@ -12,14 +12,15 @@ import (
 
 	"goeval/compare"
 	"goeval/judge"
+	"goeval/records"
 )
 
 // tiny returns compare's tiny hand-checked set: its files and labels.
-func tiny(t *testing.T) ([]string, *compare.Labels) {
+func tiny(t *testing.T) ([]string, *records.Labels) {
 	t.Helper()
-	dir := filepath.Join("..", "compare", "testdata", "tiny")
-	files, _ := compare.Files([]string{dir})
-	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
+	dir := filepath.Join("..", "records", "testdata", "tiny")
+	files, _ := records.Files([]string{dir})
+	labels, err := records.ReadLabels(filepath.Join(dir, records.LabelsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,9 +124,9 @@ func TestRunDev(t *testing.T) {
 		t.Skip("fits on dev games")
 	}
 	dir := shared.Data(t, "games", "dev")
-	all, _ := compare.Files([]string{dir})
+	all, _ := records.Files([]string{dir})
 	ok := all[:40]
-	labels, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
+	labels, err := records.ReadLabels(filepath.Join(dir, records.LabelsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func TestRunDev(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		rep, err := Run(context.Background(), Config{
 			Files: ok, Labels: labels, Base: judge.Default(), Stride: 10, Folds: 2, Workers: workers,
-			Bands: []compare.Band{{Move: 100}, {Move: 20, FromEnd: true}},
+			Bands: []records.Band{{Move: 100}, {Move: 20, FromEnd: true}},
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"goeval/compare"
 	"goeval/eval"
 	"goeval/peer"
+	"goeval/records"
 	"goeval/report"
 	"goeval/sgf"
 )
@@ -118,7 +120,7 @@ func compareCommand(e *env, args []string) error {
 	if err := checkWorkers(*workers); err != nil {
 		return err
 	}
-	bands, err := compare.ParseBands(*moves)
+	bands, err := records.ParseBands(*moves)
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
@@ -182,7 +184,7 @@ func compareCommand(e *env, args []string) error {
 		return err
 	}
 	if *reference != "" {
-		if cfg.Reference, err = compare.ReadReference(*reference); err != nil {
+		if cfg.Reference, err = records.ReadReference(*reference); err != nil {
 			return err
 		}
 	}
@@ -237,7 +239,7 @@ func compareCommand(e *env, args []string) error {
 	if rep.Interrupted == "" && rep.GamesRead == 0 {
 		// A table of no game would say nothing, and replace what -o
 		// names.
-		return fmt.Errorf("no game could be read from %s (listed above): nothing to compare, no output written", compare.Plural(len(files)+len(ferrs), "file"))
+		return fmt.Errorf("no game could be read from %s (listed above): nothing to compare, no output written", words.Count(len(files)+len(ferrs), "file"))
 	}
 	draw := func(w io.Writer) error {
 		switch *format {
@@ -260,7 +262,7 @@ func compareCommand(e *env, args []string) error {
 		return err
 	}
 	if n := len(rep.Errors); n > 0 {
-		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", compare.Plural(n, "error"))
+		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", words.Count(n, "error"))
 	}
 	return nil
 }
@@ -278,13 +280,13 @@ func commandLine(name string, args []string) string {
 	return strings.Join(parts, " ")
 }
 
-// recordFiles expands PATH arguments into game records (compare.Files).
+// recordFiles expands PATH arguments into game records (records.Files).
 // When there are none it prints why and fails, saying what it had to do.
-func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileError, error) {
+func recordFiles(e *env, paths []string, what string) ([]string, []records.FileError, error) {
 	if err := checkPaths(paths); err != nil {
 		return nil, nil, err
 	}
-	files, ferrs := compare.Files(paths)
+	files, ferrs := records.Files(paths)
 	if len(files) == 0 {
 		for _, fe := range ferrs {
 			printFileError(e, fe)
@@ -295,10 +297,10 @@ func recordFiles(e *env, paths []string, what string) ([]string, []compare.FileE
 }
 
 // uniqueFiles drops the later names of a game record given more than once
-// (compare.Unique), saying on standard error that it is done once
+// (records.Unique), saying on standard error that it is done once
 // (compared, labelled, ...).
 func uniqueFiles(e *env, files []string, done string) []string {
-	files, dups := compare.Unique(files)
+	files, dups := records.Unique(files)
 	for _, d := range dups {
 		if d.File == d.Same {
 			fmt.Fprintf(e.stderr, "goeval: %s given more than once: %s once\n", d.File, done)
@@ -326,14 +328,14 @@ func checkPaths(paths []string) error {
 
 // printFileError prints an error about a file once with its name (most
 // errors from the sgf package already start with it).
-func printFileError(e *env, fe compare.FileError) {
+func printFileError(e *env, fe records.FileError) {
 	fmt.Fprintf(e.stderr, "goeval: %s\n", fileMessage(fe, false))
 }
 
 // printWarning prints a warning about a file (most warnings, those of
 // package sgf, already start with its name and say "warning") as
 // printFileError prints an error.
-func printWarning(e *env, w compare.FileError) {
+func printWarning(e *env, w records.FileError) {
 	fmt.Fprintf(e.stderr, "goeval: %s\n", fileMessage(w, true))
 }
 
@@ -343,7 +345,7 @@ func printWarning(e *env, w compare.FileError) {
 // ("FILE:2:38: ...", as package sgf's do) keeps them in front and names
 // the game after them: "FILE:2:38: game K: ...". A warning that does not
 // say so itself is marked "warning:".
-func fileMessage(fe compare.FileError, warning bool) string {
+func fileMessage(fe records.FileError, warning bool) string {
 	file, game := fe.File, ""
 	if i := strings.LastIndex(file, " (game "); i >= 0 && strings.HasSuffix(file, ")") {
 		file, game = file[:i], file[i+len(" (game "):len(file)-1]
@@ -366,7 +368,7 @@ func fileMessage(fe compare.FileError, warning bool) string {
 // printSGFWarnings prints the warnings of package sgf about file's game.
 func printSGFWarnings(e *env, file string, ws []sgf.Warning) {
 	for _, w := range ws {
-		printWarning(e, compare.FileError{File: file, Err: w.String()})
+		printWarning(e, records.FileError{File: file, Err: w.String()})
 	}
 }
 
@@ -383,14 +385,14 @@ func defaultJudge() string {
 // flag is empty it looks for final-ownership.jsonl in the folders given as
 // paths (saying so on stderr); "none" means no labels. It returns nil when
 // there are none.
-func findLabels(e *env, flagValue string, paths []string) (*compare.Labels, error) {
+func findLabels(e *env, flagValue string, paths []string) (*records.Labels, error) {
 	switch flagValue {
 	case "none":
 		return nil, nil
 	case "":
 		var found []string
 		for _, p := range paths {
-			l := filepath.Join(p, compare.LabelsFile)
+			l := filepath.Join(p, records.LabelsFile)
 			if st, err := os.Stat(p); err == nil && st.IsDir() {
 				if _, err := os.Stat(l); err == nil {
 					found = append(found, l)
@@ -406,5 +408,5 @@ func findLabels(e *env, flagValue string, paths []string) (*compare.Labels, erro
 		fmt.Fprintf(e.stderr, "goeval: using the labels in %s (--labels chooses another, --labels none uses none)\n", found[0])
 		flagValue = found[0]
 	}
-	return compare.ReadLabels(flagValue)
+	return records.ReadLabels(flagValue)
 }

@@ -7,6 +7,7 @@ import (
 	"goeval/compare"
 	"goeval/control"
 	"goeval/peer"
+	"goeval/records"
 )
 
 // gtpPeer is a compare.Peer that runs argv as a GTP engine, in a process
@@ -33,7 +34,7 @@ type gtpEngine struct {
 	ev *peer.Evaluator
 }
 
-func (g *gtpEngine) Evaluate(dst *control.Result, pos *compare.Position) error {
+func (g *gtpEngine) Evaluate(dst *control.Result, pos *records.Position) error {
 	if err := g.ev.SetPosition(pos.Serial, pos.Size, pos.Komi, pos.Moves, pos.Board); err != nil {
 		return err
 	}

@@ -175,18 +175,11 @@ func (pos *position) legend(shade render.Shade) string {
 // last first): board.Pass for a pass, movemodel.NoMove where there was
 // none or the record cannot tell (a move that is not a point).
 func (pos *position) lastMoves() (last, last2 board.Point) {
-	last, last2 = movemodel.NoMove, movemodel.NoMove
 	moves, _, err := pos.game.Moves()
 	if err != nil || pos.move > len(moves) {
-		return last, last2
+		return movemodel.NoMove, movemodel.NoMove
 	}
-	if pos.move >= 1 {
-		last = moves[pos.move-1].Point
-	}
-	if pos.move >= 2 {
-		last2 = moves[pos.move-2].Point
-	}
-	return last, last2
+	return movemodel.LastMoves(moves[:pos.move])
 }
 
 // positionFlags are --move, --game and --variation.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"strings"
 
@@ -149,7 +150,7 @@ func writeIkedaText(w io.Writer, s *ko.Solution) error {
 	p := s.Position
 	fmt.Fprintf(&b, "Ikeda Territory I scoring, basic endgame kos and two-sided dame (Robert Jasiek; docs/estimators.md §5)\n")
 	fmt.Fprintf(&b, "Kb %d (kos Black can connect), Kw %d (kos White can connect), %s, ko threats Black %d, White %d (Td %d), %s to move\n",
-		p.Kb, p.Kw, plural(p.D, "dame", "dame"), p.Tb, p.Tw, p.Tb-p.Tw, p.ToMove.Name())
+		p.Kb, p.Kw, words.Count(p.D, "dame", "dame"), p.Tb, p.Tw, p.Tb-p.Tw, p.ToMove.Name())
 	score := s.Score
 	if s.Mirrored {
 		score = -score
@@ -293,7 +294,7 @@ func territoryText(b *board.Board, tc *ko.Count, sf *scoringFlags) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "(territory rules: territory %+d and prisoners %+d, the stones judged dead off and taken prisoner", tc.Territory, tc.Prisoners)
 	if len(tc.Kos) == 0 {
-		fmt.Fprintf(&s, "; no basic ko open, %s)", plural(tc.Dame, "dame", "dame"))
+		fmt.Fprintf(&s, "; no basic ko open, %s)", words.Count(tc.Dame, "dame", "dame"))
 		return s.String()
 	}
 	var kos []string
@@ -302,7 +303,7 @@ func territoryText(b *board.Board, tc *ko.Count, sf *scoringFlags) string {
 	}
 	sol := tc.Solution
 	fmt.Fprintf(&s, "; %s open (%s) and %s, resolved by the Ikeda Territory I table (goeval ikeda): case %d, %+d for the kos",
-		plural(len(tc.Kos), "basic ko", "basic kos"), strings.Join(kos, "; "), plural(tc.Dame, "dame", "dame"), sol.Case, sol.Score)
+		words.Count(len(tc.Kos), "basic ko", "basic kos"), strings.Join(kos, "; "), words.Count(tc.Dame, "dame", "dame"), sol.Case, sol.Score)
 	if sol.Winner != board.Empty {
 		fmt.Fprintf(&s, ", %s winning the ko fight", sol.Winner.Name())
 	}
@@ -342,12 +343,4 @@ func territoryReport(b *board.Board, tc *ko.Count) *territoryJSON {
 		j.Ikeda = &r
 	}
 	return j
-}
-
-// plural writes n with its noun: "1 basic ko", "3 basic kos".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -4,14 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"strings"
 	"sync"
 	"time"
 
-	"goeval/compare"
 	"goeval/internal/pool"
 	"goeval/peer"
+	"goeval/records"
 )
 
 func init() {
@@ -22,7 +23,7 @@ const labelUsage = `goeval label asks a GTP engine which stones are dead in the 
 each game record (its answer to "final_status_list dead") and writes the lines
 of a labels file, the final ownership that 'goeval compare' and 'goeval tune'
 take as the truth (--labels; the format of final-ownership.jsonl, see 'go doc
-goeval/compare.Label'): the dead stones, the ownership once they are removed
+goeval/records.Label'): the dead stones, the ownership once they are removed
 (each empty region the colour that alone borders it), the area score, and the
 engine's own estimate of the result after komi ("engine_result", from
 estimate_score or final_score).
@@ -83,7 +84,7 @@ func labelCommand(e *env, args []string) error {
 	if err := checkTimeout("timeout", *timeout); err != nil {
 		return err
 	}
-	games, err := compare.ParseGames(*gamesFlag)
+	games, err := records.ParseGames(*gamesFlag)
 	if err != nil {
 		return usagef("invalid --games %q (want all, counted or uncounted)", *gamesFlag)
 	}
@@ -100,14 +101,14 @@ func labelCommand(e *env, args []string) error {
 	files = uniqueFiles(e, files, "labelled")
 	// A label is known by its file's base name: two files of one name
 	// would make a labels file that compare and tune refuse.
-	if clashes := compare.LabelClashes(files); len(clashes) > 0 {
+	if clashes := records.LabelClashes(files); len(clashes) > 0 {
 		for _, c := range clashes {
 			fmt.Fprintf(e.stderr, "goeval: %s and %s have the same name, which is what a label is known by\n", c.Same, c.File)
 		}
 		return fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
 	}
 	p := peers[0]
-	labels := make([]*compare.Label, len(files))
+	labels := make([]*records.Label, len(files))
 	var mu sync.Mutex // serialises the progress lines
 	done, failed := 0, len(ferrs)
 	skipped := map[string]int{} // games left out by --games, by reason
@@ -128,7 +129,7 @@ func labelCommand(e *env, args []string) error {
 		}
 		return l, err
 	}, func(ctx context.Context, l *labeller, i int) error {
-		r, err := compare.LabelGame(files[i], i, games, l.ev, l.name)
+		r, err := records.LabelGame(files[i], i, games, l.ev, l.name)
 		if err != nil && ctx.Err() != nil {
 			// The interrupt stopped the engine in the middle of this
 			// game: not looked at, not a failure.
@@ -141,7 +142,7 @@ func labelCommand(e *env, args []string) error {
 		switch {
 		case err != nil:
 			failed++
-			printFileError(e, compare.FileError{File: files[i], Err: err.Error()})
+			printFileError(e, records.FileError{File: files[i], Err: err.Error()})
 		case r.Skip != "":
 			skipped[r.Skip]++
 		default:
@@ -181,18 +182,18 @@ func labelCommand(e *env, args []string) error {
 			}
 			return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 		}
-		return of.writeInterrupted(e, what, compare.Plural(made, "label"), writeLabels)
+		return of.writeInterrupted(e, what, words.Count(made, "label"), writeLabels)
 	}
 	nskipped := 0
 	if len(skipped) > 0 {
 		var why []string
-		for _, reason := range []string{compare.SkipNotCounted, compare.SkipNoResult, compare.SkipCounted} {
+		for _, reason := range []string{records.SkipNotCounted, records.SkipNoResult, records.SkipCounted} {
 			if n := skipped[reason]; n > 0 {
 				why = append(why, fmt.Sprintf("%d %s", n, reason))
 				nskipped += n
 			}
 		}
-		fmt.Fprintf(e.stderr, "goeval: %s skipped by --games %s: %s\n", compare.Plural(nskipped, "game record"), games, strings.Join(why, ", "))
+		fmt.Fprintf(e.stderr, "goeval: %s skipped by --games %s: %s\n", words.Count(nskipped, "game record"), games, strings.Join(why, ", "))
 	}
 	werr := of.write(e, writeLabels)
 	switch {
@@ -205,7 +206,7 @@ func labelCommand(e *env, args []string) error {
 }
 
 // labeller is one engine of goeval label; its Evaluator is the
-// compare.DeadJudge.
+// records.DeadJudge.
 type labeller struct {
 	name string
 	c    *peer.Client

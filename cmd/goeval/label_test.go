@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"goeval/compare"
 	"goeval/internal/shared"
+	"goeval/records"
 )
 
 func TestLabelUsage(t *testing.T) {
@@ -44,11 +44,11 @@ func TestLabelGnuGo(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	got, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	got, err := records.ParseLabels("stdout", strings.NewReader(out))
 	if err != nil || got.Len() != 2 {
 		t.Fatalf("labels %v, %v:\n%s", got.Len(), err, out)
 	}
-	want, err := compare.ReadLabels(filepath.Join(tiny, compare.LabelsFile))
+	want, err := records.ReadLabels(filepath.Join(tiny, records.LabelsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +60,11 @@ func TestLabelGnuGo(t *testing.T) {
 		t.Errorf("no progress lines: %s", stderr)
 	}
 	_, out, _ = goeval(t, "label", "--peer", gnugo, a, b)
-	if got, err = compare.ParseLabels("stdout", strings.NewReader(out)); err != nil || got.Len() != 1 || got.Lookup(a) == nil {
+	if got, err = records.ParseLabels("stdout", strings.NewReader(out)); err != nil || got.Len() != 1 || got.Lookup(a) == nil {
 		t.Errorf("by default: %v, %v:\n%s", got.Len(), err, out)
 	}
 	_, out, _ = goeval(t, "label", "--peer", gnugo, "--games", "uncounted", a, b)
-	if got, err = compare.ParseLabels("stdout", strings.NewReader(out)); err != nil || got.Len() != 1 || got.Lookup(b) == nil || got.Lookup(b).Moves != 6 {
+	if got, err = records.ParseLabels("stdout", strings.NewReader(out)); err != nil || got.Len() != 1 || got.Lookup(b) == nil || got.Lookup(b).Moves != 6 {
 		t.Errorf("--games uncounted: %v, %v:\n%s", got.Len(), err, out)
 	}
 }
@@ -82,7 +82,7 @@ func TestLabelRemakesDevLabels(t *testing.T) {
 		}
 	}
 	dir := shared.Data(t, "games", "dev")
-	want, err := compare.ReadLabels(filepath.Join(dir, compare.LabelsFile))
+	want, err := records.ReadLabels(filepath.Join(dir, records.LabelsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestLabelRemakesDevLabels(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	got, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	got, err := records.ParseLabels("stdout", strings.NewReader(out))
 	if err != nil || got.Len() != 2 {
 		t.Fatalf("labels %v, %v:\n%s", got.Len(), err, out)
 	}
@@ -175,7 +175,7 @@ func TestLabelInterruptedMidCommand(t *testing.T) {
 	peer, hanging := hangingEngine(t)
 	games := []string{filepath.Join(tiny, "a.sgf"), filepath.Join(tiny, "b.sgf"), filepath.Join(tiny, "c.sgf")}
 	code, stdout, stderr, took := interruptWhenHanging(t, hanging, append([]string{"label", "--peer", peer, "--games", "all", "--workers", "1"}, games...)...)
-	got, err := compare.ParseLabels("stdout", strings.NewReader(stdout))
+	got, err := records.ParseLabels("stdout", strings.NewReader(stdout))
 	if code != 130 || err != nil || got.Len() != 1 || got.Lookup(games[0]) == nil ||
 		!strings.Contains(stderr, "interrupted: 1 of 3 game records looked at; 1 label written to standard output") {
 		t.Errorf("exit %d, stdout %q (%v), stderr:\n%s", code, stdout, err, stderr)
@@ -245,13 +245,13 @@ func TestLabelInterrupted(t *testing.T) {
 	if len(partial) != 1 {
 		t.Fatalf("partial files %q", partial)
 	}
-	got, err := compare.ReadLabels(partial[0])
+	got, err := records.ReadLabels(partial[0])
 	if err != nil || got.Len() != 1 || got.Lookup(games[0]) == nil {
 		t.Errorf("the partial file: %v labels, %v", got.Len(), err)
 	}
 	// Without -o the label made goes to standard output.
 	code, stdout, stderr := interruptAt(t, "1/3", append([]string{"label", "--peer", peer, "--games", "all", "--workers", "1"}, games...)...)
-	if got, err := compare.ParseLabels("stdout", strings.NewReader(stdout)); code != 130 || err != nil || got.Len() != 1 ||
+	if got, err := records.ParseLabels("stdout", strings.NewReader(stdout)); code != 130 || err != nil || got.Len() != 1 ||
 		!strings.Contains(stderr, "1 label written to standard output") {
 		t.Errorf("without -o: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
 	}
@@ -259,7 +259,7 @@ func TestLabelInterrupted(t *testing.T) {
 	if code, _, stderr := goeval(t, args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if got, err := compare.ReadLabels(labels); err != nil || got.Len() != 3 {
+	if got, err := records.ReadLabels(labels); err != nil || got.Len() != 3 {
 		t.Errorf("labels file after a full run: %v labels, %v", got.Len(), err)
 	}
 }
@@ -285,14 +285,14 @@ func TestLabelReports(t *testing.T) {
 	noRE := write("nore.sgf", "(;SZ[5];B[cc];W[dd])")
 	empty := write("empty.sgf", "")
 	code, out, stderr := goeval(t, "label", "--peer", peer, "--workers", "1", good, cut, noRE, empty)
-	labels, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	labels, err := records.ParseLabels("stdout", strings.NewReader(out))
 	if code != 1 || err != nil || labels.Len() != 1 || labels.Lookup(good) == nil {
 		t.Fatalf("exit %d, labels %v (%v), stderr:\n%s", code, labels.Len(), err, stderr)
 	}
 	for _, want := range []string{
 		"goeval: " + cut + ":1:1: sgf: warning: the game tree opened here is not closed",
 		"goeval: " + cut + ": compare: the record is cut short",
-		"goeval: 1 game record skipped by --games counted: 1 " + compare.SkipNoResult + "\n",
+		"goeval: 1 game record skipped by --games counted: 1 " + records.SkipNoResult + "\n",
 		"goeval: 3 of 4 game records not labelled (2 could not be, listed above; 1 skipped by --games)\n",
 	} {
 		if !strings.Contains(stderr, want) {
@@ -320,7 +320,7 @@ func TestLabelDuplicates(t *testing.T) {
 	peer := fakeEngine(t)
 	a := filepath.Join(tiny, "a.sgf")
 	code, out, stderr := goeval(t, "label", "--peer", peer, "--games", "all", a, "./"+a)
-	labels, err := compare.ParseLabels("stdout", strings.NewReader(out))
+	labels, err := records.ParseLabels("stdout", strings.NewReader(out))
 	if code != 0 || err != nil || labels.Len() != 1 || !strings.Contains(stderr, "goeval: ./"+a+" is "+a+", given before: labelled once\n") {
 		t.Errorf("a file given twice: exit %d, labels %v (%v), stderr:\n%s", code, labels.Len(), err, stderr)
 	}

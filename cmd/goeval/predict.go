@@ -6,12 +6,12 @@ import (
 	"strings"
 	"time"
 
-	"goeval/compare"
 	"goeval/control"
 	"goeval/eval"
 	"goeval/peer"
 	"goeval/predict"
 	"goeval/rank"
+	"goeval/records"
 )
 
 func init() {
@@ -144,15 +144,15 @@ func predictCommand(e *env, args []string) error {
 		return err
 	}
 	for _, fe := range ferrs {
-		rep.Unreadable = append([]predict.FileError{{File: fe.File, Err: fe.Err}}, rep.Unreadable...)
+		rep.Unreadable = append([]records.FileError{fe}, rep.Unreadable...)
 	}
 	if *format != "json" { // JSON holds them
 		for _, w := range rep.Warnings {
-			printWarning(e, compare.FileError{File: w.File, Err: w.Err})
+			printWarning(e, w)
 		}
 	}
 	for _, fe := range rep.Unreadable {
-		printFileError(e, compare.FileError{File: fe.File, Err: fe.Err})
+		printFileError(e, fe)
 	}
 	for _, msg := range rep.Errors {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", msg)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"goeval/compare"
 	"goeval/internal/outfile"
 	"goeval/judge"
+	"goeval/records"
 	"goeval/tune"
 )
 
@@ -119,7 +121,7 @@ func tuneCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no game records given")
 	}
-	bands, err := compare.ParseBands(*moves)
+	bands, err := records.ParseBands(*moves)
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
@@ -184,13 +186,13 @@ func tuneCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		printFileError(e, fe)
 	}
-	var lab *compare.Labels
-	var ref *compare.Reference
+	var lab *records.Labels
+	var ref *records.Reference
 	if *reference != "" {
 		if *labels != "" {
 			return usagef("--labels and --reference: give one")
 		}
-		if ref, err = compare.ReadReference(*reference); err != nil {
+		if ref, err = records.ReadReference(*reference); err != nil {
 			return err
 		}
 	} else {
@@ -260,7 +262,7 @@ func tuneCommand(e *env, args []string) error {
 	}
 	// The files left out were said as they were found ("not trained on").
 	if n := len(ferrs) + len(rep.Skipped); n > 0 {
-		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", compare.Plural(n, "file"))
+		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", words.Count(n, "file"))
 	}
 	return nil
 }
@@ -284,7 +286,7 @@ func warnWorseThanTie(e *env, rows []tune.RefRow, games int) {
 	}
 	fmt.Fprintf(e.stderr, "goeval: warning: on its own held-out folds the fit's lead is further from the reference than a tie's (score = komi) at moves %s "+
 		"(lead MAE %.2f against %.2f at %s): its parameters are worse than none there (fitted on %s)\n",
-		strings.Join(bands, ", "), r.LeadMAE, r.TieLeadMAE, r.Band, compare.Plural(games, "game"))
+		strings.Join(bands, ", "), r.LeadMAE, r.TieLeadMAE, r.Band, words.Count(games, "game"))
 }
 
 // checkWrite checks, before a long fit, that the --write file path (if

@@ -3,12 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"goeval/internal/words"
 	"io"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"goeval/compare"
 	"goeval/eval"
 	"goeval/internal/outfile"
 	"goeval/movemodel"
@@ -138,7 +138,7 @@ func tuneMovesCommand(e *env, args []string) error {
 		}
 		if len(rep.Setup) > 0 {
 			fmt.Fprintf(e.stderr, "goeval: skipped by design: %s with setup stones (the move model needs games played from an empty board): %s\n",
-				compare.Plural(len(rep.Setup), "game"), firstFew(rep.Setup, 3))
+				words.Count(len(rep.Setup), "game"), firstFew(rep.Setup, 3))
 		}
 	}
 	if err != nil {
@@ -157,7 +157,7 @@ func tuneMovesCommand(e *env, args []string) error {
 	draw := func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }
 	if rep.Interrupted {
 		// The model of the sweeps finished, beside the file, never over it.
-		what := fmt.Sprintf("interrupted after %s: the model holds the gammas reached, not converged", compare.Plural(len(rep.Sweeps), "sweep"))
+		what := fmt.Sprintf("interrupted after %s: the model holds the gammas reached, not converged", words.Count(len(rep.Sweeps), "sweep"))
 		if *write == "" {
 			return &interruptedError{what}
 		}
@@ -174,7 +174,7 @@ func tuneMovesCommand(e *env, args []string) error {
 		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*write), buf.Len())
 	}
 	if n := len(ferrs) + len(rep.Unreadable); n > 0 {
-		return fmt.Errorf("%s could not be used (listed above): the model is fitted on the others", compare.Plural(n, "record"))
+		return fmt.Errorf("%s could not be used (listed above): the model is fitted on the others", words.Count(n, "record"))
 	}
 	return nil
 }

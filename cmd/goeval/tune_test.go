@@ -17,7 +17,7 @@ import (
 	"goeval/tune"
 )
 
-const tinySet = "../../compare/testdata/tiny"
+const tinySet = "../../records/testdata/tiny"
 
 // tinyGood is the tiny set's good records (not broken.sgf, cut short) with
 // its labels, as arguments of goeval tune.
@@ -96,12 +96,12 @@ func TestTuneLateLambda(t *testing.T) {
 // prints the cross-validated rows against it.
 func TestTuneReference(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p.json")
-	code, stdout, stderr := goeval(t, "tune", "--reference", "../../compare/testdata/tiny-reference.jsonl", "--folds", "2", "--moves", "4",
+	code, stdout, stderr := goeval(t, "tune", "--reference", "../../records/testdata/tiny-reference.jsonl", "--folds", "2", "--moves", "4",
 		"--late-from", "0", "--playouts", "0", "--write", out, tinySet+"/a.sgf", tinySet+"/b.sgf", tinySet+"/c.sgf")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Trained on 5 positions", "evaluated by ../../compare/testdata/tiny-reference.jsonl",
+	for _, want := range []string{"Trained on 5 positions", "evaluated by ../../records/testdata/tiny-reference.jsonl",
 		"band n holds the positions from move n-10 to n+10", "lead MAE ± s.e.", "Parameters written to"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
