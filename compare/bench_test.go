@@ -2,11 +2,11 @@ package compare
 
 import (
 	"context"
-	"goeval/records"
 	"testing"
 
 	"goeval/eval"
 	"goeval/internal/shared"
+	"goeval/records"
 )
 
 // BenchmarkRunDev measures a whole comparison of the dev set (300 games, 5

@@ -3,10 +3,10 @@ package compare_test
 import (
 	"context"
 	"fmt"
-	"goeval/records"
 
 	"goeval/compare"
 	"goeval/control"
+	"goeval/records"
 )
 
 func ExampleRun() {

@@ -2,13 +2,13 @@ package compare
 
 import (
 	"fmt"
-	"goeval/records"
 	"math"
 	"slices"
 	"time"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/records"
 	"goeval/sgf"
 )
 

@@ -3,7 +3,6 @@ package compare
 import (
 	"context"
 	"errors"
-	"goeval/records"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/records"
 )
 
 // failing is an estimator that always fails.

@@ -4,12 +4,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"goeval/internal/words"
-	"goeval/records"
 	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"goeval/internal/words"
+	"goeval/records"
 )
 
 // jsonReport is the JSON contract of the comparison (issue 7): "rows",

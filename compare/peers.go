@@ -3,13 +3,13 @@ package compare
 import (
 	"context"
 	"fmt"
-	"goeval/records"
 	"sync"
 	"time"
 
 	"goeval/control"
 	"goeval/internal/pool"
 	"goeval/internal/progress"
+	"goeval/records"
 )
 
 // peerWorker is one worker's engines, one per peer (nil until started,

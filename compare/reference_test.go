@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"goeval/records"
 	"math"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"goeval/records"
 )
 
 // refRun compares the stones estimator on testdata/tiny with the

@@ -1,11 +1,11 @@
 package compare
 
 import (
-	"goeval/records"
 	"math"
 	"sort"
 
 	"goeval/board"
+	"goeval/records"
 )
 
 // Count is a number of games with a reason.

@@ -3,13 +3,13 @@ package compare
 import (
 	"context"
 	"fmt"
-	"goeval/records"
 	"sync/atomic"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/internal/pool"
 	"goeval/internal/progress"
+	"goeval/records"
 )
 
 // Estimator is a goeval estimator taking part in a comparison.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"goeval/records"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 	"goeval/control"
 	"goeval/eval"
 	"goeval/internal/shared"
+	"goeval/records"
 )
 
 var stones = Estimator{Name: "stones", New: func() control.Estimator { return control.Stones{} }}

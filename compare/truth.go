@@ -2,11 +2,11 @@ package compare
 
 import (
 	"fmt"
-	"goeval/records"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/life"
+	"goeval/records"
 	"goeval/sgf"
 )
 

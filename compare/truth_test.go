@@ -2,13 +2,13 @@ package compare
 
 import (
 	"context"
-	"goeval/records"
 	"sort"
 	"strings"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/records"
 )
 
 // leftBlack is a fake estimator: every point left of the middle column is

@@ -4,12 +4,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"goeval/internal/words"
 )
 
 // WriteJSON writes the report as one JSON object and a newline: "rows"

@@ -3,11 +3,11 @@ package predict
 import (
 	"context"
 	"fmt"
-	"goeval/records"
 	"sort"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/records"
 )
 
 // Policy is a Ranker made of an estimator that gives move probabilities

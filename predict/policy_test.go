@@ -2,11 +2,11 @@ package predict
 
 import (
 	"context"
-	"goeval/records"
 	"testing"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/records"
 )
 
 // fakePolicy gives fixed probabilities on 2x2 boards: A2 0.1, B2 0.5, A1

@@ -2,13 +2,13 @@ package predict
 
 import (
 	"context"
-	"goeval/records"
 	"slices"
 	"time"
 
 	"goeval/board"
 	"goeval/peer"
 	"goeval/rank"
+	"goeval/records"
 )
 
 // Ranking is a Ranker made of a rank.Ranker: the move model's order, with

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"goeval/movemodel"
-	"goeval/records"
 	"math"
 	"sync"
 	"time"
@@ -13,6 +11,8 @@ import (
 	"goeval/board"
 	"goeval/internal/pool"
 	"goeval/internal/progress"
+	"goeval/movemodel"
+	"goeval/records"
 	"goeval/sgf"
 )
 

@@ -3,7 +3,6 @@ package predict
 import (
 	"context"
 	"errors"
-	"goeval/records"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"goeval/board"
+	"goeval/records"
 )
 
 // placer is a fake ranker that lists the answer at a place it derives

@@ -3,10 +3,11 @@ package thermo
 import (
 	"encoding/json"
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"math/big"
 	"strings"
+
+	"goeval/internal/words"
 )
 
 // Source says where an analysed tree came from, for the writers.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
 	"goeval/report"

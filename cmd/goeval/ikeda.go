@@ -5,12 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"strings"
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/internal/words"
 	"goeval/ko"
 )
 

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"strings"
 	"sync"
 	"time"
 
 	"goeval/internal/pool"
+	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
 )

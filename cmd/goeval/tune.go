@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"goeval/compare"
 	"goeval/internal/outfile"
+	"goeval/internal/words"
 	"goeval/judge"
 	"goeval/records"
 	"goeval/tune"

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"goeval/internal/words"
 	"io"
 	"path/filepath"
 	"sort"
@@ -11,6 +10,7 @@ import (
 
 	"goeval/eval"
 	"goeval/internal/outfile"
+	"goeval/internal/words"
 	"goeval/movemodel"
 	"goeval/tune"
 )
