@@ -248,10 +248,10 @@ func ReadParams(path string) (Params, error) {
 
 // check validates p and fills its weight vector.
 func (p *Params) check() error {
-	if !(p.Lambda >= 0 && p.Lambda < 1) || !(p.Kappa >= 0 && p.Kappa <= 1) {
+	if !lambdaOK(p.Lambda) || !kappaOK(p.Kappa) {
 		return fmt.Errorf("judge: lambda %v or kappa %v out of range", p.Lambda, p.Kappa)
 	}
-	if p.Playouts < 0 || p.Playouts > MaxPlayouts {
+	if !playoutsOK(p.Playouts) {
 		return fmt.Errorf("judge: playouts %d is not in [0, %d]", p.Playouts, MaxPlayouts)
 	}
 	if p.Late != nil {
@@ -272,7 +272,7 @@ func (p *Params) check() error {
 			}
 		}
 	}
-	if !(p.DeadAt > 0 && p.DeadAt < 1) {
+	if !deadAtOK(p.DeadAt) {
 		return fmt.Errorf("judge: dead_at %v is not in (0, 1)", p.DeadAt)
 	}
 	for k := range p.Death {

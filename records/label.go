@@ -1,11 +1,17 @@
 package records
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"strings"
+	"sync"
 
 	"goeval/board"
+	"goeval/internal/pool"
 	"goeval/sgf"
 )
 
@@ -136,4 +142,134 @@ func LabelGame(path string, game int, games Games, j DeadJudge, name string) (La
 	l.EngineResult = &r
 	out.Label = &l
 	return out, nil
+}
+
+// Labeller is a DeadJudge that runs as an engine, to be closed.
+type Labeller interface {
+	DeadJudge
+	Close() error
+}
+
+// LabelConfig says how LabelFiles labels game records.
+type LabelConfig struct {
+	// Games says which games to label.
+	Games Games
+	// Judge names the engine in the labels (Label.Judge).
+	Judge string
+	// Start starts one engine; every worker starts its own, when it
+	// takes its first file, and LabelFiles closes them all before it
+	// returns.
+	Start func() (Labeller, error)
+	// Workers is the number of engines run at once; GOMAXPROCS when 0 or
+	// less.
+	Workers int
+	// Progress, if not nil, is told of every file looked at, from one
+	// goroutine at a time: done is how many have been so far (this one
+	// included), and r and err are LabelGame's.
+	Progress func(done int, file string, r LabelResult, err error)
+}
+
+// Labelling is what LabelFiles made of game records.
+type Labelling struct {
+	// Labels holds each file's label, in the order of the files; nil
+	// where none was made.
+	Labels []*Label
+	// Done counts the files looked at, and Failed those of them that
+	// could not be labelled (LabelGame's error).
+	Done, Failed int
+	// Skipped counts the games that Games left out, by reason
+	// (LabelResult.Skip).
+	Skipped map[string]int
+}
+
+// LabelFiles labels the first game of every file (LabelGame; the i-th
+// file is game i of its engine) on cfg.Workers engines. It returns an
+// error, and no labelling, if an engine does not start. If ctx is
+// cancelled it returns the labelling of the files looked at and ctx's
+// error: a file whose engine the cancellation stopped in the middle is not
+// looked at, nor counted as failed. Start may tie the engines to ctx.
+func LabelFiles(ctx context.Context, cfg LabelConfig, files []string) (*Labelling, error) {
+	out := &Labelling{Labels: make([]*Label, len(files)), Skipped: map[string]int{}}
+	var mu sync.Mutex // serialises Progress and the counts
+	var engines []Labeller
+	defer func() {
+		for _, e := range engines {
+			e.Close()
+		}
+	}()
+	err := pool.Map(ctx, cfg.Workers, len(files), func() (Labeller, error) {
+		e, err := cfg.Start()
+		if err == nil {
+			mu.Lock()
+			engines = append(engines, e)
+			mu.Unlock()
+		}
+		return e, err
+	}, func(ctx context.Context, e Labeller, i int) error {
+		r, err := LabelGame(files[i], i, cfg.Games, e, cfg.Judge)
+		if err != nil && ctx.Err() != nil {
+			return nil // stopped by the cancellation: not looked at
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		out.Done++
+		switch {
+		case err != nil:
+			out.Failed++
+		case r.Skip != "":
+			out.Skipped[r.Skip]++
+		default:
+			out.Labels[i] = r.Label
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(out.Done, files[i], r, err)
+		}
+		return nil
+	})
+	if ctx.Err() != nil {
+		return out, ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Made returns the number of labels made.
+func (l *Labelling) Made() int {
+	n := 0
+	for _, x := range l.Labels {
+		if x != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Skips returns the number of games that Games left out and the reasons,
+// each with its count ("2 not counted (resigned, on time, ...)"), joined
+// by commas.
+func (l *Labelling) Skips() (n int, why string) {
+	var reasons []string
+	for _, reason := range []string{SkipNotCounted, SkipNoResult, SkipCounted} {
+		if k := l.Skipped[reason]; k > 0 {
+			reasons = append(reasons, fmt.Sprintf("%d %s", k, reason))
+			n += k
+		}
+	}
+	return n, strings.Join(reasons, ", ")
+}
+
+// WriteJSONL writes the labels made as a labels file: one JSON object a
+// line, in the order of the files.
+func (l *Labelling) WriteJSONL(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	for _, x := range l.Labels {
+		if x != nil {
+			if err := enc.Encode(x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

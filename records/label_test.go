@@ -1,11 +1,13 @@
 package records
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"goeval/board"
@@ -137,5 +139,64 @@ func TestParseGames(t *testing.T) {
 	}
 	if _, err := ParseGames("some"); err == nil {
 		t.Error(`"some" accepted`)
+	}
+}
+
+// closingJudge is a fakeJudge engine that counts the engines started and
+// closed.
+type closingJudge struct {
+	fakeJudge
+	closed *atomic.Int64
+}
+
+func (c *closingJudge) Close() error { c.closed.Add(1); return nil }
+
+// TestLabelFiles labels the tiny set on two engines: the counted game a
+// and the broken record fail or pass as LabelGame says, the resigned game
+// b is skipped, the labels keep the files' order, and every engine
+// started is closed.
+func TestLabelFiles(t *testing.T) {
+	files, _ := Files([]string{"testdata/tiny"})
+	for _, workers := range []int{1, 2} {
+		var started, closed atomic.Int64
+		var seen []string
+		lab, err := LabelFiles(context.Background(), LabelConfig{
+			Games: CountedGames, Judge: "fake", Workers: workers,
+			Start: func() (Labeller, error) { started.Add(1); return &closingJudge{fakeJudge{score: 3}, &closed}, nil },
+			Progress: func(done int, file string, r LabelResult, err error) {
+				if done != len(seen)+1 {
+					t.Errorf("progress %d after %d files", done, len(seen))
+				}
+				seen = append(seen, filepath.Base(file))
+			},
+		}, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(seen)
+		if !slices.Equal(seen, []string{"a.sgf", "b.sgf", "broken.sgf", "c.sgf"}) || lab.Done != 4 {
+			t.Errorf("%d workers: looked at %q (%d)", workers, seen, lab.Done)
+		}
+		var made []string
+		for _, l := range lab.Labels {
+			if l != nil {
+				made = append(made, l.File)
+			}
+		}
+		n, why := lab.Skips()
+		if !slices.Equal(made, []string{"a.sgf", "c.sgf"}) || lab.Made() != 2 || lab.Failed != 1 || n != 1 || why != "1 "+SkipNotCounted {
+			t.Errorf("%d workers: made %q (%d), %d failed, %d skipped (%s)", workers, made, lab.Made(), lab.Failed, n, why)
+		}
+		if started.Load() == 0 || started.Load() != closed.Load() {
+			t.Errorf("%d workers: %d engines started, %d closed", workers, started.Load(), closed.Load())
+		}
+		var buf strings.Builder
+		if err := lab.WriteJSONL(&buf); err != nil || strings.Count(buf.String(), "\n") != 2 {
+			t.Errorf("labels file %q, %v", buf.String(), err)
+		}
+	}
+	boom := errors.New("no engine")
+	if lab, err := LabelFiles(context.Background(), LabelConfig{Start: func() (Labeller, error) { return nil, boom }}, files); !errors.Is(err, boom) || lab != nil {
+		t.Errorf("an engine that does not start: %v, %v", lab, err)
 	}
 }

@@ -399,7 +399,7 @@ func runRef(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Games: len(games), Labelled: len(games), Bands: cfg.Bands, Positions: len(pos), Skipped: skipped}
+	rep := &Report{Games: len(games), Labelled: len(games), Folds: cfg.Folds, Reference: cfg.Reference.Name, Positions: len(pos), Skipped: skipped}
 	for _, p := range pos {
 		rep.Chains += len(p.chains)
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"goeval/board"
-	"goeval/compare"
 	"goeval/control"
 	"goeval/eval"
 	"goeval/influence"
@@ -69,9 +68,15 @@ type Config struct {
 	Folds int
 	// L2 is the death model's regularisation (0 or less: DefaultL2).
 	L2 float64
-	// Bands are the bands of the cross-validated comparison (default
-	// records.DefaultBands).
+	// Bands are the bands of the cross-validation against a reference
+	// (default records.DefaultBands).
 	Bands []records.Band
+	// Measure, if not nil, measures the cross-validation without a
+	// reference: Run calls it once per fold, in order, with the
+	// estimators to measure (the λ/κ estimator and the judge fitted
+	// without the fold) and the fold's held-out games, in Files order.
+	// goeval tune measures them with package compare.
+	Measure func(ctx context.Context, contenders []Contender, held []string) error
 	// Workers is the number of workers (GOMAXPROCS when 0).
 	Workers int
 	// Log, if not nil, receives progress lines.
@@ -82,11 +87,11 @@ type Config struct {
 type Report struct {
 	// Params are fitted on every labelled game.
 	Params judge.Params
-	// CV holds the cross-validated rows of the judge and the baselines
-	// (tie, lambda-kappa), pooled over the folds.
-	CV []compare.Row
-	// Bands of the CV rows.
-	Bands []records.Band
+	// Folds is the number of cross-validation folds (Config.Folds).
+	Folds int
+	// Reference names the reference fitted to (Config.Reference), "" for
+	// a fit to labels.
+	Reference string
 	// Games is the number of games measured; Labelled the number trained on.
 	Games, Labelled int
 	// Positions and Chains count the training samples of the labelled
@@ -198,7 +203,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Games: len(cfg.Files), Labelled: labelled, WinOnlyGames: winOnly, Bands: cfg.Bands, Skipped: skipped}
+	rep := &Report{Games: len(cfg.Files), Labelled: labelled, WinOnlyGames: winOnly, Folds: cfg.Folds, Skipped: skipped}
 	for _, p := range pos {
 		if p.winOnly {
 			rep.WinOnlyPositions++
@@ -213,8 +218,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, fmt.Errorf("tune: no labelled counted games to train on among %d files", len(cfg.Files))
 	}
 
-	if cfg.Folds > 1 {
-		var pooled []compare.Report
+	if cfg.Folds > 1 && cfg.Measure != nil {
 		for k := 0; k < cfg.Folds; k++ {
 			inFold := func(game int) bool { return game%cfg.Folds == k }
 			p, err := fitAll(ctx, &cfg, pos, func(game int) bool { return !inFold(game) })
@@ -227,14 +231,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					held = append(held, f)
 				}
 			}
-			r, err := measure(ctx, &cfg, p, held)
-			if err != nil {
+			if err := measure(ctx, &cfg, p, held); err != nil {
 				return nil, err
 			}
-			pooled = append(pooled, *r)
 			cfg.logf("fold %d of %d: fitted and measured on %d held-out games", k+1, cfg.Folds, len(held))
 		}
-		rep.CV = poolRows(pooled)
 	}
 	p, err := fitAll(ctx, &cfg, pos, func(int) bool { return true })
 	if err != nil {
@@ -617,88 +618,32 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	return p, nil
 }
 
-// measure compares the judge with parameters p, the λ/κ estimator and the
-// tie baseline on files.
-func measure(ctx context.Context, cfg *Config, p judge.Params, files []string) (*compare.Report, error) {
+// Contender is an estimator measured on a fold's held-out games (see
+// Config.Measure).
+type Contender struct {
+	// Name is its name in the table.
+	Name string
+	// New builds a fresh estimator; every worker builds its own.
+	New func() control.Estimator
+}
+
+// measure measures the judge with parameters p and the λ/κ estimator on
+// files, through cfg.Measure.
+func measure(ctx context.Context, cfg *Config, p judge.Params, files []string) error {
 	lkNew, err := eval.Factory("lambda-kappa", nil)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	cc := compare.Config{
-		Estimators: []compare.Estimator{
-			{Name: "lambda-kappa", New: lkNew},
-			{Name: "judge", New: func() control.Estimator {
-				j, err := judge.New(p)
-				if err != nil {
-					panic(err) // p was checked when fitted
-				}
-				return j
-			}},
-		},
-		Bands:   cfg.Bands,
-		Labels:  cfg.Labels,
-		Workers: cfg.Workers,
-	}
-	return compare.Run(ctx, cc, files)
-}
-
-// poolRows merges the rows of several reports over disjoint games, weighting
-// each metric by the games behind it.
-func poolRows(reps []compare.Report) []compare.Row {
-	if len(reps) == 0 {
-		return nil
-	}
-	out := make([]compare.Row, len(reps[0].Rows))
-	for i := range out {
-		base := reps[0].Rows[i]
-		var sign, mse, mae, win, winC, winR, brier, logLoss, micros wsum
-		row := compare.Row{Estimator: base.Estimator, Band: base.Band}
-		for _, r := range reps {
-			x := r.Rows[i]
-			row.Games += x.Games
-			row.Positions += x.Positions
-			row.CountedGames += x.CountedGames
-			row.MapGames += x.MapGames
-			row.WinnerGames += x.WinnerGames
-			row.WinnerGamesCounted += x.WinnerGamesCounted
-			row.WinnerGamesResigned += x.WinnerGamesResigned
-			row.WinGames += x.WinGames
-			row.TooShort += x.TooShort
-			row.Failed += x.Failed
-			sign.add(x.SignAgreement, x.MapGames)
-			mse.add(x.OwnershipMSE, x.MapGames)
-			mae.add(x.ScoreMAE, x.CountedGames)
-			win.add(x.WinnerAccuracy, x.WinnerGames)
-			winC.add(x.WinnerAccuracyCounted, x.WinnerGamesCounted)
-			winR.add(x.WinnerAccuracyResigned, x.WinnerGamesResigned)
-			brier.add(x.WinBrier, x.WinGames)
-			logLoss.add(x.WinLogLoss, x.WinGames)
-			micros.add(x.MicrosPerPosition, x.Positions)
-		}
-		row.SignAgreement, row.OwnershipMSE, row.ScoreMAE = sign.mean(), mse.mean(), mae.mean()
-		row.WinnerAccuracy, row.WinnerAccuracyCounted, row.WinnerAccuracyResigned = win.mean(), winC.mean(), winR.mean()
-		row.WinBrier, row.WinLogLoss = brier.mean(), logLoss.mean()
-		row.MicrosPerPosition = micros.mean()
-		out[i] = row
-	}
-	return out
-}
-
-type wsum struct{ s, n float64 }
-
-func (w *wsum) add(v *float64, n int) {
-	if v != nil && n > 0 {
-		w.s += *v * float64(n)
-		w.n += float64(n)
-	}
-}
-
-func (w *wsum) mean() *float64 {
-	if w.n == 0 {
-		return nil
-	}
-	m := w.s / w.n
-	return &m
+	return cfg.Measure(ctx, []Contender{
+		{Name: "lambda-kappa", New: lkNew},
+		{Name: "judge", New: func() control.Estimator {
+			j, err := judge.New(p)
+			if err != nil {
+				panic(err) // p was checked when fitted
+			}
+			return j
+		}},
+	}, files)
 }
 
 // sigmoid returns σ(w·f).

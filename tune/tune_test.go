@@ -2,17 +2,19 @@ package tune
 
 import (
 	"context"
-	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"goeval/internal/shared"
 
-	"goeval/compare"
+	"goeval/board"
+	"goeval/control"
 	"goeval/judge"
 	"goeval/records"
+	"goeval/sgf"
 )
 
 // tiny returns compare's tiny hand-checked set: its files and labels.
@@ -32,12 +34,14 @@ func tiny(t *testing.T) ([]string, *records.Labels) {
 // has nothing to train on, which must be said.
 func TestRunTiny(t *testing.T) {
 	files, labels := tiny(t)
-	rep, err := Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1})
+	measured := 0
+	count := func(context.Context, []Contender, []string) error { measured++; return nil }
+	rep, err := Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 1, Measure: count})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Labelled != 1 || rep.Positions != 5 || len(rep.CV) != 0 {
-		t.Errorf("labelled %d, %d positions, %d CV rows; want 1, 5 (moves 2..10), 0", rep.Labelled, rep.Positions, len(rep.CV))
+	if rep.Labelled != 1 || rep.Positions != 5 || measured != 0 {
+		t.Errorf("labelled %d, %d positions, %d folds measured; want 1, 5 (moves 2..10), 0", rep.Labelled, rep.Positions, measured)
 	}
 	// b (won by resignation, 6 moves) and c (counted, but
 	// without a label, 11 moves) have winners: the win model learns from
@@ -51,7 +55,7 @@ func TestRunTiny(t *testing.T) {
 	if err != nil || rep.Params.Win != nil {
 		t.Errorf("one game: err %v, win model %+v; want none and none", err, rep.Params.Win)
 	}
-	_, err = Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 2})
+	_, err = Run(context.Background(), Config{Files: files, Labels: labels, Base: judge.Default(), Stride: 2, Folds: 2, Measure: count})
 	if err == nil || !strings.Contains(err.Error(), "no chains to train on") {
 		t.Errorf("two folds over one labelled game: err = %v", err)
 	}
@@ -132,9 +136,26 @@ func TestRunDev(t *testing.T) {
 	}
 	var first []byte
 	for _, workers := range []int{1, 2} {
+		var held []string
+		measure := func(_ context.Context, cs []Contender, files []string) error {
+			held = append(held, files...)
+			if len(cs) != 2 || cs[0].Name != "lambda-kappa" || cs[1].Name != "judge" {
+				t.Fatalf("contenders %+v, want lambda-kappa and judge", cs)
+			}
+			// The judge fitted without the fold gives a win probability
+			// on a position of it.
+			wp, ok := cs[1].New().(control.WinPredictor)
+			b, err := sgfPosition(files[0], 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, has, err := wp.WinProbability(b, 6.5); !ok || err != nil || !has || !(p > 0 && p < 1) {
+				t.Errorf("the fold's judge: win probability %v, %v, %v", p, has, err)
+			}
+			return nil
+		}
 		rep, err := Run(context.Background(), Config{
-			Files: ok, Labels: labels, Base: judge.Default(), Stride: 10, Folds: 2, Workers: workers,
-			Bands: []records.Band{{Move: 100}, {Move: 20, FromEnd: true}},
+			Files: ok, Labels: labels, Base: judge.Default(), Stride: 10, Folds: 2, Workers: workers, Measure: measure,
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -148,25 +169,18 @@ func TestRunDev(t *testing.T) {
 		if rep.Labelled != want || rep.Positions == 0 || rep.Chains == 0 {
 			t.Errorf("labelled %d of %d, %d positions, %d chains", rep.Labelled, want, rep.Positions, rep.Chains)
 		}
-		if len(rep.CV) != 2*3 {
-			t.Fatalf("%d CV rows, want 2 bands x (tie, lambda-kappa, judge)", len(rep.CV))
+		// Every game is held out once, in its fold: the even games, then
+		// the odd ones.
+		var want2 []string
+		for k := range 2 {
+			for i, f := range ok {
+				if i%2 == k {
+					want2 = append(want2, f)
+				}
+			}
 		}
-		for _, row := range rep.CV {
-			if row.Games != len(ok) {
-				t.Errorf("%s %s: %d games measured, want %d", row.Estimator, row.Band, row.Games, len(ok))
-			}
-			// The judge's win probability is measured on every game with
-			// a winner (all of these), and the tie's is a coin's.
-			switch row.Estimator {
-			case "judge":
-				if row.WinGames != row.WinnerGames || row.WinBrier == nil || !(*row.WinBrier > 0 && *row.WinBrier < 0.5) {
-					t.Errorf("judge %s: Brier %v over %d of %d games", row.Band, row.WinBrier, row.WinGames, row.WinnerGames)
-				}
-			case compare.TieName:
-				if row.WinBrier == nil || *row.WinBrier != 0.25 {
-					t.Errorf("tie %s: Brier %v, want 0.25", row.Band, row.WinBrier)
-				}
-			}
+		if !slices.Equal(held, want2) {
+			t.Errorf("held-out games %q, want %q", held, want2)
 		}
 		// A sane win model, even from these few positions: a spread of
 		// 1 to 30 points at any stage with up to 10 stones in doubt.
@@ -186,26 +200,6 @@ func TestRunDev(t *testing.T) {
 		} else if string(first) != string(rep.Params.JSON()) {
 			t.Error("the fit depends on the number of workers")
 		}
-	}
-}
-
-func TestPoolWeightsByGames(t *testing.T) {
-	a, b := 0.5, 1.0
-	r1 := compare.Report{Rows: []compare.Row{{Estimator: "x", Band: "50", ScoreMAE: &a, CountedGames: 1}}}
-	r2 := compare.Report{Rows: []compare.Row{{Estimator: "x", Band: "50", ScoreMAE: &b, CountedGames: 3}}}
-	rows := poolRows([]compare.Report{r1, r2})
-	if got := *rows[0].ScoreMAE; got != (0.5*1+1.0*3)/4 {
-		t.Errorf("pooled MAE %v, want %v", got, (0.5+3.0)/4)
-	}
-	if rows[0].CountedGames != 4 || rows[0].SignAgreement != nil {
-		t.Errorf("pooled row %+v", rows[0])
-	}
-	c, d := 0.2, 0.3
-	r1.Rows[0].WinBrier, r1.Rows[0].WinGames = &c, 3
-	r2.Rows[0].WinBrier, r2.Rows[0].WinGames = &d, 1
-	rows = poolRows([]compare.Report{r1, r2})
-	if got := *rows[0].WinBrier; math.Abs(got-(0.2*3+0.3)/4) > 1e-15 || rows[0].WinGames != 4 || rows[0].WinLogLoss != nil {
-		t.Errorf("pooled Brier %v over %d games, log loss %v; want %v over 4, none", got, rows[0].WinGames, rows[0].WinLogLoss, (0.2*3+0.3)/4)
 	}
 }
 
@@ -284,4 +278,15 @@ func TestBadFilesSkipped(t *testing.T) {
 	if len(logged) < 2 || !strings.Contains(strings.Join(logged, "\n"), "not trained on: "+illegal) {
 		t.Errorf("log %q does not name %s", logged, illegal)
 	}
+}
+
+// sgfPosition returns the position after n moves of the first game of the
+// record at path.
+func sgfPosition(path string, n int) (*board.Board, error) {
+	g, err := sgf.Load(path, 1)
+	if err != nil {
+		return nil, err
+	}
+	b, _, err := g.Position(n)
+	return b, err
 }

@@ -2,14 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"strings"
-	"sync"
 	"time"
 
-	"goeval/internal/pool"
 	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
@@ -108,109 +103,54 @@ func labelCommand(e *env, args []string) error {
 		return fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
 	}
 	p := peers[0]
-	labels := make([]*records.Label, len(files))
-	var mu sync.Mutex // serialises the progress lines
-	done, failed := 0, len(ferrs)
-	skipped := map[string]int{} // games left out by --games, by reason
 	ctx, stop := interruptContext()
 	defer stop()
-	var engines []*labeller
-	defer func() {
-		for _, l := range engines {
-			l.Close()
-		}
-	}()
-	err = pool.Map(ctx, *workers, len(files), func() (*labeller, error) {
-		l, err := startLabeller(ctx, p.name, p.argv, *timeout)
-		if err == nil {
-			mu.Lock()
-			engines = append(engines, l)
-			mu.Unlock()
-		}
-		return l, err
-	}, func(ctx context.Context, l *labeller, i int) error {
-		r, err := records.LabelGame(files[i], i, games, l.ev, l.name)
-		if err != nil && ctx.Err() != nil {
-			// The interrupt stopped the engine in the middle of this
-			// game: not looked at, not a failure.
-			return nil
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		done++
-		printSGFWarnings(e, files[i], r.Warnings)
-		switch {
-		case err != nil:
-			failed++
-			printFileError(e, records.FileError{File: files[i], Err: err.Error()})
-		case r.Skip != "":
-			skipped[r.Skip]++
-		default:
-			labels[i] = r.Label
-			fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), files[i], len(r.Label.Dead), p.name, margin(*r.Label.EngineResult))
-		}
-		return nil
-	})
-	interrupted := ctx.Err() != nil
-	if err != nil && !interrupted {
-		return err
-	}
-	made := 0
-	for _, l := range labels {
-		if l != nil {
-			made++
-		}
-	}
-	writeLabels := func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		for _, l := range labels {
-			if l != nil {
-				if err := enc.Encode(l); err != nil {
-					return err
-				}
+	lab, err := records.LabelFiles(ctx, records.LabelConfig{
+		Games: games, Judge: p.name, Workers: *workers,
+		Start: func() (records.Labeller, error) { return startLabeller(ctx, p.name, p.argv, *timeout) },
+		Progress: func(done int, file string, r records.LabelResult, err error) {
+			printSGFWarnings(e, file, r.Warnings)
+			switch {
+			case err != nil:
+				printFileError(e, records.FileError{File: file, Err: err.Error()})
+			case r.Label != nil:
+				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.name, margin(*r.Label.EngineResult))
 			}
-		}
-		return nil
-	}
-	if interrupted {
+		},
+	}, files)
+	if ctx.Err() != nil {
 		// The games labelled so far are kept, beside the file, never
 		// over it.
-		what := fmt.Sprintf("interrupted: %d of %d game records looked at", done, len(files))
-		if made == 0 {
-			if of.output == "" || of.output == "-" {
-				return &interruptedError{what + ", no label made"}
-			}
-			return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
+		what := fmt.Sprintf("interrupted: %d of %d game records looked at", lab.Done, len(files))
+		if made := lab.Made(); made > 0 {
+			return of.writeInterrupted(e, what, words.Count(made, "label"), lab.WriteJSONL)
 		}
-		return of.writeInterrupted(e, what, words.Count(made, "label"), writeLabels)
-	}
-	nskipped := 0
-	if len(skipped) > 0 {
-		var why []string
-		for _, reason := range []string{records.SkipNotCounted, records.SkipNoResult, records.SkipCounted} {
-			if n := skipped[reason]; n > 0 {
-				why = append(why, fmt.Sprintf("%d %s", n, reason))
-				nskipped += n
-			}
+		if of.output == "" || of.output == "-" {
+			return &interruptedError{what + ", no label made"}
 		}
-		fmt.Fprintf(e.stderr, "goeval: %s skipped by --games %s: %s\n", words.Count(nskipped, "game record"), games, strings.Join(why, ", "))
+		return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 	}
-	werr := of.write(e, writeLabels)
-	switch {
-	case werr != nil:
-		return werr
-	case failed > 0:
+	if err != nil {
+		return err
+	}
+	nskipped, why := lab.Skips()
+	if nskipped > 0 {
+		fmt.Fprintf(e.stderr, "goeval: %s skipped by --games %s: %s\n", words.Count(nskipped, "game record"), games, why)
+	}
+	if err := of.write(e, lab.WriteJSONL); err != nil {
+		return err
+	}
+	if failed := len(ferrs) + lab.Failed; failed > 0 {
 		return fmt.Errorf("%d of %d game records not labelled (%d could not be, listed above; %d skipped by --games)", failed+nskipped, len(files)+len(ferrs), failed, nskipped)
 	}
 	return nil
 }
 
-// labeller is one engine of goeval label; its Evaluator is the
+// labeller is one engine of goeval label: its Evaluator is the
 // records.DeadJudge.
 type labeller struct {
-	name string
-	c    *peer.Client
-	ev   *peer.Evaluator
+	*peer.Evaluator
+	c *peer.Client
 }
 
 // startLabeller starts the engine in a process group of its own, so that
@@ -229,7 +169,7 @@ func startLabeller(ctx context.Context, name string, argv []string, timeout time
 		c.Close()
 		return nil, err
 	}
-	return &labeller{name: name, c: c, ev: ev}, nil
+	return &labeller{Evaluator: ev, c: c}, nil
 }
 
 // Close stops the engine.

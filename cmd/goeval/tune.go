@@ -1,13 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
-	"text/tabwriter"
 
 	"goeval/compare"
 	"goeval/internal/outfile"
@@ -142,12 +141,6 @@ func tuneCommand(e *env, args []string) error {
 	if !(*countedWeight >= 0) {
 		return usagef("invalid --counted-weight %v (want 0 or more)", *countedWeight)
 	}
-	if *playouts < 0 || *playouts > judge.MaxPlayouts {
-		return usagef("invalid --playouts %d (want 0 to %d)", *playouts, judge.MaxPlayouts)
-	}
-	if !(*lateFrom >= 0 && *lateFrom <= 1) {
-		return usagef("invalid --late-from %v (want 0 to 1)", *lateFrom)
-	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["lambda"] && !set["late-lambda"] {
@@ -159,22 +152,10 @@ func tuneCommand(e *env, args []string) error {
 	if set["dead-at"] && !set["late-dead-at"] {
 		*lateDeadAt = *deadAt
 	}
-	for _, c := range []struct {
-		name string
-		v    float64
-		ok   bool
-		want string
-	}{
-		{"lambda", *lambda, *lambda >= 0 && *lambda < 1, "0 to 1, less than 1"},
-		{"late-lambda", *lateLambda, *lateLambda >= 0 && *lateLambda < 1, "0 to 1, less than 1"},
-		{"kappa", *kappa, *kappa >= 0 && *kappa <= 1, "0 to 1"},
-		{"late-kappa", *lateKappa, *lateKappa >= 0 && *lateKappa <= 1, "0 to 1"},
-		{"dead-at", *deadAt, *deadAt > 0 && *deadAt < 1, "more than 0 and less than 1"},
-		{"late-dead-at", *lateDeadAt, *lateDeadAt > 0 && *lateDeadAt < 1, "more than 0 and less than 1"},
-	} {
-		if !c.ok {
-			return usagef("invalid --%s %v (want %s)", c.name, c.v, c.want)
-		}
+	settings := judge.Settings{Lambda: *lambda, Kappa: *kappa, DeadAt: *deadAt, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
+		Playouts: *playouts, LateFrom: *lateFrom}
+	if se := (*judge.SettingError)(nil); errors.As(settings.Check(), &se) {
+		return usagef("invalid --%s %s (want %s)", se.Name, se.Value, se.Want)
 	}
 	if err := checkWrite(*write); err != nil {
 		return err
@@ -214,10 +195,23 @@ func tuneCommand(e *env, args []string) error {
 	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
 	ctx, stop := interruptContext()
 	defer stop()
+	var measured []compare.Report
+	measure := func(ctx context.Context, cs []tune.Contender, held []string) error {
+		var ests []compare.Estimator
+		for _, c := range cs {
+			ests = append(ests, compare.Estimator(c))
+		}
+		r, err := compare.Run(ctx, compare.Config{Estimators: ests, Bands: bands, Labels: lab, Workers: *workers}, held)
+		if err != nil {
+			return err
+		}
+		measured = append(measured, *r)
+		return nil
+	}
 	rep, err := tune.Run(ctx, tune.Config{
 		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, CountedWeight: *countedWeight, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
 		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
-		Bands: bands, Workers: *workers,
+		Bands: bands, Workers: *workers, Measure: measure,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
 	if err != nil {
@@ -228,31 +222,21 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	w := e.stdout
-	if ref != nil {
-		fmt.Fprintf(w, "Trained on %d positions (%d chains) of %d games evaluated by %s.\n\n", rep.Positions, rep.Chains, rep.Games, ref.Name)
-	} else {
-		fmt.Fprintf(w, "Trained on %d positions (%d chains) of %d labelled games; %d games measured.\n\n", rep.Positions, rep.Chains, rep.Labelled, rep.Games)
+	if err := rep.WriteFit(w); err != nil {
+		return err
 	}
-	if len(rep.RefCV) > 0 {
-		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it; band n holds the positions from move n-%d to n+%d.\n", *folds, tune.RefWindow, tune.RefWindow)
-		writeRefCV(w, rep.RefCV)
-		fmt.Fprintln(w)
-		warnWorseThanTie(e, rep.RefCV, rep.Games)
+	if msg := rep.Warning(); msg != "" {
+		fmt.Fprintf(e.stderr, "goeval: warning: %s\n", msg)
 	}
-	if len(rep.CV) > 0 {
+	if cv := compare.Pool(measured); cv != nil {
 		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", *folds)
-		cv := compare.Report{Bands: rep.Bands, Contenders: []string{compare.TieName, "lambda-kappa", "judge"}, Rows: rep.CV}
 		if err := cv.WriteTables(w); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, "Fitted on all labelled games.")
-	if l := rep.Params.Late; l != nil {
-		writeModel(w, fmt.Sprintf("Early model (positions with less than %.2f of the points occupied; λ %.2f, κ %.2f)", rep.Params.LateFrom, rep.Params.Lambda, rep.Params.Kappa), &rep.Params)
-		writeModel(w, fmt.Sprintf("Late model (the others; %d playouts; λ %.2f, κ %.2f)", l.Playouts, l.Lambda, l.Kappa), l)
-	} else {
-		writeModel(w, "Model", &rep.Params)
+	if err := rep.WriteParams(w); err != nil {
+		return err
 	}
 	if *write != "" {
 		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(rep.Params.JSON()); return err }); err != nil {
@@ -267,28 +251,6 @@ func tuneCommand(e *env, args []string) error {
 	return nil
 }
 
-// warnWorseThanTie says on standard error in which bands the fit, judged
-// on its own held-out folds, follows the reference worse than a tie.
-func warnWorseThanTie(e *env, rows []tune.RefRow, games int) {
-	worse := tune.WorseThanTie(rows)
-	if len(worse) == 0 {
-		return
-	}
-	var bands []string
-	for _, r := range worse {
-		bands = append(bands, r.Band)
-	}
-	r := worse[0]
-	for _, w := range worse {
-		if w.LeadMAE-w.TieLeadMAE > r.LeadMAE-r.TieLeadMAE {
-			r = w
-		}
-	}
-	fmt.Fprintf(e.stderr, "goeval: warning: on its own held-out folds the fit's lead is further from the reference than a tie's (score = komi) at moves %s "+
-		"(lead MAE %.2f against %.2f at %s): its parameters are worse than none there (fitted on %s)\n",
-		strings.Join(bands, ", "), r.LeadMAE, r.TieLeadMAE, r.Band, words.Count(games, "game"))
-}
-
 // checkWrite checks, before a long fit, that the --write file path (if
 // any) can be written, leaving it as it is (outfile.Check).
 func checkWrite(path string) error {
@@ -299,47 +261,4 @@ func checkWrite(path string) error {
 		return fmt.Errorf("--write: %w", err)
 	}
 	return nil
-}
-
-// writeModel prints the weights of one model of the judge.
-func writeModel(w io.Writer, title string, p *judge.Params) {
-	fmt.Fprintf(w, "%s.\nDeath model (weights; a chain is dead with probability σ(Σ w·f)):\n", title)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	weights := p.DeathWeights()
-	for i, name := range judge.FeatureNames {
-		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, weights[i])
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "Second round (a chain's death from its neighbours' first-round deaths):")
-	w2 := p.Round2Weights()
-	for i, name := range judge.Round2Names {
-		fmt.Fprintf(tw, "  %s\t%+.3f\n", name, w2[i])
-	}
-	tw.Flush()
-	s := p.Score
-	fmt.Fprintf(w, "Score model: prior = %.2f %+.2f·s + (%.2f %+.2f·s)·t; gate = σ(%.2f %+.2f·s %+.3f·u); d = sum %+.2f %+.3f·ra %+.3f·rd - prior;\n",
-		s.Base, s.BaseStage, s.Tempo, s.TempoStage, s.Gate, s.GateStage, s.GateDoubt, s.Shift, -s.Risk, -s.RiskDead)
-	if s.Reach > 0 {
-		fmt.Fprintf(w, "  score = prior + gate·R·tanh(d/R), R = %.2f·exp(%+.2f·s)\n", s.Reach, s.ReachStage)
-	} else {
-		fmt.Fprintln(w, "  score = prior + gate·d")
-	}
-	fmt.Fprintln(w, "  (s: stones over points; t: +1 Black to move, -1 White; u: expected misjudged stones; sum: the count, stones whole;")
-	fmt.Fprintln(w, "  ra, rd: the stones at risk, Σ colour·P over the stones counted alive and over those judged dead)")
-	fmt.Fprintln(w, "  then, not fitted: sum - (o + 4u) <= score <= sum + (o + 4u), o the points the count leaves open, and |score| <= points")
-	if wp := p.Win; wp != nil {
-		fmt.Fprintf(w, "Win model: P(Black wins) = σ((score - komi %+.2f) / spread), spread = exp(%.2f %+.2f·s %+.3f·u): %.1f points at s = 0.2, %.1f at 0.5 (u = 0)\n",
-			-wp.Offset, wp.Scale, wp.ScaleStage, wp.ScaleDoubt, wp.Spread(0.2, 0), wp.Spread(0.5, 0))
-	}
-}
-
-// writeRefCV prints the cross-validated rows against a reference.
-func writeRefCV(w io.Writer, rows []tune.RefRow) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "band\tpositions\tlead MAE ± s.e.\t(tie)\townership MSE\tsign agreement\twinner agreement\tresigned winners\t(games)\tcounted winners\tmargin MAE\t(games)\twin Brier\t")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%.2f ± %.2f\t%.2f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%.3f\t%.2f\t%d\t%.3f\t\n", r.Band, r.Positions, r.LeadMAE, r.LeadMAESE, r.TieLeadMAE,
-			r.OwnershipMSE, r.SignAgreement, r.WinnerAgreement, r.Resigned, r.ResignedGames, r.Counted, r.MarginMAE, r.CountedGames, r.Brier)
-	}
-	tw.Flush()
 }
