@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -191,28 +192,26 @@ func (pos *position) lastMoves() (last, last2 board.Point) {
 
 // positionFlags are --move, --game and --variation.
 type positionFlags struct {
-	move, game int
+	move, game *intFlag
 	variation  string
 	path       []int // --variation's numbers
 }
 
-func addPositionFlags(fs interface {
-	IntVar(*int, string, int, string)
-	StringVar(*string, string, string, string)
-}) *positionFlags {
+func addPositionFlags(fs *flag.FlagSet) *positionFlags {
 	pf := &positionFlags{}
-	fs.IntVar(&pf.move, "move", -1, "evaluate the position after this many moves; -1 means the end of the main line")
-	fs.IntVar(&pf.game, "game", 1, "which game of a collection (from 1)")
+	pf.move = addIntFlag(fs, "move", -1, -1, "evaluate the position after this many moves; -1 means the end of the main line")
+	pf.move.want = "want 0 or more"
+	pf.game = addGameFlag(fs, "which game of a collection (from 1)")
 	fs.StringVar(&pf.variation, "variation", "", "follow this variation instead of the main line: N.M... takes the N-th variation at the first fork, the M-th at the next, the first beyond")
 	return pf
 }
 
 func (pf *positionFlags) check() error {
-	if pf.game < 1 {
-		return usagef("invalid --game %d (games are counted from 1)", pf.game)
+	if err := pf.game.check(); err != nil {
+		return err
 	}
-	if pf.move < -1 {
-		return usagef("invalid --move %d (want 0 or more)", pf.move)
+	if err := pf.move.check(); err != nil {
+		return err
 	}
 	pf.path = nil
 	if pf.variation != "" {
@@ -242,7 +241,7 @@ func evalCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	pf := addPositionFlags(fs)
-	format := fs.String("format", "text", "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)")
+	format := addFormatFlag(fs, "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)", "json", "svg", "png")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
 	sf := addScoringFlags(fs)
 	of := addOutputFlags(fs)
@@ -264,20 +263,20 @@ func evalCommand(e *env, args []string) error {
 	if err := pf.check(); err != nil {
 		return err
 	}
-	if *format != "text" && *format != "json" && !isPicture(*format) {
-		return usagef("invalid --format %q (want text, json, svg, png)", *format)
+	if err := format.check(); err != nil {
+		return err
 	}
-	pal, err := of.check(*format)
+	pal, err := of.check(format.picture())
 	if err != nil {
 		return err
 	}
-	if err := of.refuseTerminal(e, *format); err != nil {
+	if err := of.refuseTerminal(e, format.v); err != nil {
 		return err
 	}
 	if err := sf.check(); err != nil {
 		return err
 	}
-	if sf.territory() && isPicture(*format) {
+	if sf.territory() && format.picture() {
 		return usagef("--scoring territory applies to the text and json output; pictures show the area count")
 	}
 	newEst, err := ef.factory()
@@ -300,11 +299,11 @@ func evalCommand(e *env, args []string) error {
 	if err := of.checkInputs(files[0]); err != nil {
 		return err
 	}
-	pos, err := loadPosition(e, files[0], pf.game, pf.move, pf.path)
+	pos, err := loadPosition(e, files[0], pf.game.n, pf.move.n, pf.path)
 	if err != nil {
 		return err
 	}
-	if *format != "json" {
+	if format.v != "json" {
 		for _, w := range pos.warnings {
 			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 		}
@@ -314,14 +313,14 @@ func evalCommand(e *env, args []string) error {
 		return fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
 	}
 	switch {
-	case *format == "json":
+	case format.v == "json":
 		return of.write(e, func(w io.Writer) error { return writeJSON(w, pos, est, &res, sf) })
-	case isPicture(*format):
+	case format.picture():
 		pic, err := evalPicture(pos, est, &res, pal, *show)
 		if err != nil {
 			return err
 		}
-		return of.writePicture(e, *format, pic)
+		return of.writePicture(e, format.v, pic)
 	case *show != "":
 		return of.write(e, func(w io.Writer) error {
 			header(w, pos)
@@ -536,7 +535,7 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 		return err
 	}
 	if ok {
-		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open, Scoring: sf.scoring}
+		j.Count = &jsonCount{Area: c.Area, Result: c.Area - pos.game.Info.Komi, Open: c.Open, Scoring: sf.scoring.v}
 		if sf.territory() {
 			tc, err := sf.countTerritory(pos, c)
 			if err != nil {

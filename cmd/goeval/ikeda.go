@@ -66,7 +66,7 @@ func ikedaCommand(e *env, args []string) error {
 	tb := fs.Int("tb", 0, "Black's ko threats")
 	tw := fs.Int("tw", 0, "White's ko threats")
 	toMove := fs.String("to-move", "", "the side to move: B or W (black, white)")
-	format := fs.String("format", "text", "output format: text or json")
+	format := addFormatFlag(fs, "output format: text or json", "json")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -74,8 +74,8 @@ func ikedaCommand(e *env, args []string) error {
 	if len(rest) > 0 {
 		return usagef("goeval ikeda takes flags only (got %q)", rest[0])
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("invalid --format %q (want text, json)", *format)
+	if err := format.check(); err != nil {
+		return err
 	}
 	if *toMove == "" {
 		return usagef("missing --to-move (want B or W)")
@@ -89,7 +89,7 @@ func ikedaCommand(e *env, args []string) error {
 	if err != nil {
 		return koUsageError(err, map[string]string{"Kb": "--kb", "Kw": "--kw", "D": "--dame", "Tb": "--tb", "Tw": "--tw", "ToMove": "--to-move"})
 	}
-	if *format == "json" {
+	if format.v == "json" {
 		return writeIkedaJSON(e.stdout, s)
 	}
 	return writeIkedaText(e.stdout, s)
@@ -245,42 +245,37 @@ func writeIkedaJSON(w io.Writer, s *ko.Solution) error {
 // scoringFlags choose how a finished position is counted: --scoring, and
 // the ko threats the Ikeda table needs under territory scoring.
 type scoringFlags struct {
-	scoring                    string
-	threatsBlack, threatsWhite int
+	scoring                    *choiceFlag
+	threatsBlack, threatsWhite *intFlag
 }
 
 func addScoringFlags(fs *flag.FlagSet) *scoringFlags {
 	sf := &scoringFlags{}
-	fs.StringVar(&sf.scoring, "scoring", "area", "how the judge counts a finished position: area, or territory (prisoners and territory, open basic kos by the Ikeda Territory I table; see goeval ikeda)")
-	fs.IntVar(&sf.threatsBlack, "ko-threats-black", 0, "Black's ko threats, for the open kos under --scoring territory")
-	fs.IntVar(&sf.threatsWhite, "ko-threats-white", 0, "White's ko threats, for the open kos under --scoring territory")
+	sf.scoring = addChoiceFlag(fs, "scoring", "how the judge counts a finished position: area, or territory (prisoners and territory, open basic kos by the Ikeda Territory I table; see goeval ikeda)", "area", "territory")
+	sf.threatsBlack = addIntFlag(fs, "ko-threats-black", 0, 0, "Black's ko threats, for the open kos under --scoring territory")
+	sf.threatsWhite = addIntFlag(fs, "ko-threats-white", 0, 0, "White's ko threats, for the open kos under --scoring territory")
 	return sf
 }
 
 func (sf *scoringFlags) check() error {
-	if sf.scoring != "area" && sf.scoring != "territory" {
-		return usagef("invalid --scoring %q (want area, territory)", sf.scoring)
-	}
-	if sf.threatsBlack < 0 {
-		return usagef("invalid --ko-threats-black %d (want 0 or more)", sf.threatsBlack)
-	}
-	if sf.threatsWhite < 0 {
-		return usagef("invalid --ko-threats-white %d (want 0 or more)", sf.threatsWhite)
+	if err := checkFlags(sf.scoring, sf.threatsBlack, sf.threatsWhite); err != nil {
+		return err
 	}
 	// The open kos and dame count too, once the position is known.
-	if min(sf.threatsBlack, ko.MaxCount+1)+min(sf.threatsWhite, ko.MaxCount+1) > ko.MaxCount {
+	b, w := sf.threatsBlack.n, sf.threatsWhite.n
+	if min(b, ko.MaxCount+1)+min(w, ko.MaxCount+1) > ko.MaxCount {
 		return usagef("invalid --ko-threats-black %d and --ko-threats-white %d: more than %d together (a point each on the largest board; goeval ikeda -h)",
-			sf.threatsBlack, sf.threatsWhite, ko.MaxCount)
+			b, w, ko.MaxCount)
 	}
 	return nil
 }
 
-func (sf *scoringFlags) territory() bool { return sf.scoring == "territory" }
+func (sf *scoringFlags) territory() bool { return sf.scoring.v == "territory" }
 
 // countTerritory counts pos under territory scoring with the dead stones
 // and seki of the estimator's area count c.
 func (sf *scoringFlags) countTerritory(pos *position, c control.Count) (*ko.Count, error) {
-	tc, err := ko.CountTerritory(pos.board, c.Dead, c.Seki, sf.threatsBlack, sf.threatsWhite)
+	tc, err := ko.CountTerritory(pos.board, c.Dead, c.Seki, sf.threatsBlack.n, sf.threatsWhite.n)
 	if err != nil {
 		return nil, koUsageError(err, map[string]string{"Tb": "--ko-threats-black", "Tw": "--ko-threats-white"})
 	}
@@ -307,7 +302,7 @@ func territoryText(b *board.Board, tc *ko.Count, sf *scoringFlags) string {
 		fmt.Fprintf(&s, ", %s winning the ko fight", sol.Winner.Name())
 	}
 	fmt.Fprintf(&s, ", with %d ko threats for Black and %d for White (--ko-threats-black, --ko-threats-white), %s to move)",
-		sf.threatsBlack, sf.threatsWhite, b.ToMove().Name())
+		sf.threatsBlack.n, sf.threatsWhite.n, b.ToMove().Name())
 	return s.String()
 }
 

@@ -64,8 +64,8 @@ func labelCommand(e *env, args []string) error {
 	var peers peerFlag
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
-	workers := fs.Int("workers", 0, "engines run at once (default: the number of CPUs)")
-	timeout := fs.Duration("timeout", 10*time.Minute, "longest wait for one answer of the engine")
+	workers := addWorkersFlag(fs, "engines run at once (default: the number of CPUs)", cpuCount)
+	timeout := addTimeoutFlag(fs, "timeout", 10*time.Minute, "longest wait for one answer of the engine")
 	of := addOutputFlag(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
@@ -77,10 +77,10 @@ func labelCommand(e *env, args []string) error {
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
 	}
-	if err := checkWorkers(*workers); err != nil {
+	if err := workers.check(); err != nil {
 		return err
 	}
-	if err := checkTimeout("timeout", *timeout); err != nil {
+	if err := timeout.check(); err != nil {
 		return err
 	}
 	games, err := compare.ParseGames(*gamesFlag)
@@ -119,8 +119,8 @@ func labelCommand(e *env, args []string) error {
 			l.Close()
 		}
 	}()
-	err = pool.Map(ctx, *workers, len(files), func() (*labeller, error) {
-		l, err := startLabeller(ctx, p.name, p.argv, *timeout)
+	err = pool.Map(ctx, workers.n, len(files), func() (*labeller, error) {
+		l, err := startLabeller(ctx, p.name, p.argv, timeout.d)
 		if err == nil {
 			mu.Lock()
 			engines = append(engines, l)

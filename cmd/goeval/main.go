@@ -17,7 +17,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
-	"time"
 
 	"golang.org/x/term"
 
@@ -312,21 +311,4 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// checkWorkers checks a --workers flag: 0 (the number of CPUs) or more.
-func checkWorkers(n int) error {
-	if n < 0 {
-		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", n)
-	}
-	return nil
-}
-
-// checkTimeout checks a duration flag (--timeout, --peer-timeout) that
-// bounds the wait for an engine's answer: 0 or less would mean no wait.
-func checkTimeout(flag string, d time.Duration) error {
-	if d <= 0 {
-		return usagef("invalid --%s %v (want a positive duration)", flag, d)
-	}
-	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -96,8 +95,8 @@ func miaiCommand(e *env, args []string) error {
 	fs := newFlags(e, "miai", miaiUsage)
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, mapEstimator)
-	game := fs.Int("game", 1, "which game of an SGF collection (from 1)")
-	format := fs.String("format", "text", "output format: text or json")
+	game := addGameFlag(fs, "which game of an SGF collection (from 1)")
+	format := addFormatFlag(fs, "output format: text or json", "json")
 	width := fs.Int("width", thermo.DefaultPlotWidth, "the most columns of the thermograph plot")
 	height := fs.Int("height", thermo.DefaultPlotHeight, "the most rows of the thermograph plot")
 	pos, err := parseArgs(fs, args)
@@ -110,20 +109,18 @@ func miaiCommand(e *env, args []string) error {
 	if len(pos) > 1 {
 		return usagef("one tree at a time (got %d arguments; quote a tree for the shell: '{4 | {3 | 2}}')", len(pos))
 	}
-	if *game < 1 {
-		return usagef("invalid --game %d (games are counted from 1)", *game)
+	if err := game.check(); err != nil {
+		return err
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("invalid --format %q (want text, json)", *format)
+	if err := format.check(); err != nil {
+		return err
 	}
 	if *width < 8 || *height < 4 {
 		return usagef("invalid plot size --width %d --height %d (want at least 8 and 4)", *width, *height)
 	}
 	// The estimator is built only if a leaf needs it, but flags given
 	// explicitly are checked at once.
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "estimator" || ef.params[f.Name] != nil })
-	if explicit {
+	if isSet(fs, "estimator") || len(ef.options()) > 0 {
 		if _, err := ef.factory(); err != nil {
 			return err
 		}
@@ -136,7 +133,7 @@ func miaiCommand(e *env, args []string) error {
 		return f(), nil
 	}
 
-	src, err := readLocalTree(e, pos[0], *game, newEst)
+	src, err := readLocalTree(e, pos[0], game.n, newEst)
 	if err != nil {
 		return err
 	}
@@ -151,19 +148,13 @@ func miaiCommand(e *env, args []string) error {
 		return err
 	}
 	naive, naiveErr := thermo.MiaiCount(src.game)
-	if *format == "json" {
+	if format.v == "json" {
 		return thermo.WriteJSON(e.stdout, src.source(), r, naive, naiveErr)
 	}
 	for _, w := range src.warnings {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 	}
 	return thermo.WriteText(e.stdout, src.source(), r, naive, naiveErr, thermo.PlotOptions{Width: *width, Height: *height})
-}
-
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // localTree is a tree to analyse and where it came from.

@@ -59,13 +59,13 @@ FILE may be "-" for standard input.
 // playFlags are the flags that rank and values share.
 type playFlags struct {
 	ef      *estimatorFlags
-	by      *string
+	by      *choiceFlag
 	model   *modelFlag
 	pf      *positionFlags
-	top     *int
-	workers *int
+	top     *intFlag
+	workers *workersFlag
 	cold    *bool
-	format  *string
+	format  *choiceFlag
 	out     *outputFlags
 }
 
@@ -73,10 +73,10 @@ func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 	return &playFlags{
 		ef:      addEstimatorFlags(fs, mapEstimator),
 		pf:      addPositionFlags(fs),
-		top:     fs.Int("top", rank.DefaultTop, topUsage),
-		workers: fs.Int("workers", 0, "number of parallel workers (0: one per CPU, GOMAXPROCS)"),
+		top:     addIntFlag(fs, "top", rank.DefaultTop, 0, topUsage),
+		workers: addWorkersFlag(fs, "number of parallel workers (0: one per CPU, GOMAXPROCS)", onePerCPU),
 		cold:    fs.Bool("cold", false, "start every evaluation from the stones, not from the position's solution (iterative estimators: slower, the same as evaluating each position alone)"),
-		format:  fs.String("format", "text", "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)"),
+		format:  addFormatFlag(fs, "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)", "json", "svg", "png"),
 		out:     addOutputFlags(fs),
 	}
 }
@@ -96,20 +96,20 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err := f.pf.check(); err != nil {
 		return nil, nil, err
 	}
-	if *f.format != "text" && *f.format != "json" && !isPicture(*f.format) {
-		return nil, nil, usagef("invalid --format %q (want text, json, svg, png)", *f.format)
-	}
-	if _, err := f.out.check(*f.format); err != nil {
+	if err := f.format.check(); err != nil {
 		return nil, nil, err
 	}
-	if err := f.out.refuseTerminal(e, *f.format); err != nil {
+	if _, err := f.out.check(f.format.picture()); err != nil {
 		return nil, nil, err
 	}
-	if *f.top < 0 {
-		return nil, nil, usagef("invalid --top %d (want 0 or more)", *f.top)
+	if err := f.out.refuseTerminal(e, f.format.v); err != nil {
+		return nil, nil, err
 	}
-	if *f.workers < 0 {
-		return nil, nil, usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *f.workers)
+	if err := f.top.check(); err != nil {
+		return nil, nil, err
+	}
+	if err := f.workers.check(); err != nil {
+		return nil, nil, err
 	}
 	newEst, err := f.ef.factory()
 	if err != nil {
@@ -118,11 +118,11 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, fu
 	if err := f.out.checkInputs(files[0]); err != nil {
 		return nil, nil, err
 	}
-	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move, f.pf.path)
+	pos, err := loadPosition(e, files[0], f.pf.game.n, f.pf.move.n, f.pf.path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if *f.format != "json" {
+	if f.format.v != "json" {
 		for _, w := range pos.warnings {
 			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 		}
@@ -142,28 +142,28 @@ func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	addMaxSGFFlag(fs)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
-	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)")
+	f.by = addChoiceFlag(fs, "by", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)", "model", netEstimator, "eval")
 	f.model = addModelFlag(fs)
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
 		return err
 	}
-	if !f.ef.net.set("by") && f.ef.net.loaded && f.model.path == "" {
-		*f.by = netEstimator
+	if !isSet(fs, "by") && f.ef.net.loaded && f.model.path == "" {
+		f.by.v = netEstimator
 	}
-	if *f.by != "model" && *f.by != "eval" && *f.by != netEstimator {
-		return usagef("invalid --by %q (want model, net, eval)", *f.by)
+	if err := f.by.check(); err != nil {
+		return err
 	}
-	if *f.by == "eval" && f.model.path != "" {
+	if f.by.v == "eval" && f.model.path != "" {
 		return usagef("--model orders the moves by the model: it does not go with --by eval")
 	}
-	top := *f.top
+	top := f.top.n
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
 	}
-	s := rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}
+	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}
 	var r *rank.Ranker
-	if *f.by == "model" {
+	if f.by.v == "model" {
 		m, err := f.model.load()
 		if err != nil {
 			return err
@@ -171,7 +171,7 @@ func rankCommand(e *env, args []string) error {
 		if r, err = modelRanker(m, newEst, s); err != nil {
 			return err
 		}
-	} else if *f.by == netEstimator {
+	} else if f.by.v == netEstimator {
 		if f.model.path != "" {
 			return usagef("--model orders the moves by the model: it does not go with --by net")
 		}
@@ -196,21 +196,21 @@ func rankCommand(e *env, args []string) error {
 	if err != nil {
 		return workError(pos, err)
 	}
-	switch *f.format {
+	switch f.format.v {
 	case "json":
-		return f.out.write(e, func(w io.Writer) error { return rk.WriteJSON(w, pos.board, pos.source(), *f.top) })
+		return f.out.write(e, func(w io.Writer) error { return rk.WriteJSON(w, pos.board, pos.source(), f.top.n) })
 	case "svg", "png":
 		pic, err := rankPicture(pos, newEst(), rk, f.palette())
 		if err != nil {
 			return err
 		}
-		return f.out.writePicture(e, *f.format, pic)
+		return f.out.writePicture(e, f.format.v, pic)
 	}
 	tb, err := newTextBoard(e, f.out, pos, newEst())
 	if err != nil {
 		return err
 	}
-	return f.out.write(e, func(w io.Writer) error { return rk.WriteText(w, pos.board, pos.source(), *f.top, tb) })
+	return f.out.write(e, func(w io.Writer) error { return rk.WriteText(w, pos.board, pos.source(), f.top.n, tb) })
 }
 
 // palette returns the checked --palette.

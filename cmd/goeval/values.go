@@ -48,7 +48,7 @@ func valuesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold})
+	r := rank.New(newEst, rank.Settings{Workers: f.workers.n, Cold: *f.cold})
 	rec, err := pos.record(false)
 	if err != nil {
 		return err
@@ -58,7 +58,7 @@ func valuesCommand(e *env, args []string) error {
 	if err != nil {
 		return workError(pos, err)
 	}
-	switch *f.format {
+	switch f.format.v {
 	case "json":
 		return f.out.write(e, func(w io.Writer) error { return vm.WriteJSON(w, pos.board, pos.source()) })
 	case "svg", "png":
@@ -66,13 +66,13 @@ func valuesCommand(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return f.out.writePicture(e, *f.format, pic)
+		return f.out.writePicture(e, f.format.v, pic)
 	}
 	tb, err := newTextBoard(e, f.out, pos, newEst())
 	if err != nil {
 		return err
 	}
-	return f.out.write(e, func(w io.Writer) error { return vm.WriteText(w, pos.board, pos.source(), *f.top, tb) })
+	return f.out.write(e, func(w io.Writer) error { return vm.WriteText(w, pos.board, pos.source(), f.top.n, tb) })
 }
 
 // valuesPicture draws every empty point's miai value, as the text board
