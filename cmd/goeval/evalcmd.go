@@ -14,6 +14,7 @@ import (
 	"goeval/board"
 	"goeval/control"
 	"goeval/eval"
+	"goeval/ko"
 	"goeval/movemodel"
 	"goeval/render"
 	"goeval/sgf"
@@ -386,7 +387,7 @@ func writeText(w io.Writer, pos *position, est control.Estimator, res *control.R
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "counted as it stands, %s\n%s\n", scoreCaption(est.Name(), float64(tc.Score), komi), territoryText(pos.board, tc, sf))
+		fmt.Fprintf(w, "counted as it stands, %s\n%s\n", scoreCaption(est.Name(), float64(tc.Score), komi), tc.Text(pos.board))
 	} else if ok {
 		fmt.Fprintf(w, "counted as it stands, %s\n", scoreCaption(est.Name(), c.Area, komi))
 		fmt.Fprint(w, "(area rules: the stones judged dead off, each empty region to the colour that alone borders it")
@@ -495,8 +496,8 @@ type jsonCount struct {
 	Open   int     `json:"open"`
 	// Scoring is "area" or "territory" (--scoring). Under territory
 	// scoring Result is Territory.Score less komi.
-	Scoring   string         `json:"scoring"`
-	Territory *territoryJSON `json:"territory,omitempty"`
+	Scoring   string        `json:"scoring"`
+	Territory *ko.CountJSON `json:"territory,omitempty"`
 }
 
 func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.Result, sf *scoringFlags) error {
@@ -541,7 +542,7 @@ func writeJSON(w io.Writer, pos *position, est control.Estimator, res *control.R
 			if err != nil {
 				return err
 			}
-			j.Count.Territory = territoryReport(pos.board, tc)
+			j.Count.Territory = tc.Report(pos.board)
 			j.Count.Result = float64(tc.Score) - pos.game.Info.Komi
 		}
 	}
