@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"goeval/control"
+	"goeval/position"
 	"goeval/rank"
 	"goeval/render"
 )
@@ -67,6 +68,7 @@ type playFlags struct {
 	cold    *bool
 	format  *choiceFlag
 	out     *outputFlags
+	pal     render.Palette // --palette, checked
 }
 
 func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
@@ -82,60 +84,74 @@ func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 }
 
 // load parses the arguments, checks the flags and loads the position.
-func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, func() control.Estimator, error) {
+func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position.Position, func() control.Estimator, error) {
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(files) == 0 {
-		return nil, nil, usagef("no SGF file given")
-	}
-	if len(files) > 1 {
-		return nil, nil, usagef("one SGF file at a time (got %d)", len(files))
-	}
-	if err := f.pf.check(); err != nil {
+	file, err := oneFile(files, "")
+	if err != nil {
 		return nil, nil, err
 	}
-	if err := f.format.check(); err != nil {
+	if f.pal, err = checkDrawFlags(e, f.pf, f.format, f.out); err != nil {
 		return nil, nil, err
 	}
-	if _, err := f.out.check(f.format.picture()); err != nil {
-		return nil, nil, err
-	}
-	if err := f.out.refuseTerminal(e, f.format.v); err != nil {
-		return nil, nil, err
-	}
-	if err := f.top.check(); err != nil {
-		return nil, nil, err
-	}
-	if err := f.workers.check(); err != nil {
+	if err := checkFlags(f.top, f.workers); err != nil {
 		return nil, nil, err
 	}
 	newEst, err := f.ef.factory()
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := f.out.checkInputs(files[0]); err != nil {
-		return nil, nil, err
-	}
-	pos, err := loadPosition(e, files[0], f.pf.game.n, f.pf.move.n, f.pf.path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if f.format.v != "json" {
-		for _, w := range pos.warnings {
-			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
+	pos, err := loadPosition(e, file, f.pf, f.out, f.format)
+	return pos, newEst, err
+}
+
+// playOutput is what rank and values write: JSON, a picture over the
+// control map by an estimator, and text on a text board.
+type playOutput struct {
+	json    func(w io.Writer) error
+	picture func(est control.Estimator, pal render.Palette) (*render.Picture, error)
+	text    func(w io.Writer, tb rank.TextBoard) error
+}
+
+// write writes o in the --format, evaluating pos once more with newEst
+// for the control map of a picture, or of a text board in colour.
+func (f *playFlags) write(e *env, pos *position.Position, newEst func() control.Estimator, o playOutput) error {
+	switch f.format.v {
+	case "json":
+		return f.out.write(e, o.json)
+	case "svg", "png":
+		pic, err := o.picture(newEst(), f.pal)
+		if err != nil {
+			return err
 		}
+		return f.out.writePicture(e, f.format.v, pic)
 	}
-	return pos, newEst, nil
+	tb, err := pos.TextBoard(newEst(), f.out.shade(e))
+	if err != nil {
+		return err
+	}
+	return f.out.write(e, func(w io.Writer) error { return o.text(w, tb) })
+}
+
+// setRecord gives r the record behind pos, for an estimator that reads
+// records (the network).
+func setRecord(r *rank.Ranker, pos *position.Position) error {
+	rec, err := pos.Record(false)
+	if err != nil {
+		return err
+	}
+	r.SetRecord(rec)
+	return nil
 }
 
 // workError turns an error of the rank package into one for people.
-func workError(pos *position, err error) error {
+func workError(pos *position.Position, err error) error {
 	if errors.Is(err, context.Canceled) {
 		return &interruptedError{"interrupted before the work was finished: nothing written"}
 	}
-	return fmt.Errorf("%s: %w", pos.file, err)
+	return fmt.Errorf("%s: %w", pos.File, err)
 }
 
 func rankCommand(e *env, args []string) error {
@@ -157,114 +173,57 @@ func rankCommand(e *env, args []string) error {
 	if f.by.v == "eval" && f.model.path != "" {
 		return usagef("--model orders the moves by the model: it does not go with --by eval")
 	}
+	r, err := f.ranker(newEst, pos.Game.Info.Komi)
+	if err != nil {
+		return err
+	}
+	if err := setRecord(r, pos); err != nil {
+		return err
+	}
+	last, last2 := pos.LastMoves()
+	ctx, stop := interruptContext()
+	defer stop()
+	rk, err := r.RankAfter(ctx, pos.Board, last, last2)
+	if err != nil {
+		return workError(pos, err)
+	}
+	return f.write(e, pos, newEst, playOutput{
+		json: func(w io.Writer) error { return rk.WriteJSON(w, pos.Board, pos.Source(), f.top.n) },
+		picture: func(est control.Estimator, pal render.Palette) (*render.Picture, error) {
+			return pos.RankPicture(est, rk, pal)
+		},
+		text: func(w io.Writer, tb rank.TextBoard) error {
+			return rk.WriteText(w, pos.Board, pos.Source(), f.top.n, tb)
+		},
+	})
+}
+
+// ranker returns the ranker --by asks for: by the move model (with the
+// one-ply evaluation by newEst), the network's move probabilities, or one
+// ply deep by newEst.
+func (f *playFlags) ranker(newEst func() control.Estimator, komi float64) (*rank.Ranker, error) {
 	top := f.top.n
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
 	}
-	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}
-	var r *rank.Ranker
-	if f.by.v == "model" {
+	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: komi}
+	switch f.by.v {
+	case "model":
 		m, err := f.model.load()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if r, err = modelRanker(m, newEst, s); err != nil {
-			return err
-		}
-	} else if f.by.v == netEstimator {
+		return modelRanker(m, newEst, s)
+	case netEstimator:
 		if f.model.path != "" {
-			return usagef("--model orders the moves by the model: it does not go with --by net")
+			return nil, usagef("--model orders the moves by the model: it does not go with --by net")
 		}
 		netEst, err := factoryOf(netEstimator, nil)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		s.Policy, s.PolicyEval = true, true
-		r = rank.New(netEst, s)
-	} else {
-		r = rank.New(newEst, s)
+		return rank.New(netEst, s), nil
 	}
-	rec, err := pos.record(false)
-	if err != nil {
-		return err
-	}
-	r.SetRecord(rec) // for an estimator that reads records (the network)
-	last, last2 := pos.lastMoves()
-	ctx, stop := interruptContext()
-	defer stop()
-	rk, err := r.RankAfter(ctx, pos.board, last, last2)
-	if err != nil {
-		return workError(pos, err)
-	}
-	switch f.format.v {
-	case "json":
-		return f.out.write(e, func(w io.Writer) error { return rk.WriteJSON(w, pos.board, pos.source(), f.top.n) })
-	case "svg", "png":
-		pic, err := rankPicture(pos, newEst(), rk, f.palette())
-		if err != nil {
-			return err
-		}
-		return f.out.writePicture(e, f.format.v, pic)
-	}
-	tb, err := newTextBoard(e, f.out, pos, newEst())
-	if err != nil {
-		return err
-	}
-	return f.out.write(e, func(w io.Writer) error { return rk.WriteText(w, pos.board, pos.source(), f.top.n, tb) })
-}
-
-// palette returns the checked --palette.
-func (f *playFlags) palette() render.Palette {
-	p, _ := render.ParsePalette(f.out.palette) // checked by load
-	return p
-}
-
-// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 24 best
-// moves lettered (rank.Letters), the 26 worst crossed, over the control map of the
-// position (evaluated once more, from the stones, with est).
-func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
-	var res control.Result
-	if err := estimate(est, &res, pos, false); err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
-	}
-	labels := make([]string, pos.board.Geometry().N)
-	mk := rank.Marks(len(rk.Moves))
-	for i, m := range rk.Moves {
-		if mk[i] == "×" {
-			labels[m.Point] = render.Cross
-		} else {
-			labels[m.Point] = mk[i]
-		}
-	}
-	g := pos.board.Geometry()
-	mover := rk.ToMove.Name()
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels, Last: pos.lastMove()}
-	pic.Caption = []string{
-		positionLine(pos),
-		fmt.Sprintf("%s: the best %d moves for %s %s, a first; ×: the worst 26", rank.LettersLegend, len(rank.Letters), mover, rankOrder(rk)),
-		estimatorCaption(rk.Estimator, rk.Params),
-		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
-	}
-	if len(rk.Moves) > 0 {
-		best := rk.Moves[0]
-		if rk.ByModel {
-			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, probability %.3f, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Prob, best.Gain, len(rk.Moves)))
-		} else {
-			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
-		}
-	} else {
-		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
-	}
-	return pic, nil
-}
-
-// rankOrder says how a ranking is ordered, for captions.
-func rankOrder(rk *rank.Ranking) string {
-	if rk.ByPolicy {
-		return "by " + rk.Estimator + "'s move probabilities"
-	}
-	if rk.ByModel {
-		return "by the move model"
-	}
-	return "by the one-ply score"
+	return rank.New(newEst, s), nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"goeval/control"
 	"goeval/ko"
+	"goeval/position"
 )
 
 // scoringFlags choose how a finished position is counted: --scoring, and
@@ -37,12 +38,18 @@ func (sf *scoringFlags) check() error {
 
 func (sf *scoringFlags) territory() bool { return sf.scoring.v == "territory" }
 
-// countTerritory counts pos under territory scoring with the dead stones
-// and seki of the estimator's area count c.
-func (sf *scoringFlags) countTerritory(pos *position, c control.Count) (*ko.Count, error) {
-	tc, err := ko.CountTerritory(pos.board, c.Dead, c.Seki, sf.threatsBlack.n, sf.threatsWhite.n)
-	if err != nil {
-		return nil, koUsageError(err, map[string]string{"Tb": "--ko-threats-black", "Tw": "--ko-threats-white"})
+// counter returns how pos is counted under --scoring territory, with the
+// dead stones and seki of the estimator's area count; nil under area
+// scoring.
+func (sf *scoringFlags) counter(pos *position.Position) func(control.Count) (*ko.Count, error) {
+	if !sf.territory() {
+		return nil
 	}
-	return tc, nil
+	return func(c control.Count) (*ko.Count, error) {
+		tc, err := ko.CountTerritory(pos.Board, c.Dead, c.Seki, sf.threatsBlack.n, sf.threatsWhite.n)
+		if err != nil {
+			return nil, koUsageError(err, map[string]string{"Tb": "--ko-threats-black", "Tw": "--ko-threats-white"})
+		}
+		return tc, nil
+	}
 }
