@@ -11,6 +11,7 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/version"
 	"goeval/position"
 	"goeval/render"
 )
@@ -82,7 +83,7 @@ func evalCommand(e *env, args []string) error {
 		return err
 	}
 	if *showVersion {
-		_, err := fmt.Fprintln(e.stdout, versionLine(version()))
+		_, err := fmt.Fprintln(e.stdout, version.Line(version.String()))
 		return err
 	}
 	file, err := oneFile(files, "; to measure many, use 'goeval compare'")

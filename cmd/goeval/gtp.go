@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/eval"
 	"goeval/gtp"
+	"goeval/internal/version"
 )
 
 func init() {
@@ -116,7 +116,7 @@ func gtpCommand(e *env, args []string) error {
 	if by.v != "model" && mf.path != "" {
 		return usagef("--model orders the moves by the model: it does not go with --by %s", by.v)
 	}
-	cfg := gtp.Config{Version: version(), Workers: workers.n, Size: size.n,
+	cfg := gtp.Config{Version: version.String(), Workers: workers.n, Size: size.n,
 		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
 	switch by.v {
 	case "model":
@@ -156,58 +156,4 @@ func gtpCommand(e *env, args []string) error {
 		return err
 	}
 	return eng.Run(context.Background(), e.stdin, e.stdout)
-}
-
-// version is goeval's version from the build information: the module
-// version when it was installed as a module ("v1.2.0"), else the commit it
-// was built from, as the go command records it ("devel 00a3b4a1c2d3
-// 2026-11-27T10:01:02Z", "+modified" when the working tree had changes),
-// else "devel" (go run, go test).
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	return versionOf(bi, ok)
-}
-
-// noStamp is what --version adds to a bare "devel": why there is no
-// commit, and how to get one.
-const noStamp = " (no version control stamp: built by go run, with -buildvcs=false (GOFLAGS too), " +
-	"or outside a git clone (a git worktree is not seen); go build -buildvcs=true -o goeval ./cmd/goeval in a clone records the commit)"
-
-// versionLine is what --version prints: the version, and for a bare
-// "devel" how to get a commit (GTP's version stays one word).
-func versionLine(v string) string {
-	if v == "devel" {
-		return "goeval devel" + noStamp
-	}
-	return "goeval " + v
-}
-
-func versionOf(bi *debug.BuildInfo, ok bool) string {
-	if !ok {
-		return "devel"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, at, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+modified"
-			}
-		}
-	}
-	if rev == "" {
-		return "devel"
-	}
-	out := "devel " + rev[:min(12, len(rev))] + modified
-	if at != "" {
-		out += " " + at
-	}
-	return out
 }
