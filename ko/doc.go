@@ -87,4 +87,11 @@
 // captured in the record, board.Board.Captures, and the dead stones), with
 // the open kos and the dame resolved by the table. The judge's count under
 // area rules does not use this package.
+//
+// # Output
+//
+// Solution.WriteText and WriteJSON write a solution as goeval ikeda
+// prints it, the kos numbered from 1; Count.Text and Count.Report say how
+// a territory count was made, for goeval's position output. The JSON
+// types' fields may be added, never renamed.
 package ko

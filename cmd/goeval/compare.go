@@ -101,8 +101,8 @@ func compareCommand(e *env, args []string) error {
 	reference := fs.String("reference", "", "reference evaluations of the positions (JSON Lines, as kata-reference.jsonl) to measure against as well")
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to compare, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
-	workers := fs.Int("workers", 0, "number of workers, and of engines per peer (default: the number of CPUs)")
-	format := fs.String("format", "text", "output format: text, csv, json or html (a page with the tables and charts of every metric against the move band; see -o)")
+	workers := addWorkersFlag(fs, "number of workers, and of engines per peer (default: the number of CPUs)", cpuCount)
+	format := addFormatFlag(fs, "output format: text, csv, json or html (a page with the tables and charts of every metric against the move band; see -o)", "csv", "json", "html")
 	of := addOutputFlag(fs)
 	judge := fs.String("judge", defaultJudge(), "estimator of the final-position judgement for counted games without labels or markup (\"none\": Benson's algorithm alone)")
 	check := fs.Bool("check-judgement", false, "also judge every labelled game's final position as if it had no label, and report the agreement with the labels")
@@ -114,17 +114,17 @@ func compareCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no SGF file or folder given")
 	}
-	if *format != "text" && *format != "csv" && *format != "json" && *format != "html" {
-		return usagef("invalid --format %q (want text, csv, json, html)", *format)
+	if err := format.check(); err != nil {
+		return err
 	}
-	if err := checkWorkers(*workers); err != nil {
+	if err := workers.check(); err != nil {
 		return err
 	}
 	bands, err := records.ParseBands(*moves)
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
-	cfg := compare.Config{Bands: bands, Workers: *workers, CheckJudgement: *check}
+	cfg := compare.Config{Bands: bands, Workers: workers.n, CheckJudgement: *check}
 
 	if _, err := nf.load(); err != nil {
 		return err
@@ -218,7 +218,7 @@ func compareCommand(e *env, args []string) error {
 		}
 	}
 	rep.Errors = append(ferrs, rep.Errors...)
-	if *format != "json" {
+	if format.v != "json" {
 		for _, w := range rep.Warnings {
 			printWarning(e, w)
 		}
@@ -229,7 +229,7 @@ func compareCommand(e *env, args []string) error {
 	for _, m := range rep.RefMissing {
 		fmt.Fprintf(e.stderr, "goeval: %s: no reference evaluation of move %d in %s\n", m.Game, m.Move, rep.Reference)
 	}
-	if rep.Truth.Judgement > 0 && *format == "text" {
+	if rep.Truth.Judgement > 0 && format.v == "text" {
 		by := "Benson's algorithm alone"
 		if cfg.Judge != nil {
 			by = "Benson's algorithm and " + *judge
@@ -242,7 +242,7 @@ func compareCommand(e *env, args []string) error {
 		return fmt.Errorf("no game could be read from %s (listed above): nothing to compare, no output written", words.Count(len(files)+len(ferrs), "file"))
 	}
 	draw := func(w io.Writer) error {
-		switch *format {
+		switch format.v {
 		case "json":
 			return rep.WriteJSON(w)
 		case "csv":

@@ -69,11 +69,11 @@ func estimatorNames() []string {
 // options returns the overrides given on the command line.
 func (ef *estimatorFlags) options() eval.Options {
 	o := eval.Options{}
-	ef.fs.Visit(func(f *flag.Flag) {
-		if v, ok := ef.params[f.Name]; ok {
-			o[f.Name] = *v
+	for name, v := range ef.params {
+		if isSet(ef.fs, name) {
+			o[name] = *v
 		}
-	})
+	}
 	return o
 }
 

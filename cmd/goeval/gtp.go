@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"goeval/board"
 	"goeval/control"
 	"goeval/eval"
 	"goeval/gtp"
+	"goeval/internal/version"
 )
 
 func init() {
@@ -85,9 +85,9 @@ func gtpCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
-	workers := fs.Int("workers", 0, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)")
-	size := fs.Int("boardsize", 19, fmt.Sprintf("board size at the start, %d..%d", board.MinSize, board.MaxSize))
-	by := fs.String("by", "model", "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)")
+	workers := addWorkersFlag(fs, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)", onePerCPU)
+	size := addSizeFlag(fs, "boardsize", 19, fmt.Sprintf("board size at the start, %d..%d", board.MinSize, board.MaxSize))
+	by := addChoiceFlag(fs, "by", "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)", "model", netEstimator, "eval")
 	mf := addModelFlag(fs)
 	sf := addScoringFlags(fs)
 	rest, err := parseArgs(fs, args)
@@ -100,25 +100,25 @@ func gtpCommand(e *env, args []string) error {
 	if err := sf.check(); err != nil {
 		return err
 	}
-	if *workers < 0 {
-		return usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *workers)
+	if err := workers.check(); err != nil {
+		return err
 	}
 	judge, err := ef.factory()
 	if err != nil {
 		return err
 	}
-	if ef.net.loaded && !ef.net.set("by") && mf.path == "" {
-		*by = netEstimator
+	if ef.net.loaded && !isSet(fs, "by") && mf.path == "" {
+		by.v = netEstimator
 	}
-	if *by != "model" && *by != "eval" && *by != netEstimator {
-		return usagef("invalid --by %q (want model, net, eval)", *by)
+	if err := by.check(); err != nil {
+		return err
 	}
-	if *by != "model" && mf.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by %s", *by)
+	if by.v != "model" && mf.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by %s", by.v)
 	}
-	cfg := gtp.Config{Version: version(), Workers: *workers, Size: *size,
+	cfg := gtp.Config{Version: version.String(), Workers: workers.n, Size: size.n,
 		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
-	switch *by {
+	switch by.v {
 	case "model":
 		if cfg.Model, err = mf.load(); err != nil {
 			return err
@@ -147,67 +147,13 @@ func gtpCommand(e *env, args []string) error {
 		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
 	}
 	cfg.Judge, cfg.Rank, cfg.Estimators = judge, ranker, ests
-	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack, sf.threatsWhite
+	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack.n, sf.threatsWhite.n
 	eng, err := gtp.New(cfg)
 	if errors.Is(err, board.ErrSize) {
-		return usagef("invalid --boardsize %d (want %d..%d)", *size, board.MinSize, board.MaxSize)
+		return size.check() // 0 is gtp's default, 19
 	}
 	if err != nil {
 		return err
 	}
 	return eng.Run(context.Background(), e.stdin, e.stdout)
-}
-
-// version is goeval's version from the build information: the module
-// version when it was installed as a module ("v1.2.0"), else the commit it
-// was built from, as the go command records it ("devel 00a3b4a1c2d3
-// 2026-11-27T10:01:02Z", "+modified" when the working tree had changes),
-// else "devel" (go run, go test).
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	return versionOf(bi, ok)
-}
-
-// noStamp is what --version adds to a bare "devel": why there is no
-// commit, and how to get one.
-const noStamp = " (no version control stamp: built by go run, with -buildvcs=false (GOFLAGS too), " +
-	"or outside a git clone (a git worktree is not seen); go build -buildvcs=true -o goeval ./cmd/goeval in a clone records the commit)"
-
-// versionLine is what --version prints: the version, and for a bare
-// "devel" how to get a commit (GTP's version stays one word).
-func versionLine(v string) string {
-	if v == "devel" {
-		return "goeval devel" + noStamp
-	}
-	return "goeval " + v
-}
-
-func versionOf(bi *debug.BuildInfo, ok bool) string {
-	if !ok {
-		return "devel"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, at, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+modified"
-			}
-		}
-	}
-	if rev == "" {
-		return "devel"
-	}
-	out := "devel " + rev[:min(12, len(rev))] + modified
-	if at != "" {
-		out += " " + at
-	}
-	return out
 }

@@ -7,11 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"goeval/internal/version"
 )
 
 // gnugoPath returns GNU Go's path, or "" if it is not installed.
@@ -151,51 +152,13 @@ func TestGTPCommand(t *testing.T) {
 
 // TestVersion checks what --version and GTP's version say, from the build
 // information the go command records.
-func TestVersion(t *testing.T) {
-	settings := func(kv ...string) []debug.BuildSetting {
-		var out []debug.BuildSetting
-		for i := 0; i < len(kv); i += 2 {
-			out = append(out, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
-		}
-		return out
-	}
-	tests := []struct {
-		name string
-		bi   *debug.BuildInfo
-		ok   bool
-		want string
-	}{
-		{"no build information", nil, false, "devel"},
-		{"installed as a module", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, true, "v1.2.0"},
-		{"built in a clean checkout", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
-			Settings: settings("vcs.revision", "00a3b4a1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7", "vcs.time", "2026-11-27T10:01:02Z", "vcs.modified", "false")}, true,
-			"devel 00a3b4a1c2d3 2026-11-27T10:01:02Z"},
-		{"built with changes", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
-			Settings: settings("vcs.revision", "00a3b4a1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7", "vcs.modified", "true")}, true,
-			"devel 00a3b4a1c2d3+modified"},
-		{"go run", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "devel"},
-	}
-	for _, tt := range tests {
-		if got := versionOf(tt.bi, tt.ok); got != tt.want {
-			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
-		}
-	}
+func TestVersionCommands(t *testing.T) {
 	code, out, _ := goeval(t, "--version")
-	if code != 0 || out != versionLine(version())+"\n" {
+	if code != 0 || out != version.Line(version.String())+"\n" {
 		t.Errorf("--version: exit %d, %q", code, out)
 	}
-	// A bare devel says how to get a commit (before: "goeval devel" alone).
-	for v, want := range map[string]string{
-		"devel":              "goeval devel (no version control stamp: built by go run, with -buildvcs=false (GOFLAGS too), or outside a git clone (a git worktree is not seen); go build -buildvcs=true -o goeval ./cmd/goeval in a clone records the commit)",
-		"devel 00a3b4a1c2d3": "goeval devel 00a3b4a1c2d3",
-		"v1.2.0":             "goeval v1.2.0",
-	} {
-		if got := versionLine(v); got != want {
-			t.Errorf("versionLine(%q) = %q, want %q", v, got, want)
-		}
-	}
 	var gtpOut bytes.Buffer
-	if code := run([]string{"gtp", "--estimator", "stones"}, strings.NewReader("version\n"), &gtpOut, io.Discard); code != 0 || gtpOut.String() != "= "+version()+"\n\n" {
+	if code := run([]string{"gtp", "--estimator", "stones"}, strings.NewReader("version\n"), &gtpOut, io.Discard); code != 0 || gtpOut.String() != "= "+version.String()+"\n\n" {
 		t.Errorf("GTP version: exit %d, %q", code, gtpOut.String())
 	}
 }

@@ -60,8 +60,8 @@ func labelCommand(e *env, args []string) error {
 	var peers peerFlag
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
-	workers := fs.Int("workers", 0, "engines run at once (default: the number of CPUs)")
-	timeout := fs.Duration("timeout", 10*time.Minute, "longest wait for one answer of the engine")
+	workers := addWorkersFlag(fs, "engines run at once (default: the number of CPUs)", cpuCount)
+	timeout := addTimeoutFlag(fs, "timeout", 10*time.Minute, "longest wait for one answer of the engine")
 	of := addOutputFlag(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
@@ -73,10 +73,10 @@ func labelCommand(e *env, args []string) error {
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
 	}
-	if err := checkWorkers(*workers); err != nil {
+	if err := workers.check(); err != nil {
 		return err
 	}
-	if err := checkTimeout("timeout", *timeout); err != nil {
+	if err := timeout.check(); err != nil {
 		return err
 	}
 	games, err := records.ParseGames(*gamesFlag)
@@ -106,8 +106,8 @@ func labelCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	lab, err := records.LabelFiles(ctx, records.LabelConfig{
-		Games: games, Judge: p.name, Workers: *workers,
-		Start: func() (records.Labeller, error) { return startLabeller(ctx, p.name, p.argv, *timeout) },
+		Games: games, Judge: p.name, Workers: workers.n,
+		Start: func() (records.Labeller, error) { return startLabeller(ctx, p.name, p.argv, timeout.d) },
 		Progress: func(done int, file string, r records.LabelResult, err error) {
 			printSGFWarnings(e, file, r.Warnings)
 			switch {

@@ -5,23 +5,20 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
-	"syscall"
-	"time"
 
 	"golang.org/x/term"
 
 	"goeval/eval"
+	"goeval/internal/interrupt"
+	"goeval/internal/nearest"
 )
 
 func main() {
@@ -58,48 +55,8 @@ func (e *usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return &usageError{msg: fmt.Sprintf(format, args...)} }
 
 // interruptContext returns the context of a long command, which an
-// interrupt cancels: Ctrl-C (SIGINT), SIGTERM (kill, timeout, a job
-// scheduler) or SIGHUP (the terminal closed), each unless goeval started
-// with it ignored (nohup). The command then stops its engines and keeps
-// what it finished. Tests replace it.
-var interruptContext = func() (context.Context, context.CancelFunc) {
-	var sigs []os.Signal
-	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
-		if !signal.Ignored(s) {
-			sigs = append(sigs, s)
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, sigs...)
-	go func() {
-		select {
-		case s := <-ch:
-			if n, ok := s.(syscall.Signal); ok {
-				caught.Store(int32(n))
-			}
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	return ctx, func() {
-		signal.Stop(ch)
-		cancel()
-	}
-}
-
-// caught is the number of the signal that interrupted a command, or 0.
-var caught atomic.Int32
-
-// interruptedStatus is the exit status of an interrupted command: 128 and
-// the signal's number, as a shell gives a command the signal killed (130
-// for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
-func interruptedStatus() int {
-	if n := caught.Load(); n > 0 {
-		return 128 + int(n)
-	}
-	return 130
-}
+// interrupt cancels (interrupt.Context). Tests replace it.
+var interruptContext = interrupt.Context
 
 // interruptedError is errInterrupted with its own words, for a command
 // that says what it kept and where.
@@ -141,7 +98,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		return interruptedStatus()
+		return interrupt.Status()
 	case errors.As(err, &ue):
 		// The error and the usage in a line or two; -h gives the rest.
 		fmt.Fprintf(stderr, "goeval: %v\n", err)
@@ -199,45 +156,11 @@ func looksLikeCommand(arg string) bool {
 // unknownCommand is the usage error for a command goeval does not have,
 // suggesting the nearest one when it is a slip of the keyboard away.
 func unknownCommand(name string) error {
-	best, bestD := "", 0
-	for _, c := range append(commandNames(), "help") {
-		if d := editDistance(strings.ToLower(name), c); best == "" || d < bestD {
-			best, bestD = c, d
-		}
-	}
+	best, bestD := nearest.Word(strings.ToLower(name), append(commandNames(), "help"))
 	if bestD <= max(1, len(name)/3) {
 		return usagef("unknown command %q: did you mean %q?", name, best)
 	}
 	return usagef("unknown command %q, and no file of that name (commands: %s)", name, strings.Join(commandNames(), ", "))
-}
-
-// editDistance is the optimal string alignment distance between a and b:
-// the fewest insertions, deletions, substitutions and swaps of two
-// neighbouring letters that turn one into the other ("rnak" is 1 from
-// "rank").
-func editDistance(a, b string) int {
-	x, y := []rune(a), []rune(b)
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
 }
 
 func commandNames() []string {
@@ -312,21 +235,4 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// checkWorkers checks a --workers flag: 0 (the number of CPUs) or more.
-func checkWorkers(n int) error {
-	if n < 0 {
-		return usagef("invalid --workers %d (want 1 or more, or 0 for the number of CPUs)", n)
-	}
-	return nil
-}
-
-// checkTimeout checks a duration flag (--timeout, --peer-timeout) that
-// bounds the wait for an engine's answer: 0 or less would mean no wait.
-func checkTimeout(flag string, d time.Duration) error {
-	if d <= 0 {
-		return usagef("invalid --%s %v (want a positive duration)", flag, d)
-	}
-	return nil
 }

@@ -286,17 +286,6 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		d    int
-	}{{"rank", "rank", 0}, {"rnak", "rank", 1}, {"rak", "rank", 1}, {"ranks", "rank", 1}, {"value", "values", 1}, {"valeus", "values", 1}, {"", "gtp", 3}, {"miai", "tune", 4}} {
-		if d := editDistance(tt.a, tt.b); d != tt.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, d, tt.d)
-		}
-	}
-}
-
 // TestNoFileNames: "-" as a PATH of the commands that read many records,
 // which do not read standard input, and an empty file name anywhere are
 // usage errors that say so, not a stat or open error about "-" or "".

@@ -51,11 +51,11 @@ func matchCommand(e *env, args []string) error {
 	fs.Var(&a, "a", "the first engine, as NAME=COMMAND (Black in the first game)")
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
-	games := fs.Int("games", 2, "number of games")
-	size := fs.Int("size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
-	komi := fs.Float64("komi", 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
-	maxMoves := fs.Int("max-moves", 0, "stop and score a game after this many moves (0: 3 × size²)")
-	timeout := fs.Duration("timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
+	games := addIntFlag(fs, "games", 2, 1, "number of games")
+	size := addSizeFlag(fs, "size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
+	komi := addKomiFlag(fs, 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
+	maxMoves := addIntFlag(fs, "max-moves", 0, 0, "stop and score a game after this many moves (0: 3 × size²)")
+	timeout := addTimeoutFlag(fs, "timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
 	of := addOutputFlag(fs)
 	rest, err := parseArgs(fs, args)
@@ -71,17 +71,17 @@ func matchCommand(e *env, args []string) error {
 	if len(scorer) > 1 {
 		return usagef("give at most one --scorer")
 	}
-	if *games < 1 {
-		return usagef("invalid --games %d (want 1 or more)", *games)
+	if err := games.check(); err != nil {
+		return err
 	}
-	if err := checkTimeout("timeout", *timeout); err != nil {
+	if err := timeout.check(); err != nil {
 		return err
 	}
 	if *sgfOut != "" && of.output != "" && of.output != "-" && outfile.Same(*sgfOut, of.output) {
 		return usagef("--sgf %s and -o %s name one file: the games and the table would overwrite each other (give two)", *sgfOut, of.output)
 	}
-	if *maxMoves < 0 {
-		return usagef("invalid --max-moves %d (want 0 or more)", *maxMoves)
+	if err := maxMoves.check(); err != nil {
+		return err
 	}
 	if a[0].name == b[0].name {
 		return usagef("--a and --b have the same name %q", a[0].name)
@@ -89,23 +89,19 @@ func matchCommand(e *env, args []string) error {
 	cfg := match.Config{
 		A: match.Engine{Name: a[0].name, Argv: a[0].argv}, B: match.Engine{Name: b[0].name, Argv: b[0].argv},
 		Scorer: match.Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}},
-		Games:  *games, Size: *size, Komi: *komi, MaxMoves: *maxMoves, Timeout: *timeout,
+		Games:  games.n, Size: size.n, Komi: komi.v, MaxMoves: maxMoves.n, Timeout: timeout.d,
 	}
 	if len(scorer) == 1 {
 		cfg.Scorer = match.Engine{Name: scorer[0].name, Argv: scorer[0].argv}
 	}
-	if err := checkSize(*size); err != nil {
+	if err := size.check(); err != nil {
 		return err
 	}
-	// A komi beyond the board's points decides every game before it is
-	// played (and NaN or ±Inf no engine takes).
-	if points := float64(*size * *size); !(*komi >= -points && *komi <= points) && !isSet(fs, "komi") {
-		return usagef("the default --komi %v is more than the %v points of the %dx%d board: give --komi", *komi, points, *size, *size)
-	} else if !(*komi >= -points && *komi <= points) {
-		return usagef("invalid --komi %v (want a number from -%v to %v, the points of the %dx%d board)", *komi, points, points, *size, *size)
+	if err := komi.check(size.n); err != nil {
+		return err
 	}
 	cfg.Progress = func(done int, g *match.Game) {
-		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, *games, g.Black, g.White, g.Result, len(g.Moves))
+		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, games.n, g.Black, g.White, g.Result, len(g.Moves))
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -146,12 +142,4 @@ func matchInterrupted(e *env, rep *match.Report, sgfOut string, of *outputFlags)
 		}
 	}
 	return of.writeInterrupted(e, what, "the table", rep.WriteText)
-}
-
-// checkSize checks a --size flag.
-func checkSize(n int) error {
-	if board.ValidSize(n) != nil {
-		return usagef("invalid --size %d (want %d..%d)", n, board.MinSize, board.MaxSize)
-	}
-	return nil
 }

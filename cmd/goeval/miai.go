@@ -1,15 +1,9 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
-	"os"
-	"strings"
-	"unicode/utf8"
 
 	"goeval/control"
-	"goeval/sgf"
 	"goeval/thermo"
 	"goeval/thermo/sgftree"
 )
@@ -96,8 +90,8 @@ func miaiCommand(e *env, args []string) error {
 	fs := newFlags(e, "miai", miaiUsage)
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, mapEstimator)
-	game := fs.Int("game", 1, "which game of an SGF collection (from 1)")
-	format := fs.String("format", "text", "output format: text or json")
+	game := addGameFlag(fs, "which game of an SGF collection (from 1)")
+	format := addFormatFlag(fs, "output format: text or json", "json")
 	width := fs.Int("width", thermo.DefaultPlotWidth, "the most columns of the thermograph plot")
 	height := fs.Int("height", thermo.DefaultPlotHeight, "the most rows of the thermograph plot")
 	pos, err := parseArgs(fs, args)
@@ -110,20 +104,18 @@ func miaiCommand(e *env, args []string) error {
 	if len(pos) > 1 {
 		return usagef("one tree at a time (got %d arguments; quote a tree for the shell: '{4 | {3 | 2}}')", len(pos))
 	}
-	if *game < 1 {
-		return usagef("invalid --game %d (games are counted from 1)", *game)
+	if err := game.check(); err != nil {
+		return err
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("invalid --format %q (want text, json)", *format)
+	if err := format.check(); err != nil {
+		return err
 	}
 	if *width < 8 || *height < 4 {
 		return usagef("invalid plot size --width %d --height %d (want at least 8 and 4)", *width, *height)
 	}
 	// The estimator is built only if a leaf needs it, but flags given
 	// explicitly are checked at once.
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "estimator" || ef.params[f.Name] != nil })
-	if explicit {
+	if isSet(fs, "estimator") || len(ef.options()) > 0 {
 		if _, err := ef.factory(); err != nil {
 			return err
 		}
@@ -136,138 +128,29 @@ func miaiCommand(e *env, args []string) error {
 		return f(), nil
 	}
 
-	src, err := readLocalTree(e, pos[0], *game, newEst)
+	if pos[0] == "" {
+		return usagef("the TREE or FILE.sgf argument is empty (want notation, a file name, or - for standard input)")
+	}
+	src, err := sgftree.Load(pos[0], e.stdin, game.n, sgftree.Options{Estimator: newEst})
 	if err != nil {
 		return err
 	}
-	if src.file == "" && isSet(fs, "game") {
+	if src.File == "" && isSet(fs, "game") {
 		return usagef("--game applies to an SGF file, not to a tree in notation")
 	}
-	r, err := thermo.Analyze(src.game)
+	r, err := thermo.Analyze(src.Game)
 	if err != nil {
-		if src.sgf != nil {
-			return src.sgf.Locate(err) // a ko it cannot count, at its place in the file
+		if src.Tree != nil {
+			return src.Tree.Locate(err) // a ko it cannot count, at its place in the file
 		}
 		return err
 	}
-	naive, naiveErr := thermo.MiaiCount(src.game)
-	if *format == "json" {
-		return thermo.WriteJSON(e.stdout, src.source(), r, naive, naiveErr)
+	naive, naiveErr := thermo.MiaiCount(src.Game)
+	if format.v == "json" {
+		return thermo.WriteJSON(e.stdout, src.Source(), r, naive, naiveErr)
 	}
-	for _, w := range src.warnings {
+	for _, w := range src.Warnings {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 	}
-	return thermo.WriteText(e.stdout, src.source(), r, naive, naiveErr, thermo.PlotOptions{Width: *width, Height: *height})
-}
-
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-// localTree is a tree to analyse and where it came from.
-type localTree struct {
-	game *thermo.Game
-	// file is the SGF file name, "" for notation.
-	file     string
-	index    int // the game of the collection
-	byV      int
-	byEst    int
-	est      control.Estimator
-	warnings []sgf.Warning
-	// sgf is the tree read from SGF, nil for notation.
-	sgf *sgftree.Tree
-}
-
-// readLocalTree reads arg as notation or as an SGF file (see miaiUsage).
-func readLocalTree(e *env, arg string, k int, newEst func() (control.Estimator, error)) (*localTree, error) {
-	var c *sgf.Collection
-	var err error
-	switch {
-	case arg == "":
-		return nil, usagef("the TREE or FILE.sgf argument is empty (want notation, a file name, or - for standard input)")
-	case arg == "-":
-		b, err := sgf.ReadData("<stdin>", e.stdin)
-		if err != nil {
-			return nil, err
-		}
-		if t := strings.TrimSpace(string(b)); !strings.HasPrefix(t, "(") {
-			return parseNotation(t)
-		}
-		c, err = sgf.Parse("<stdin>", b)
-		if err != nil {
-			return nil, err
-		}
-	case looksLikeNotation(arg):
-		return parseNotation(arg)
-	default:
-		if c, err = sgf.ReadFile(arg); err != nil {
-			return nil, err
-		}
-	}
-	g, err := c.Game(k)
-	if err != nil {
-		return nil, err
-	}
-	t, err := sgftree.Read(g, sgftree.Options{Estimator: newEst})
-	if err != nil {
-		return nil, err
-	}
-	return &localTree{game: t.Game, file: c.Name, index: k, byV: t.ByV, byEst: t.ByEstimator, est: t.Estimator, warnings: g.Warnings, sgf: t}, nil
-}
-
-// looksLikeNotation reports whether arg is a tree rather than a file name:
-// not an existing file, not named *.sgf, and starting with '{', a number or
-// a name followed by '=' (the named notation).
-func looksLikeNotation(arg string) bool {
-	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(strings.ToLower(arg), ".sgf") {
-		return false
-	}
-	t := strings.TrimSpace(arg)
-	if t == "" {
-		return false
-	}
-	switch c := t[0]; {
-	case c == '{', c >= '0' && c <= '9', c == '-', c == '+', c == '.':
-		return true
-	}
-	name, _, ok := strings.Cut(t, "=")
-	return ok && strings.TrimSpace(name) != "" && !strings.ContainsAny(strings.TrimSpace(name), " \t{}|,;/.")
-}
-
-// parseNotation parses a tree in notation; a syntax error shows the line
-// of the input with a caret under the place.
-func parseNotation(src string) (*localTree, error) {
-	g, err := thermo.Parse(src)
-	if err != nil {
-		line, col := 0, 0
-		var se *thermo.SyntaxError
-		var ue *thermo.UnsupportedError
-		switch {
-		case errors.As(err, &se):
-			line, col = se.Line, se.Col
-		case errors.As(err, &ue):
-			line, col = ue.Line, ue.Col
-		}
-		lines := strings.Split(src, "\n")
-		if line >= 1 && line <= len(lines) && utf8.RuneCountInString(lines[line-1]) < 200 {
-			l := strings.ReplaceAll(lines[line-1], "\t", " ")
-			return nil, fmt.Errorf("%w\n  %s\n  %s^", err, l, strings.Repeat(" ", col-1))
-		}
-		return nil, err
-	}
-	return &localTree{game: g}, nil
-}
-
-// source says where the tree came from, for thermo's writers.
-func (t *localTree) source() thermo.Source {
-	s := thermo.Source{Tree: t.game.String(), File: t.file, Game: t.index, ByV: t.byV, ByEstimator: t.byEst}
-	if t.est != nil {
-		s.Estimator, s.Params = t.est.Name(), control.FormatParams(t.est.Params())
-	}
-	for _, w := range t.warnings {
-		s.Warnings = append(s.Warnings, w.String())
-	}
-	return s
+	return thermo.WriteText(e.stdout, src.Source(), r, naive, naiveErr, thermo.PlotOptions{Width: *width, Height: *height})
 }

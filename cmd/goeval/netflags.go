@@ -35,11 +35,7 @@ func addNetFlags(fs *flag.FlagSet) *netFlags {
 }
 
 // set reports whether the flag called name was given.
-func (nf *netFlags) set(name string) bool {
-	found := false
-	nf.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
-}
+func (nf *netFlags) set(name string) bool { return isSet(nf.fs, name) }
 
 // load reads the judge's parameters given by --params, if any, and the
 // network given by --net or GOEVAL_NET, if any, once, and reports whether

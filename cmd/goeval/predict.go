@@ -60,13 +60,13 @@ func predictCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
 	nf := addNetFlags(fs)
-	every := fs.Int("every", predict.DefaultEvery, "rank the position after every N-th move (0, N, 2N, ...)")
+	every := addIntFlag(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
 	var peers peerFlag
 	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
 	genmove := fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")
-	timeout := fs.Duration("peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
-	workers := fs.Int("workers", 0, "number of workers, each with its own rankers and engines (default: the number of CPUs)")
-	format := fs.String("format", "text", "output format: text, csv or json")
+	timeout := addTimeoutFlag(fs, "peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
+	workers := addWorkersFlag(fs, "number of workers, each with its own rankers and engines (default: the number of CPUs)", cpuCount)
+	format := addFormatFlag(fs, "output format: text, csv or json", "csv", "json")
 	mf := addModelFlag(fs)
 	of := addOutputFlag(fs)
 	paths, err := parseArgs(fs, args)
@@ -76,16 +76,7 @@ func predictCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no SGF file or folder given")
 	}
-	if *format != "text" && *format != "csv" && *format != "json" {
-		return usagef("invalid --format %q (want text, csv, json)", *format)
-	}
-	if *every < 1 {
-		return usagef("invalid --every %d (want 1 or more)", *every)
-	}
-	if err := checkWorkers(*workers); err != nil {
-		return err
-	}
-	if err := checkTimeout("peer-timeout", *timeout); err != nil {
+	if err := checkFlags(format, every, workers, timeout); err != nil {
 		return err
 	}
 	if _, err := nf.load(); err != nil {
@@ -93,7 +84,7 @@ func predictCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	cfg := predict.Config{Every: *every, Workers: *workers}
+	cfg := predict.Config{Every: every.n, Workers: workers.n}
 	taken := map[string]bool{}
 	for _, name := range strings.Split(*rankers, ",") {
 		name = strings.TrimSpace(name)
@@ -116,7 +107,7 @@ func predictCommand(e *env, args []string) error {
 		}
 		taken[p.name] = true
 		argv := p.argv
-		opts := predict.PeerOptions{Genmove: *genmove, Timeout: *timeout, Context: ctx}
+		opts := predict.PeerOptions{Genmove: *genmove, Timeout: timeout.d, Context: ctx}
 		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
 	}
 	if len(cfg.Contenders) == 0 {
@@ -146,7 +137,7 @@ func predictCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		rep.Unreadable = append([]records.FileError{fe}, rep.Unreadable...)
 	}
-	if *format != "json" { // JSON holds them
+	if format.v != "json" { // JSON holds them
 		for _, w := range rep.Warnings {
 			printWarning(e, w)
 		}
@@ -158,7 +149,7 @@ func predictCommand(e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", msg)
 	}
 	draw := func(w io.Writer) error {
-		switch *format {
+		switch format.v {
 		case "json":
 			return rep.WriteJSON(w)
 		case "csv":

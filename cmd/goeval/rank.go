@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"goeval/control"
+	"goeval/position"
 	"goeval/rank"
 	"goeval/render"
 )
@@ -59,212 +60,170 @@ FILE may be "-" for standard input.
 // playFlags are the flags that rank and values share.
 type playFlags struct {
 	ef      *estimatorFlags
-	by      *string
+	by      *choiceFlag
 	model   *modelFlag
 	pf      *positionFlags
-	top     *int
-	workers *int
+	top     *intFlag
+	workers *workersFlag
 	cold    *bool
-	format  *string
+	format  *choiceFlag
 	out     *outputFlags
+	pal     render.Palette // --palette, checked
 }
 
 func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 	return &playFlags{
 		ef:      addEstimatorFlags(fs, mapEstimator),
 		pf:      addPositionFlags(fs),
-		top:     fs.Int("top", rank.DefaultTop, topUsage),
-		workers: fs.Int("workers", 0, "number of parallel workers (0: one per CPU, GOMAXPROCS)"),
+		top:     addIntFlag(fs, "top", rank.DefaultTop, 0, topUsage),
+		workers: addWorkersFlag(fs, "number of parallel workers (0: one per CPU, GOMAXPROCS)", onePerCPU),
 		cold:    fs.Bool("cold", false, "start every evaluation from the stones, not from the position's solution (iterative estimators: slower, the same as evaluating each position alone)"),
-		format:  fs.String("format", "text", "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)"),
+		format:  addFormatFlag(fs, "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)", "json", "svg", "png"),
 		out:     addOutputFlags(fs),
 	}
 }
 
 // load parses the arguments, checks the flags and loads the position.
-func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position, func() control.Estimator, error) {
+func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position.Position, func() control.Estimator, error) {
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(files) == 0 {
-		return nil, nil, usagef("no SGF file given")
-	}
-	if len(files) > 1 {
-		return nil, nil, usagef("one SGF file at a time (got %d)", len(files))
-	}
-	if err := f.pf.check(); err != nil {
+	file, err := oneFile(files, "")
+	if err != nil {
 		return nil, nil, err
 	}
-	if *f.format != "text" && *f.format != "json" && !isPicture(*f.format) {
-		return nil, nil, usagef("invalid --format %q (want text, json, svg, png)", *f.format)
-	}
-	if _, err := f.out.check(*f.format); err != nil {
+	if f.pal, err = checkDrawFlags(e, f.pf, f.format, f.out); err != nil {
 		return nil, nil, err
 	}
-	if err := f.out.refuseTerminal(e, *f.format); err != nil {
+	if err := checkFlags(f.top, f.workers); err != nil {
 		return nil, nil, err
-	}
-	if *f.top < 0 {
-		return nil, nil, usagef("invalid --top %d (want 0 or more)", *f.top)
-	}
-	if *f.workers < 0 {
-		return nil, nil, usagef("invalid --workers %d (want 1 or more, or 0 for one per CPU)", *f.workers)
 	}
 	newEst, err := f.ef.factory()
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := f.out.checkInputs(files[0]); err != nil {
-		return nil, nil, err
-	}
-	pos, err := loadPosition(e, files[0], f.pf.game, f.pf.move, f.pf.path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if *f.format != "json" {
-		for _, w := range pos.warnings {
-			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
+	pos, err := loadPosition(e, file, f.pf, f.out, f.format)
+	return pos, newEst, err
+}
+
+// playOutput is what rank and values write: JSON, a picture over the
+// control map by an estimator, and text on a text board.
+type playOutput struct {
+	json    func(w io.Writer) error
+	picture func(est control.Estimator, pal render.Palette) (*render.Picture, error)
+	text    func(w io.Writer, tb rank.TextBoard) error
+}
+
+// write writes o in the --format, evaluating pos once more with newEst
+// for the control map of a picture, or of a text board in colour.
+func (f *playFlags) write(e *env, pos *position.Position, newEst func() control.Estimator, o playOutput) error {
+	switch f.format.v {
+	case "json":
+		return f.out.write(e, o.json)
+	case "svg", "png":
+		pic, err := o.picture(newEst(), f.pal)
+		if err != nil {
+			return err
 		}
+		return f.out.writePicture(e, f.format.v, pic)
 	}
-	return pos, newEst, nil
+	tb, err := pos.TextBoard(newEst(), f.out.shade(e))
+	if err != nil {
+		return err
+	}
+	return f.out.write(e, func(w io.Writer) error { return o.text(w, tb) })
+}
+
+// setRecord gives r the record behind pos, for an estimator that reads
+// records (the network).
+func setRecord(r *rank.Ranker, pos *position.Position) error {
+	rec, err := pos.Record(false)
+	if err != nil {
+		return err
+	}
+	r.SetRecord(rec)
+	return nil
 }
 
 // workError turns an error of the rank package into one for people.
-func workError(pos *position, err error) error {
+func workError(pos *position.Position, err error) error {
 	if errors.Is(err, context.Canceled) {
 		return &interruptedError{"interrupted before the work was finished: nothing written"}
 	}
-	return fmt.Errorf("%s: %w", pos.file, err)
+	return fmt.Errorf("%s: %w", pos.File, err)
 }
 
 func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	addMaxSGFFlag(fs)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
-	f.by = fs.String("by", "model", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)")
+	f.by = addChoiceFlag(fs, "by", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)", "model", netEstimator, "eval")
 	f.model = addModelFlag(fs)
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
 		return err
 	}
-	if !f.ef.net.set("by") && f.ef.net.loaded && f.model.path == "" {
-		*f.by = netEstimator
+	if !isSet(fs, "by") && f.ef.net.loaded && f.model.path == "" {
+		f.by.v = netEstimator
 	}
-	if *f.by != "model" && *f.by != "eval" && *f.by != netEstimator {
-		return usagef("invalid --by %q (want model, net, eval)", *f.by)
+	if err := f.by.check(); err != nil {
+		return err
 	}
-	if *f.by == "eval" && f.model.path != "" {
+	if f.by.v == "eval" && f.model.path != "" {
 		return usagef("--model orders the moves by the model: it does not go with --by eval")
 	}
-	top := *f.top
-	if top == 0 {
-		top = -1 // rank.Settings: negative means none
-	}
-	s := rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}
-	var r *rank.Ranker
-	if *f.by == "model" {
-		m, err := f.model.load()
-		if err != nil {
-			return err
-		}
-		if r, err = modelRanker(m, newEst, s); err != nil {
-			return err
-		}
-	} else if *f.by == netEstimator {
-		if f.model.path != "" {
-			return usagef("--model orders the moves by the model: it does not go with --by net")
-		}
-		netEst, err := factoryOf(netEstimator, nil)
-		if err != nil {
-			return err
-		}
-		s.Policy, s.PolicyEval = true, true
-		r = rank.New(netEst, s)
-	} else {
-		r = rank.New(newEst, s)
-	}
-	rec, err := pos.record(false)
+	r, err := f.ranker(newEst, pos.Game.Info.Komi)
 	if err != nil {
 		return err
 	}
-	r.SetRecord(rec) // for an estimator that reads records (the network)
-	last, last2 := pos.lastMoves()
+	if err := setRecord(r, pos); err != nil {
+		return err
+	}
+	last, last2 := pos.LastMoves()
 	ctx, stop := interruptContext()
 	defer stop()
-	rk, err := r.RankAfter(ctx, pos.board, last, last2)
+	rk, err := r.RankAfter(ctx, pos.Board, last, last2)
 	if err != nil {
 		return workError(pos, err)
 	}
-	switch *f.format {
-	case "json":
-		return f.out.write(e, func(w io.Writer) error { return rk.WriteJSON(w, pos.board, pos.source(), *f.top) })
-	case "svg", "png":
-		pic, err := rankPicture(pos, newEst(), rk, f.palette())
+	return f.write(e, pos, newEst, playOutput{
+		json: func(w io.Writer) error { return rk.WriteJSON(w, pos.Board, pos.Source(), f.top.n) },
+		picture: func(est control.Estimator, pal render.Palette) (*render.Picture, error) {
+			return pos.RankPicture(est, rk, pal)
+		},
+		text: func(w io.Writer, tb rank.TextBoard) error {
+			return rk.WriteText(w, pos.Board, pos.Source(), f.top.n, tb)
+		},
+	})
+}
+
+// ranker returns the ranker --by asks for: by the move model (with the
+// one-ply evaluation by newEst), the network's move probabilities, or one
+// ply deep by newEst.
+func (f *playFlags) ranker(newEst func() control.Estimator, komi float64) (*rank.Ranker, error) {
+	top := f.top.n
+	if top == 0 {
+		top = -1 // rank.Settings: negative means none
+	}
+	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: komi}
+	switch f.by.v {
+	case "model":
+		m, err := f.model.load()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return f.out.writePicture(e, *f.format, pic)
-	}
-	tb, err := newTextBoard(e, f.out, pos, newEst())
-	if err != nil {
-		return err
-	}
-	return f.out.write(e, func(w io.Writer) error { return rk.WriteText(w, pos.board, pos.source(), *f.top, tb) })
-}
-
-// palette returns the checked --palette.
-func (f *playFlags) palette() render.Palette {
-	p, _ := render.ParsePalette(f.out.palette) // checked by load
-	return p
-}
-
-// rankPicture draws a ranking as the symmetric-estimate article's Figure 10 does: the 24 best
-// moves lettered (rank.Letters), the 26 worst crossed, over the control map of the
-// position (evaluated once more, from the stones, with est).
-func rankPicture(pos *position, est control.Estimator, rk *rank.Ranking, pal render.Palette) (*render.Picture, error) {
-	var res control.Result
-	if err := estimate(est, &res, pos, false); err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
-	}
-	labels := make([]string, pos.board.Geometry().N)
-	mk := rank.Marks(len(rk.Moves))
-	for i, m := range rk.Moves {
-		if mk[i] == "×" {
-			labels[m.Point] = render.Cross
-		} else {
-			labels[m.Point] = mk[i]
+		return modelRanker(m, newEst, s)
+	case netEstimator:
+		if f.model.path != "" {
+			return nil, usagef("--model orders the moves by the model: it does not go with --by net")
 		}
-	}
-	g := pos.board.Geometry()
-	mover := rk.ToMove.Name()
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels, Last: pos.lastMove()}
-	pic.Caption = []string{
-		positionLine(pos),
-		fmt.Sprintf("%s: the best %d moves for %s %s, a first; ×: the worst 26", rank.LettersLegend, len(rank.Letters), mover, rankOrder(rk)),
-		estimatorCaption(rk.Estimator, rk.Params),
-		scoreCaption(rk.Estimator, res.Score, pos.game.Info.Komi),
-	}
-	if len(rk.Moves) > 0 {
-		best := rk.Moves[0]
-		if rk.ByModel {
-			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, probability %.3f, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Prob, best.Gain, len(rk.Moves)))
-		} else {
-			pic.Caption = append(pic.Caption, fmt.Sprintf("best %s, gaining %.2f over a pass; %d legal moves", g.GTP(best.Point), best.Gain, len(rk.Moves)))
+		netEst, err := factoryOf(netEstimator, nil)
+		if err != nil {
+			return nil, err
 		}
-	} else {
-		pic.Caption = append(pic.Caption, mover+" has no legal move but pass")
+		s.Policy, s.PolicyEval = true, true
+		return rank.New(netEst, s), nil
 	}
-	return pic, nil
-}
-
-// rankOrder says how a ranking is ordered, for captions.
-func rankOrder(rk *rank.Ranking) string {
-	if rk.ByPolicy {
-		return "by " + rk.Estimator + "'s move probabilities"
-	}
-	if rk.ByModel {
-		return "by the move model"
-	}
-	return "by the one-ply score"
+	return rank.New(newEst, s), nil
 }

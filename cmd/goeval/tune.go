@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -95,8 +94,8 @@ func tuneCommand(e *env, args []string) error {
 	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
 	hardDeath := fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
-	stride := fs.Int("stride", tune.DefaultStride, "sample a training position every this many moves")
-	folds := fs.Int("folds", tune.DefaultFolds, "cross-validation folds (1: fit only)")
+	stride := addIntFlag(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
+	folds := addIntFlag(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
 	l2 := fs.Float64("l2", tune.DefaultL2, "L2 regularisation of the death model")
 	def := judge.Default()
 	lambda := fs.Float64("lambda", def.Lambda, "λ of the early model's estimate, and of the late one's unless --late-lambda is given")
@@ -111,7 +110,7 @@ func tuneCommand(e *env, args []string) error {
 	lateDeadAt := fs.Float64("late-dead-at", defLate.DeadAt, "the late model's --dead-at (--dead-at's when only that is given)")
 	playouts := fs.Int("playouts", defPlayouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
 	lateFrom := fs.Float64("late-from", def.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
-	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
+	workers := addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
 	write := fs.String("write", "", "write the fitted parameters to this JSON file")
 	paths, err := parseArgs(fs, args)
 	if err != nil {
@@ -124,32 +123,25 @@ func tuneCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --moves %q: %v", *moves, err)
 	}
-	for _, c := range []struct {
-		name string
-		v    int
-	}{{"stride", *stride}, {"folds", *folds}} {
-		if c.v < 1 {
-			return usagef("invalid --%s %d (want 1 or more)", c.name, c.v)
-		}
+	if err := checkFlags(stride, folds); err != nil {
+		return err
 	}
 	if !(*l2 > 0) {
 		return usagef("invalid --l2 %v (want more than 0)", *l2)
 	}
-	if err := checkWorkers(*workers); err != nil {
+	if err := workers.check(); err != nil {
 		return err
 	}
 	if !(*countedWeight >= 0) {
 		return usagef("invalid --counted-weight %v (want 0 or more)", *countedWeight)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["lambda"] && !set["late-lambda"] {
+	if isSet(fs, "lambda") && !isSet(fs, "late-lambda") {
 		*lateLambda = *lambda
 	}
-	if set["kappa"] && !set["late-kappa"] {
+	if isSet(fs, "kappa") && !isSet(fs, "late-kappa") {
 		*lateKappa = *kappa
 	}
-	if set["dead-at"] && !set["late-dead-at"] {
+	if isSet(fs, "dead-at") && !isSet(fs, "late-dead-at") {
 		*lateDeadAt = *deadAt
 	}
 	settings := judge.Settings{Lambda: *lambda, Kappa: *kappa, DeadAt: *deadAt, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
@@ -201,7 +193,7 @@ func tuneCommand(e *env, args []string) error {
 		for _, c := range cs {
 			ests = append(ests, compare.Estimator(c))
 		}
-		r, err := compare.Run(ctx, compare.Config{Estimators: ests, Bands: bands, Labels: lab, Workers: *workers}, held)
+		r, err := compare.Run(ctx, compare.Config{Estimators: ests, Bands: bands, Labels: lab, Workers: workers.n}, held)
 		if err != nil {
 			return err
 		}
@@ -209,9 +201,9 @@ func tuneCommand(e *env, args []string) error {
 		return nil
 	}
 	rep, err := tune.Run(ctx, tune.Config{
-		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, CountedWeight: *countedWeight, Base: base, Stride: *stride, Folds: *folds, L2: *l2,
+		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, CountedWeight: *countedWeight, Base: base, Stride: stride.n, Folds: folds.n, L2: *l2,
 		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
-		Bands: bands, Workers: *workers, Measure: measure,
+		Bands: bands, Workers: workers.n, Measure: measure,
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
 	if err != nil {
@@ -229,7 +221,7 @@ func tuneCommand(e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "goeval: warning: %s\n", msg)
 	}
 	if cv := compare.Pool(measured); cv != nil {
-		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", *folds)
+		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", folds.n)
 		if err := cv.WriteTables(w); err != nil {
 			return err
 		}

@@ -52,18 +52,18 @@ measuring.
 func tuneMovesCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune moves", tuneMovesUsage)
 	addMaxSGFFlag(fs)
-	games := fs.Int("games", 0, "fit on this many games only, spread over the records (0: all)")
-	every := fs.Int("every", tune.DefaultEvery, "sample a training position every this many moves")
-	validate := fs.Int("validate-every", tune.DefaultValidateEvery, "hold out one game in this many for validation")
-	minPattern := fs.Int("min-pattern", tune.DefaultMinPattern, "keep the spatial patterns played at least this often")
-	minShape := fs.Int("min-shape", tune.DefaultMinShape, "keep the 3x3 shapes seen at least this often among the candidates")
+	games := addIntFlag(fs, "games", 0, 0, "fit on this many games only, spread over the records (0: all)")
+	every := addIntFlag(fs, "every", tune.DefaultEvery, 1, "sample a training position every this many moves")
+	validate := addIntFlag(fs, "validate-every", tune.DefaultValidateEvery, 2, "hold out one game in this many for validation")
+	minPattern := addIntFlag(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
+	minShape := addIntFlag(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
 	gain := fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
 	owner := fs.String("owner", "judge", "estimator of the owner feature (\"\": none)")
-	sweeps := fs.Int("sweeps", movemodel.DefaultIterations, "most sweeps of the fit")
+	sweeps := addIntFlag(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
 	tol := fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
 	prior := fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
 	without := fs.String("without", "", "comma-separated feature groups to leave out, to measure what they buy: "+groupNames())
-	workers := fs.Int("workers", 0, "number of workers (default: the number of CPUs)")
+	workers := addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
 	write := fs.String("write", "", "write the model to this parameter file")
 	paths, err := parseArgs(fs, args)
 	if err != nil {
@@ -72,17 +72,7 @@ func tuneMovesCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no SGF file or folder given")
 	}
-	for _, c := range []struct {
-		name string
-		v    int
-		min  int
-	}{{"games", *games, 0}, {"every", *every, 1}, {"validate-every", *validate, 2}, {"min-pattern", *minPattern, 1},
-		{"min-shape", *minShape, 1}, {"sweeps", *sweeps, 1}} {
-		if c.v < c.min {
-			return usagef("invalid --%s %d (want %d or more)", c.name, c.v, c.min)
-		}
-	}
-	if err := checkWorkers(*workers); err != nil {
+	if err := checkFlags(games, every, validate, minPattern, minShape, sweeps, workers); err != nil {
 		return err
 	}
 	if !(*prior > 0) {
@@ -127,9 +117,9 @@ func tuneMovesCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	rep, err := tune.MovesRun(ctx, tune.MovesConfig{
-		Files: files, Games: *games, Every: *every, ValidateEvery: *validate, MinPattern: *minPattern, MinShape: *minShape,
-		Gain: *gain, Owner: *owner, Workers: *workers, Without: drop,
-		Fit: movemodel.FitSettings{Iterations: *sweeps, Tolerance: *tol, Prior: *prior},
+		Files: files, Games: games.n, Every: every.n, ValidateEvery: validate.n, MinPattern: minPattern.n, MinShape: minShape.n,
+		Gain: *gain, Owner: *owner, Workers: workers.n, Without: drop,
+		Fit: movemodel.FitSettings{Iterations: sweeps.n, Tolerance: *tol, Prior: *prior},
 		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
 	})
 	if rep != nil {

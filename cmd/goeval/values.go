@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"goeval/control"
@@ -48,52 +47,21 @@ func valuesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := rank.New(newEst, rank.Settings{Workers: *f.workers, Cold: *f.cold})
-	rec, err := pos.record(false)
-	if err != nil {
+	r := rank.New(newEst, rank.Settings{Workers: f.workers.n, Cold: *f.cold})
+	if err := setRecord(r, pos); err != nil {
 		return err
 	}
-	r.SetRecord(rec) // for an estimator that reads records (the network)
-	vm, err := r.Values(ctx, pos.board)
+	vm, err := r.Values(ctx, pos.Board)
 	if err != nil {
 		return workError(pos, err)
 	}
-	switch *f.format {
-	case "json":
-		return f.out.write(e, func(w io.Writer) error { return vm.WriteJSON(w, pos.board, pos.source()) })
-	case "svg", "png":
-		pic, err := valuesPicture(pos, newEst(), vm, f.palette())
-		if err != nil {
-			return err
-		}
-		return f.out.writePicture(e, *f.format, pic)
-	}
-	tb, err := newTextBoard(e, f.out, pos, newEst())
-	if err != nil {
-		return err
-	}
-	return f.out.write(e, func(w io.Writer) error { return vm.WriteText(w, pos.board, pos.source(), *f.top, tb) })
-}
-
-// valuesPicture draws every empty point's miai value, as the text board
-// does, over the control map of the position (evaluated once more with
-// est).
-func valuesPicture(pos *position, est control.Estimator, vm *rank.ValueMap, pal render.Palette) (*render.Picture, error) {
-	var res control.Result
-	if err := estimate(est, &res, pos, false); err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", pos.file, est.Name(), err)
-	}
-	labels := make([]string, pos.board.Geometry().N)
-	for i := range vm.Points {
-		v := &vm.Points[i]
-		labels[v.Point] = v.Mark()
-	}
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Labels: labels, Last: pos.lastMove()}
-	pic.Caption = []string{
-		positionLine(pos),
-		"miai value of a play on each point (b, w: only Black, only White may play)",
-		estimatorCaption(vm.Estimator, vm.Params),
-		scoreCaption(vm.Estimator, res.Score, pos.game.Info.Komi),
-	}
-	return pic, nil
+	return f.write(e, pos, newEst, playOutput{
+		json: func(w io.Writer) error { return vm.WriteJSON(w, pos.Board, pos.Source()) },
+		picture: func(est control.Estimator, pal render.Palette) (*render.Picture, error) {
+			return pos.ValuesPicture(est, vm, pal)
+		},
+		text: func(w io.Writer, tb rank.TextBoard) error {
+			return vm.WriteText(w, pos.Board, pos.Source(), f.top.n, tb)
+		},
+	})
 }

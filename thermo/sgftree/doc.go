@@ -68,4 +68,11 @@
 //     then goes on or carries V[], a tree deeper than MaxDepth;
 //   - ErrNoEstimator: a leaf without V[] when no estimator was given (the
 //     error of Options.Estimator itself is passed on unchanged).
+//
+// # A command's argument
+//
+// Load reads a tree as goeval miai takes it: notation for package thermo
+// (a syntax error shown under its line with a caret), an SGF file, or
+// standard input holding either; Local.Source says where it came from,
+// for thermo's writers.
 package sgftree

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"goeval/control"
 	"goeval/internal/outfile"
 	"goeval/render"
 )
@@ -19,7 +18,7 @@ type outputFlags struct {
 	output  string
 	palette string
 	size    int
-	color   string
+	color   *choiceFlag
 }
 
 // addOutputFlag adds -o and --output alone.
@@ -36,35 +35,29 @@ func addOutputFlag(fs *flag.FlagSet) *outputFlags {
 // has them.
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	of := addOutputFlag(fs)
-	fs.StringVar(&of.color, "color", "auto", "text: shade the board with ANSI greys: auto (on a terminal), always or never")
+	of.color = addChoiceFlag(fs, "color", "text: shade the board with ANSI greys: auto (on a terminal), always or never", "auto", "always", "never")
 	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)")
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
 }
 
-// isPicture says whether a --format is a picture.
-func isPicture(format string) bool { return format == "svg" || format == "png" }
-
-// check validates the picture flags for the given format.
-func (of *outputFlags) check(format string) (render.Palette, error) {
+// check validates the picture flags, --size for a picture only.
+func (of *outputFlags) check(picture bool) (render.Palette, error) {
 	pal, err := render.ParsePalette(of.palette)
 	if err != nil {
 		return 0, usagef("invalid --palette %q (want %s)", of.palette, strings.Join(render.PaletteNames(), ", "))
 	}
-	if isPicture(format) && (of.size < render.MinWidth || of.size > render.MaxWidth) {
+	if picture && (of.size < render.MinWidth || of.size > render.MaxWidth) {
 		return 0, usagef("invalid --size %d (want %d..%d pixels)", of.size, render.MinWidth, render.MaxWidth)
 	}
-	if of.color != "auto" && of.color != "always" && of.color != "never" {
-		return 0, usagef("invalid --color %q (want auto, always, never)", of.color)
-	}
-	return pal, nil
+	return pal, of.color.check()
 }
 
 // shade returns the text shading --color asks for: ANSI greys always, or
 // on auto when standard output is a terminal and NO_COLOR and TERM=dumb do
 // not say otherwise.
 func (of *outputFlags) shade(e *env) render.Shade {
-	if of.color == "always" || (of.color == "auto" && e.stdoutTTY && (of.output == "" || of.output == "-") &&
+	if of.color.v == "always" || (of.color.v == "auto" && e.stdoutTTY && (of.output == "" || of.output == "-") &&
 		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
 		return render.ANSI
 	}
@@ -147,79 +140,4 @@ func (of *outputFlags) writePicture(e *env, format string, pic *render.Picture) 
 		}
 		return pic.WriteSVG(w, of.size)
 	})
-}
-
-// positionLine says which position a picture shows.
-func positionLine(pos *position) string {
-	var sb strings.Builder
-	sb.WriteString(baseName(pos.file))
-	if pos.game.Index > 1 {
-		fmt.Fprintf(&sb, " (game %d)", pos.game.Index)
-	}
-	fmt.Fprintf(&sb, ", move %d of %d, %s to move", pos.move, pos.moves, pos.board.ToMove().Name())
-	return sb.String()
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[i+1:]
-	}
-	return path
-}
-
-// estimatorCaption names an estimator and its parameters.
-func estimatorCaption(name string, ps []control.Param) string {
-	if len(ps) == 0 {
-		return name
-	}
-	return name + " (" + control.FormatParams(ps) + ")"
-}
-
-// scoreCaption gives the score and the result after komi, with the
-// estimator that made it: goeval's commands score by different estimators
-// by default (the judge, or λ/κ for rank and values).
-func scoreCaption(estimator string, score, komi float64) string {
-	return fmt.Sprintf("score by %s: %s on the board, %s after komi %g", estimator, margin(score), margin(score-komi), komi)
-}
-
-// iterationCaption says how an iterative estimate ended, "" for others.
-func iterationCaption(res *control.Result) string {
-	switch {
-	case !res.Iterative:
-		return ""
-	case res.Converged:
-		return fmt.Sprintf("%d iterations, converged", res.Iterations)
-	}
-	return fmt.Sprintf("%d iterations: the cap was reached before convergence", res.Iterations)
-}
-
-// evalPicture draws the control map of an evaluated position, or with a
-// view, the view's labels over it.
-func evalPicture(pos *position, est control.Estimator, res *control.Result, pal render.Palette, view string) (*render.Picture, error) {
-	pic := &render.Picture{Board: pos.board, Control: res.Control, Palette: pal, Last: pos.lastMove()}
-	pic.Caption = append(pic.Caption, positionLine(pos), estimatorCaption(est.Name(), est.Params()))
-	if view != "" {
-		lb, ok := est.(control.Labeler)
-		if !ok {
-			return nil, usagef("--show with --format svg or png: estimator %s cannot draw its views on a picture", est.Name())
-		}
-		labels, legend, err := lb.Labels(view, pos.board)
-		if err != nil {
-			return nil, err
-		}
-		pic.Labels = labels
-		pic.Caption = append(pic.Caption, "view "+view+": "+legend)
-	}
-	pic.Caption = append(pic.Caption, scoreCaption(est.Name(), res.Score, pos.game.Info.Komi))
-	c, ok, err := shownCount(pos, est)
-	if err != nil {
-		return nil, err
-	}
-	if ok {
-		pic.Caption = append(pic.Caption, "counted as it stands, "+scoreCaption(est.Name(), c.Area, pos.game.Info.Komi))
-	}
-	if s := iterationCaption(res); s != "" {
-		pic.Caption = append(pic.Caption, s)
-	}
-	return pic, nil
 }
