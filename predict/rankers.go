@@ -66,21 +66,15 @@ type PeerOptions struct {
 // at the terminal reaches the caller alone, which stops the engine by
 // cancelling o.Context.
 func Peer(argv []string, o PeerOptions) (Ranker, error) {
-	c, err := peer.Start(argv, peer.Options{Timeout: o.Timeout, OwnGroup: true, Context: o.Context})
+	e, err := peer.StartEngine("", argv, peer.Options{Timeout: o.Timeout, OwnGroup: true, Context: o.Context}, peer.MapNone)
 	if err != nil {
 		return nil, err
 	}
-	e, err := peer.NewEvaluator(c, peer.MapNone)
-	if err != nil {
-		c.Close()
-		return nil, err
-	}
-	return &peerRanker{c: c, e: e, genmove: o.Genmove}, nil
+	return &peerRanker{e: e, genmove: o.Genmove}, nil
 }
 
 type peerRanker struct {
-	c       *peer.Client
-	e       *peer.Evaluator
+	e       *peer.Engine
 	genmove bool
 }
 
@@ -92,4 +86,4 @@ func (p *peerRanker) Order(_ context.Context, pos *records.Position) (Order, err
 	return Order{Moves: moves}, err
 }
 
-func (p *peerRanker) Close() error { return p.c.Close() }
+func (p *peerRanker) Close() error { return p.e.Close() }

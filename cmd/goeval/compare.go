@@ -10,6 +10,7 @@ import (
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/internal/progress"
 	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
@@ -167,7 +168,15 @@ func compareCommand(e *env, args []string) error {
 			return usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
 		}
 		taken[p.name] = true
-		cfg.Peers = append(cfg.Peers, gtpPeer(ctx, p.name, p.argv, e.stderr))
+		cfg.Peers = append(cfg.Peers, compare.Peer{Name: p.name, Start: func() (compare.Engine, error) {
+			// In a process group of its own, so that Ctrl-C reaches goeval
+			// alone: cancelling ctx stops the engine.
+			e, err := peer.StartEngine(p.name, p.argv, peer.Options{OwnGroup: true, Context: ctx}, peer.MapAuto)
+			if err != nil {
+				return nil, err
+			}
+			return e, nil
+		}})
 	}
 
 	switch *judge {
@@ -201,10 +210,10 @@ func compareCommand(e *env, args []string) error {
 		return err
 	}
 	files = uniqueFiles(e, files, "compared")
-	bar := newProgressBar(e)
-	cfg.Progress = bar.progress()
+	bar := progress.NewBar(e.stderr, e.stderrTTY)
+	cfg.Progress = bar.Func()
 	rep, err := compare.Run(ctx, cfg, files)
-	bar.clear()
+	bar.Clear()
 	if err != nil && rep == nil && ctx.Err() != nil {
 		// Interrupted before any work, while the peers were started.
 		return &interruptedError{"interrupted before the comparison began: nothing written"}

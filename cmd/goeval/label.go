@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -107,7 +106,15 @@ func labelCommand(e *env, args []string) error {
 	defer stop()
 	lab, err := records.LabelFiles(ctx, records.LabelConfig{
 		Games: games, Judge: p.name, Workers: workers.n,
-		Start: func() (records.Labeller, error) { return startLabeller(ctx, p.name, p.argv, timeout.d) },
+		Start: func() (records.Labeller, error) {
+			// In a process group of its own, so that Ctrl-C reaches goeval
+			// alone: cancelling ctx stops the engine.
+			e, err := peer.StartEngine(p.name, p.argv, peer.Options{Timeout: timeout.d, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
+			if err != nil {
+				return nil, err
+			}
+			return e, nil
+		},
 		Progress: func(done int, file string, r records.LabelResult, err error) {
 			printSGFWarnings(e, file, r.Warnings)
 			switch {
@@ -145,32 +152,3 @@ func labelCommand(e *env, args []string) error {
 	}
 	return nil
 }
-
-// labeller is one engine of goeval label: its Evaluator is the
-// records.DeadJudge.
-type labeller struct {
-	*peer.Evaluator
-	c *peer.Client
-}
-
-// startLabeller starts the engine in a process group of its own, so that
-// Ctrl-C reaches goeval alone: cancelling ctx stops it.
-func startLabeller(ctx context.Context, name string, argv []string, timeout time.Duration) (*labeller, error) {
-	c, err := peer.Start(argv, peer.Options{Timeout: timeout, OwnGroup: true, Context: ctx})
-	if err != nil {
-		return nil, err
-	}
-	if !c.Known("final_status_list") {
-		c.Close()
-		return nil, fmt.Errorf("%s does not know final_status_list", name)
-	}
-	ev, err := peer.NewEvaluator(c, peer.MapNone)
-	if err != nil {
-		c.Close()
-		return nil, err
-	}
-	return &labeller{Evaluator: ev, c: c}, nil
-}
-
-// Close stops the engine.
-func (l *labeller) Close() error { return l.c.Close() }

@@ -8,6 +8,7 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/progress"
 	"goeval/peer"
 	"goeval/predict"
 	"goeval/rank"
@@ -122,11 +123,11 @@ func predictCommand(e *env, args []string) error {
 		return err
 	}
 	files = uniqueFiles(e, files, "read")
-	bar := newProgressBar(e)
-	cfg.Progress = bar.progress()
+	bar := progress.NewBar(e.stderr, e.stderrTTY)
+	cfg.Progress = bar.Func()
 	start := time.Now()
 	rep, err := predict.Run(ctx, cfg, files)
-	bar.clear()
+	bar.Clear()
 	switch {
 	case err != nil && ctx.Err() != nil:
 		// An engine stopped as it started.

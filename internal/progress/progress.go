@@ -1,6 +1,6 @@
 // Package progress reports how far a long run of many workers has got:
 // a Tracker serialises the workers' reports into calls of one callback,
-// never two at a time.
+// never two at a time, and a Bar draws them on a terminal.
 package progress
 
 import (
