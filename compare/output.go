@@ -318,3 +318,28 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
+
+// Notes returns, for people, what a run's tables do not say, one line
+// each: the warnings (if warnings), the errors, the sampled positions the
+// reference lacks, and, if judgedBy is not "", how many counted games
+// were judged for want of labels or markup ("their final ownership was
+// judged by " judgedBy). Files and games are named as
+// records.FileError's Message and Warning name them.
+func (r *Report) Notes(warnings bool, judgedBy string) []string {
+	var out []string
+	if warnings {
+		for _, w := range r.Warnings {
+			out = append(out, w.Warning())
+		}
+	}
+	for _, fe := range r.Errors {
+		out = append(out, fe.Message())
+	}
+	for _, m := range r.RefMissing {
+		out = append(out, fmt.Sprintf("%s: no reference evaluation of move %d in %s", m.Game, m.Move, r.Reference))
+	}
+	if r.Truth.Judgement > 0 && judgedBy != "" {
+		out = append(out, fmt.Sprintf("%d counted games had no labels or markup: their final ownership was judged by %s", r.Truth.Judgement, judgedBy))
+	}
+	return out
+}

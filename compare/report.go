@@ -226,6 +226,9 @@ func report(cfg *Config, bands []records.Band, names []string, data []file) *Rep
 	for bi, band := range bands {
 		for ci, name := range names {
 			r.Rows = append(r.Rows, row(name, band, bi, ci, used))
+			if cfg.NoTimings {
+				r.Rows[len(r.Rows)-1].MicrosPerPosition = nil
+			}
 		}
 	}
 	return r

@@ -75,6 +75,9 @@ type Config struct {
 	Workers int
 	// OmitTie leaves out the tie baseline row.
 	OmitTie bool
+	// NoTimings leaves the time per position out of the rows
+	// (Row.MicrosPerPosition nil), so that two runs' reports are the same.
+	NoTimings bool
 	// CheckJudgement also judges the final position of every labelled
 	// game as if it had no label, and measures the judgement against the
 	// label (Report.JudgementCheck).

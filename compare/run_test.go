@@ -353,3 +353,24 @@ func TestInterrupted(t *testing.T) {
 		t.Errorf("interrupted %q (want %q), errors %q (want broken.sgf's alone), the peer on %d games", r.Interrupted, want, r.Errors, r.Row("cut", bands[0]).Games)
 	}
 }
+
+// TestNoTimings: the rows of a run without timings have no time per
+// position; with them, an estimator's rows do.
+func TestNoTimings(t *testing.T) {
+	files, _ := records.Files([]string{"../records/testdata/tiny"})
+	for _, off := range []bool{false, true} {
+		r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: []records.Band{{Move: 4}}, NoTimings: off, Workers: 1}, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		timed := 0
+		for _, row := range r.Rows {
+			if row.MicrosPerPosition != nil {
+				timed++
+			}
+		}
+		if off && timed != 0 || !off && timed == 0 {
+			t.Errorf("NoTimings %v: %d rows with a time per position", off, timed)
+		}
+	}
+}

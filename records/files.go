@@ -1,6 +1,7 @@
 package records
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +15,37 @@ import (
 type FileError struct {
 	File string `json:"file"`
 	Err  string `json:"error"`
+}
+
+// Message returns the error for people, naming the file once. fe.File names
+// a game of a collection as "FILE (game K)"; a message that already
+// starts with FILE and its location ("FILE:2:38: ...", as package sgf's
+// do) keeps them in front and names the game after them: "FILE:2:38:
+// game K: ...".
+func (fe FileError) Message() string { return fe.message(false) }
+
+// Warning returns fe as Message does, as a warning: one that does not say
+// so itself is marked "warning:".
+func (fe FileError) Warning() string { return fe.message(true) }
+
+func (fe FileError) message(warning bool) string {
+	file, game := fe.File, ""
+	if i := strings.LastIndex(file, " (game "); i >= 0 && strings.HasSuffix(file, ")") {
+		file, game = file[:i], file[i+len(" (game "):len(file)-1]
+	}
+	rest, ok := strings.CutPrefix(fe.Err, file+":")
+	if !ok {
+		if warning {
+			return fmt.Sprintf("%s: warning: %s", fe.File, fe.Err)
+		}
+		return fmt.Sprintf("%s: %s", fe.File, fe.Err)
+	}
+	if game == "" {
+		return fe.Err
+	}
+	// The location: line and column, each followed by a colon.
+	loc := len(rest) - len(strings.TrimLeft(rest, "0123456789:"))
+	return fmt.Sprintf("%s:%s game %s:%s", file, rest[:loc], game, rest[loc:])
 }
 
 // Position is one sampled position of a game record, as an engine or a
@@ -112,4 +144,19 @@ func Unique(files []string) ([]string, []Duplicate) {
 		out = append(out, f)
 	}
 	return out, dups
+}
+
+// LabelsIn returns the labels files (LabelsFile) in the folders among
+// paths, in their order: those a data set keeps beside its records.
+func LabelsIn(paths []string) []string {
+	var found []string
+	for _, p := range paths {
+		l := filepath.Join(p, LabelsFile)
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			if _, err := os.Stat(l); err == nil {
+				found = append(found, l)
+			}
+		}
+	}
+	return found
 }

@@ -19,3 +19,34 @@ func TestUnique(t *testing.T) {
 		t.Errorf("Unique: %q, dropped %q", got, dups)
 	}
 }
+
+// TestFileMessage: how a message about a file or a game of it is printed.
+func TestFileErrorMessage(t *testing.T) {
+	for _, c := range []struct {
+		fe      FileError
+		warning bool
+		want    string
+	}{
+		{FileError{File: "a.sgf", Err: "a.sgf:1:2: sgf: bad"}, false, "a.sgf:1:2: sgf: bad"},
+		{FileError{File: "a.sgf", Err: "no game"}, false, "a.sgf: no game"},
+		{FileError{File: "a.sgf", Err: "no result"}, true, "a.sgf: warning: no result"},
+		{FileError{File: "a.sgf (game 3)", Err: "a.sgf:7:20: sgf: bad"}, false, "a.sgf:7:20: game 3: sgf: bad"},
+		{FileError{File: "a.sgf (game 3)", Err: "a.sgf: markup ignored"}, true, "a.sgf: game 3: markup ignored"},
+		{FileError{File: "a.sgf (game 3)", Err: "l.jsonl:4: labels ignored"}, true, "a.sgf (game 3): warning: l.jsonl:4: labels ignored"},
+	} {
+		got := c.fe.Message()
+		if c.warning {
+			got = c.fe.Warning()
+		}
+		if got != c.want {
+			t.Errorf("%+v (warning %v) = %q, want %q", c.fe, c.warning, got, c.want)
+		}
+	}
+}
+
+func TestLabelsIn(t *testing.T) {
+	got := LabelsIn([]string{"testdata/tiny/a.sgf", "testdata", "testdata/tiny", "nosuch"})
+	if want := []string{filepath.Join("testdata/tiny", LabelsFile)}; !slices.Equal(got, want) {
+		t.Errorf("LabelsIn = %q, want %q", got, want)
+	}
+}

@@ -406,3 +406,31 @@ th:first-child, td:first-child { text-align: left; }
 </body>
 </html>
 `))
+
+// CommandLine quotes a command line for people (Options.Command), with arguments that hold
+// spaces or quotes in double quotes.
+func CommandLine(name string, args []string) string {
+	parts := []string{name}
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\"'\\$") {
+			a = strconv.Quote(a)
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Write writes rep in format: "text" (compare.Report.WriteText), "csv"
+// (WriteCSV), "json" (WriteJSON) or "html" (WriteHTML, with o); any other
+// format is text.
+func Write(w io.Writer, rep *compare.Report, format string, o Options) error {
+	switch format {
+	case "json":
+		return rep.WriteJSON(w)
+	case "csv":
+		return rep.WriteCSV(w)
+	case "html":
+		return WriteHTML(w, rep, o)
+	}
+	return rep.WriteText(w)
+}

@@ -276,3 +276,33 @@ func TestGoldenChart(t *testing.T) {
 		t.Error("judge and judge-playouts are both dashed, or both solid")
 	}
 }
+
+func TestCommandLine(t *testing.T) {
+	got := CommandLine("goeval compare", []string{"--peer", `gnugo=gnugo --mode gtp`, "", "dir/a.sgf", "$x"})
+	if want := `goeval compare --peer "gnugo=gnugo --mode gtp" "" dir/a.sgf "$x"`; got != want {
+		t.Errorf("CommandLine = %s, want %s", got, want)
+	}
+}
+
+// TestWrite: each format is its writer's.
+func TestWrite(t *testing.T) {
+	rep := &compare.Report{Bands: []records.Band{{Move: 50}}, Contenders: []string{compare.TieName}, Rows: []compare.Row{{Estimator: compare.TieName, Band: "50"}}}
+	for _, c := range []struct {
+		format string
+		write  func(io.Writer) error
+	}{
+		{"text", rep.WriteText}, {"csv", rep.WriteCSV}, {"json", rep.WriteJSON},
+		{"html", func(w io.Writer) error { return WriteHTML(w, rep, Options{}) }},
+	} {
+		var got, want bytes.Buffer
+		if err := Write(&got, rep, c.format, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.write(&want); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("Write %s differs from its writer's", c.format)
+		}
+	}
+}

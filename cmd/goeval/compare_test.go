@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"goeval/records"
 )
 
 const tiny = "../../records/testdata/tiny"
@@ -353,26 +351,6 @@ func TestCompareGameMessagesNameFileOnce(t *testing.T) {
 	}
 	if n := strings.Count(stderr, path); n != 3 {
 		t.Errorf("the file is named %d times in 3 lines:\n%s", n, stderr)
-	}
-}
-
-// TestFileMessage: how a message about a file or a game of it is printed.
-func TestFileMessage(t *testing.T) {
-	for _, c := range []struct {
-		fe      records.FileError
-		warning bool
-		want    string
-	}{
-		{records.FileError{File: "a.sgf", Err: "a.sgf:1:2: sgf: bad"}, false, "a.sgf:1:2: sgf: bad"},
-		{records.FileError{File: "a.sgf", Err: "no game"}, false, "a.sgf: no game"},
-		{records.FileError{File: "a.sgf", Err: "no result"}, true, "a.sgf: warning: no result"},
-		{records.FileError{File: "a.sgf (game 3)", Err: "a.sgf:7:20: sgf: bad"}, false, "a.sgf:7:20: game 3: sgf: bad"},
-		{records.FileError{File: "a.sgf (game 3)", Err: "a.sgf: markup ignored"}, true, "a.sgf: game 3: markup ignored"},
-		{records.FileError{File: "a.sgf (game 3)", Err: "l.jsonl:4: labels ignored"}, true, "a.sgf (game 3): warning: l.jsonl:4: labels ignored"},
-	} {
-		if got := fileMessage(c.fe, c.warning); got != c.want {
-			t.Errorf("fileMessage(%+v, %v) = %q, want %q", c.fe, c.warning, got, c.want)
-		}
 	}
 }
 
