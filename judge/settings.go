@@ -69,3 +69,16 @@ func (s *Settings) Check() error {
 	}
 	return nil
 }
+
+// DefaultSettings returns the settings of the shipped parameters
+// (Default): the late model's, where there is one, as the Late fields
+// and Playouts, else the one model's.
+func DefaultSettings() Settings {
+	d := Default()
+	s := Settings{Lambda: d.Lambda, Kappa: d.Kappa, DeadAt: d.DeadAt, LateLambda: d.Lambda, LateKappa: d.Kappa, LateDeadAt: d.DeadAt,
+		Playouts: d.Playouts, LateFrom: d.LateFrom}
+	if l := d.Late; l != nil {
+		s.LateLambda, s.LateKappa, s.LateDeadAt, s.Playouts = l.Lambda, l.Kappa, l.DeadAt, l.Playouts
+	}
+	return s
+}

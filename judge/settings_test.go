@@ -43,13 +43,14 @@ func TestSettingsCheck(t *testing.T) {
 // range, and a parameter file with a setting out of range is refused, by
 // the same rule.
 func TestSettingsAgreeWithParams(t *testing.T) {
-	d := Default()
-	s := Settings{Lambda: d.Lambda, Kappa: d.Kappa, DeadAt: d.DeadAt, LateLambda: d.Lambda, LateKappa: d.Kappa, LateDeadAt: d.DeadAt, Playouts: d.Playouts, LateFrom: d.LateFrom}
-	if l := d.Late; l != nil {
-		s.LateLambda, s.LateKappa, s.LateDeadAt, s.Playouts = l.Lambda, l.Kappa, l.DeadAt, l.Playouts
-	}
+	s := DefaultSettings()
 	if err := s.Check(); err != nil {
 		t.Errorf("the shipped settings: %v", err)
+	}
+	// The shipped judge has a late model with playouts (params.json).
+	d := Default()
+	if d.Late == nil || s.Playouts != d.Late.Playouts || s.LateDeadAt != d.Late.DeadAt || s.Lambda != d.Lambda || s.LateFrom != d.LateFrom {
+		t.Errorf("DefaultSettings() = %+v, not the shipped parameters' (late model %+v)", s, d.Late)
 	}
 	for _, bad := range []string{`{"lambda": 1, "dead_at": 0.5}`, `{"kappa": 1.5, "dead_at": 0.5}`, `{"dead_at": 1}`, `{"playouts": 1025, "dead_at": 0.5}`} {
 		if _, err := ParseParams([]byte(bad)); err == nil {

@@ -131,13 +131,7 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 		}
 		taken[p.name] = true
 		cfg.Peers = append(cfg.Peers, compare.Peer{Name: p.name, Start: func() (compare.Engine, error) {
-			// In a process group of its own, so that Ctrl-C reaches goeval
-			// alone: cancelling ctx stops the engine.
-			e, err := peer.StartEngine(p.name, p.argv, peer.Options{OwnGroup: true, Context: ctx}, peer.MapAuto)
-			if err != nil {
-				return nil, err
-			}
-			return e, nil
+			return startAs[compare.Engine](ctx, p, peer.Options{}, peer.MapAuto)
 		}})
 	}
 	if *f.judge != "none" {

@@ -72,10 +72,7 @@ func labelCommand(e *env, args []string) error {
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
 	}
-	if err := workers.check(); err != nil {
-		return err
-	}
-	if err := timeout.check(); err != nil {
+	if err := checkFlags(workers, timeout); err != nil {
 		return err
 	}
 	games, err := records.ParseGames(*gamesFlag)
@@ -107,13 +104,7 @@ func labelCommand(e *env, args []string) error {
 	lab, err := records.LabelFiles(ctx, records.LabelConfig{
 		Games: games, Judge: p.name, Workers: workers.n,
 		Start: func() (records.Labeller, error) {
-			// In a process group of its own, so that Ctrl-C reaches goeval
-			// alone: cancelling ctx stops the engine.
-			e, err := peer.StartEngine(p.name, p.argv, peer.Options{Timeout: timeout.d, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
-			if err != nil {
-				return nil, err
-			}
-			return e, nil
+			return startAs[records.Labeller](ctx, p, peer.Options{Timeout: timeout.d}, peer.MapNone, "final_status_list")
 		},
 		Progress: func(done int, file string, r records.LabelResult, err error) {
 			printSGFWarnings(e, file, r.Warnings)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -88,30 +89,7 @@ func tuneCommand(e *env, args []string) error {
 		return err
 	}
 	fs := newFlags(e, "tune", tuneUsage)
-	addMaxSGFFlag(fs)
-	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines)")
-	reference := fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
-	countedWeight := fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
-	hardDeath := fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
-	moves := fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
-	stride := addIntFlag(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
-	folds := addIntFlag(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
-	l2 := fs.Float64("l2", tune.DefaultL2, "L2 regularisation of the death model")
-	def := judge.Default()
-	lambda := fs.Float64("lambda", def.Lambda, "λ of the early model's estimate, and of the late one's unless --late-lambda is given")
-	kappa := fs.Float64("kappa", def.Kappa, "κ of the early model's estimate, and of the late one's unless --late-kappa is given")
-	deadAt := fs.Float64("dead-at", def.DeadAt, "death probability from which a chain is taken off the board")
-	defPlayouts, defLate := def.Playouts, &def
-	if def.Late != nil {
-		defPlayouts, defLate = def.Late.Playouts, def.Late
-	}
-	lateLambda := fs.Float64("late-lambda", defLate.Lambda, "λ of the late model's estimate")
-	lateKappa := fs.Float64("late-kappa", defLate.Kappa, "κ of the late model's estimate")
-	lateDeadAt := fs.Float64("late-dead-at", defLate.DeadAt, "the late model's --dead-at (--dead-at's when only that is given)")
-	playouts := fs.Int("playouts", defPlayouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
-	lateFrom := fs.Float64("late-from", def.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
-	workers := addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
-	write := fs.String("write", "", "write the fitted parameters to this JSON file")
+	f := addTuneFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -119,37 +97,8 @@ func tuneCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no game records given")
 	}
-	bands, err := records.ParseBands(*moves)
+	cfg, err := f.config(fs)
 	if err != nil {
-		return usagef("invalid --moves %q: %v", *moves, err)
-	}
-	if err := checkFlags(stride, folds); err != nil {
-		return err
-	}
-	if !(*l2 > 0) {
-		return usagef("invalid --l2 %v (want more than 0)", *l2)
-	}
-	if err := workers.check(); err != nil {
-		return err
-	}
-	if !(*countedWeight >= 0) {
-		return usagef("invalid --counted-weight %v (want 0 or more)", *countedWeight)
-	}
-	if isSet(fs, "lambda") && !isSet(fs, "late-lambda") {
-		*lateLambda = *lambda
-	}
-	if isSet(fs, "kappa") && !isSet(fs, "late-kappa") {
-		*lateKappa = *kappa
-	}
-	if isSet(fs, "dead-at") && !isSet(fs, "late-dead-at") {
-		*lateDeadAt = *deadAt
-	}
-	settings := judge.Settings{Lambda: *lambda, Kappa: *kappa, DeadAt: *deadAt, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
-		Playouts: *playouts, LateFrom: *lateFrom}
-	if se := (*judge.SettingError)(nil); errors.As(settings.Check(), &se) {
-		return usagef("invalid --%s %s (want %s)", se.Name, se.Value, se.Want)
-	}
-	if err := checkWrite(*write); err != nil {
 		return err
 	}
 	files, ferrs, err := recordFiles(e, paths, "fit on")
@@ -159,53 +108,22 @@ func tuneCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		printFileError(e, fe)
 	}
-	var lab *records.Labels
-	var ref *records.Reference
-	if *reference != "" {
-		if *labels != "" {
-			return usagef("--labels and --reference: give one")
-		}
-		if ref, err = records.ReadReference(*reference); err != nil {
-			return err
-		}
-	} else {
-		if lab, err = findLabels(e, *labels, paths); err != nil {
-			return err
-		}
-		if lab == nil {
-			return usagef("no labels: give --labels FILE (final ownership of counted games) or --reference FILE")
-		}
-	}
-	inputs := append([]string{*reference}, files...)
-	if lab != nil {
-		inputs = append(inputs, lab.Name)
-	}
-	if err := checkNotInput("--write", *write, inputs...); err != nil {
+	if cfg.Labels, cfg.Reference, err = f.truth(e, paths); err != nil {
 		return err
 	}
-	base := def
-	base.Lambda, base.Kappa, base.DeadAt = *lambda, *kappa, *deadAt
+	inputs := append([]string{*f.reference}, files...)
+	if cfg.Labels != nil {
+		inputs = append(inputs, cfg.Labels.Name)
+	}
+	if err := checkNotInput("--write", *f.write, inputs...); err != nil {
+		return err
+	}
 	ctx, stop := interruptContext()
 	defer stop()
-	var measured []compare.Report
-	measure := func(ctx context.Context, cs []tune.Contender, held []string) error {
-		var ests []compare.Estimator
-		for _, c := range cs {
-			ests = append(ests, compare.Estimator(c))
-		}
-		r, err := compare.Run(ctx, compare.Config{Estimators: ests, Bands: bands, Labels: lab, Workers: workers.n}, held)
-		if err != nil {
-			return err
-		}
-		measured = append(measured, *r)
-		return nil
-	}
-	rep, err := tune.Run(ctx, tune.Config{
-		Files: files, Labels: lab, Reference: ref, HardDeath: *hardDeath, CountedWeight: *countedWeight, Base: base, Stride: stride.n, Folds: folds.n, L2: *l2,
-		Playouts: *playouts, LateFrom: *lateFrom, LateLambda: *lateLambda, LateKappa: *lateKappa, LateDeadAt: *lateDeadAt,
-		Bands: bands, Workers: workers.n, Measure: measure,
-		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
-	})
+	folds := &compareFolds{cfg: compare.Config{Bands: cfg.Bands, Labels: cfg.Labels, Workers: cfg.Workers}}
+	cfg.Files, cfg.Measure = files, folds.measure
+	cfg.Log = func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) }
+	rep, err := tune.Run(ctx, cfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Nothing is finished before the last fit: nothing to show.
@@ -220,27 +138,151 @@ func tuneCommand(e *env, args []string) error {
 	if msg := rep.Warning(); msg != "" {
 		fmt.Fprintf(e.stderr, "goeval: warning: %s\n", msg)
 	}
-	if cv := compare.Pool(measured); cv != nil {
-		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", folds.n)
-		if err := cv.WriteTables(w); err != nil {
-			return err
-		}
-		fmt.Fprintln(w)
+	if err := folds.write(w, cfg.Folds); err != nil {
+		return err
 	}
 	if err := rep.WriteParams(w); err != nil {
 		return err
 	}
-	if *write != "" {
-		if err := outfile.Write(*write, func(w io.Writer) error { _, err := w.Write(rep.Params.JSON()); return err }); err != nil {
+	if *f.write != "" {
+		if err := outfile.Write(*f.write, func(w io.Writer) error { _, err := w.Write(rep.Params.JSON()); return err }); err != nil {
 			return fmt.Errorf("--write: %w", err)
 		}
-		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*write))
+		fmt.Fprintf(w, "Parameters written to %s\n", filepath.Clean(*f.write))
 	}
 	// The files left out were said as they were found ("not trained on").
 	if n := len(ferrs) + len(rep.Skipped); n > 0 {
 		return fmt.Errorf("%s could not be used (listed above): the fit is of the others", words.Count(n, "file"))
 	}
 	return nil
+}
+
+// tuneFlags are goeval tune's flags.
+type tuneFlags struct {
+	labels, reference, moves, write *string
+	countedWeight, l2               *float64
+	hardDeath                       *bool
+	stride, folds                   *intFlag
+	workers                         *workersFlag
+	s                               judge.Settings
+}
+
+func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
+	f := &tuneFlags{s: judge.DefaultSettings()}
+	addMaxSGFFlag(fs)
+	f.labels = fs.String("labels", "", "labels file of final ownership (JSON Lines)")
+	f.reference = fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
+	f.countedWeight = fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
+	f.hardDeath = fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
+	f.moves = fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
+	f.stride = addIntFlag(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
+	f.folds = addIntFlag(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
+	f.l2 = fs.Float64("l2", tune.DefaultL2, "L2 regularisation of the death model")
+	s := &f.s
+	fs.Float64Var(&s.Lambda, "lambda", s.Lambda, "λ of the early model's estimate, and of the late one's unless --late-lambda is given")
+	fs.Float64Var(&s.Kappa, "kappa", s.Kappa, "κ of the early model's estimate, and of the late one's unless --late-kappa is given")
+	fs.Float64Var(&s.DeadAt, "dead-at", s.DeadAt, "death probability from which a chain is taken off the board")
+	fs.Float64Var(&s.LateLambda, "late-lambda", s.LateLambda, "λ of the late model's estimate")
+	fs.Float64Var(&s.LateKappa, "late-kappa", s.LateKappa, "κ of the late model's estimate")
+	fs.Float64Var(&s.LateDeadAt, "late-dead-at", s.LateDeadAt, "the late model's --dead-at (--dead-at's when only that is given)")
+	fs.IntVar(&s.Playouts, "playouts", s.Playouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
+	fs.Float64Var(&s.LateFrom, "late-from", s.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
+	f.workers = addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
+	f.write = fs.String("write", "", "write the fitted parameters to this JSON file")
+	return f
+}
+
+// config checks the flags and returns the fit they ask for, without its
+// files, labels or reference.
+func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
+	bands, err := records.ParseBands(*f.moves)
+	if err != nil {
+		return tune.Config{}, usagef("invalid --moves %q: %v", *f.moves, err)
+	}
+	if err := checkFlags(f.stride, f.folds); err != nil {
+		return tune.Config{}, err
+	}
+	if !(*f.l2 > 0) {
+		return tune.Config{}, usagef("invalid --l2 %v (want more than 0)", *f.l2)
+	}
+	if err := f.workers.check(); err != nil {
+		return tune.Config{}, err
+	}
+	if !(*f.countedWeight >= 0) {
+		return tune.Config{}, usagef("invalid --counted-weight %v (want 0 or more)", *f.countedWeight)
+	}
+	s := &f.s
+	for _, l := range []struct {
+		early, late string
+		from        float64
+		to          *float64
+	}{{"lambda", "late-lambda", s.Lambda, &s.LateLambda}, {"kappa", "late-kappa", s.Kappa, &s.LateKappa}, {"dead-at", "late-dead-at", s.DeadAt, &s.LateDeadAt}} {
+		if isSet(fs, l.early) && !isSet(fs, l.late) {
+			*l.to = l.from
+		}
+	}
+	if se := (*judge.SettingError)(nil); errors.As(s.Check(), &se) {
+		return tune.Config{}, usagef("invalid --%s %s (want %s)", se.Name, se.Value, se.Want)
+	}
+	if err := checkWrite(*f.write); err != nil {
+		return tune.Config{}, err
+	}
+	base := judge.Default()
+	base.Lambda, base.Kappa, base.DeadAt = s.Lambda, s.Kappa, s.DeadAt
+	return tune.Config{HardDeath: *f.hardDeath, CountedWeight: *f.countedWeight, Base: base, Stride: f.stride.n, Folds: f.folds.n, L2: *f.l2,
+		Playouts: s.Playouts, LateFrom: s.LateFrom, LateLambda: s.LateLambda, LateKappa: s.LateKappa, LateDeadAt: s.LateDeadAt,
+		Bands: bands, Workers: f.workers.n}, nil
+}
+
+// truth reads what the fit learns from: the reference (--reference), or
+// the labels (--labels, or those beside the records in paths).
+func (f *tuneFlags) truth(e *env, paths []string) (*records.Labels, *records.Reference, error) {
+	if *f.reference != "" {
+		if *f.labels != "" {
+			return nil, nil, usagef("--labels and --reference: give one")
+		}
+		ref, err := records.ReadReference(*f.reference)
+		return nil, ref, err
+	}
+	lab, err := findLabels(e, *f.labels, paths)
+	if err == nil && lab == nil {
+		err = usagef("no labels: give --labels FILE (final ownership of counted games) or --reference FILE")
+	}
+	return lab, nil, err
+}
+
+// compareFolds measures the folds of a fit to labels with package compare
+// (tune.Config.Measure), and writes their pooled table.
+type compareFolds struct {
+	cfg  compare.Config
+	reps []compare.Report
+}
+
+func (c *compareFolds) measure(ctx context.Context, cs []tune.Contender, held []string) error {
+	cfg := c.cfg
+	for _, x := range cs {
+		cfg.Estimators = append(cfg.Estimators, compare.Estimator(x))
+	}
+	r, err := compare.Run(ctx, cfg, held)
+	if err != nil {
+		return err
+	}
+	c.reps = append(c.reps, *r)
+	return nil
+}
+
+// write writes the pooled table of the folds measured, if any.
+func (c *compareFolds) write(w io.Writer, folds int) error {
+	cv := compare.Pool(c.reps)
+	if cv == nil {
+		return nil
+	}
+	fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", folds)
+	if err := cv.WriteTables(w); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w)
+	return err
 }
 
 // checkWrite checks, before a long fit, that the --write file path (if
