@@ -3,11 +3,13 @@ package tune
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"goeval/internal/words"
 	"goeval/judge"
+	"goeval/movemodel"
 )
 
 // WriteFit writes for people what the fit was trained on and, fitted to a
@@ -104,4 +106,55 @@ func writeModel(w io.Writer, title string, p *judge.Params) {
 		fmt.Fprintf(w, "Win model: P(Black wins) = σ((score - komi %+.2f) / spread), spread = exp(%.2f %+.2f·s %+.3f·u): %.1f points at s = 0.2, %.1f at 0.5 (u = 0)\n",
 			-wp.Offset, wp.Scale, wp.ScaleStage, wp.ScaleDoubt, wp.Spread(0.2, 0), wp.Spread(0.5, 0))
 	}
+}
+
+// Notes returns, for people, the games a fit of the move model left out,
+// one line each: those it could not read ("left out: ..."), and those
+// with setup stones, the first three by name.
+func (r *MovesReport) Notes() []string {
+	var out []string
+	for _, u := range r.Unreadable {
+		out = append(out, "left out: "+u)
+	}
+	if len(r.Setup) > 0 {
+		out = append(out, fmt.Sprintf("skipped by design: %s with setup stones (the move model needs games played from an empty board): %s",
+			words.Count(len(r.Setup), "game"), firstFew(r.Setup, 3)))
+	}
+	return out
+}
+
+// firstFew joins the first n names, saying how many more there are.
+func firstFew(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// WriteModel writes for people the model fitted: its notes, and the
+// gammas of the small groups with a summary of the table groups'.
+func (r *MovesReport) WriteModel(w io.Writer) error {
+	var b strings.Builder
+	m := r.Model
+	fmt.Fprintf(&b, "%s.\n\n", strings.ToUpper(m.Notes[:1])+m.Notes[1:])
+	fmt.Fprintln(&b, "Gammas (a move's strength is the product of its features' gammas):")
+	for g := range movemodel.NumGroups {
+		gs := m.Gamma[g]
+		switch {
+		case len(gs) == 0:
+			fmt.Fprintf(&b, "  %-30s not used\n", g)
+		case len(gs) > 20:
+			s := slices.Clone(gs)
+			slices.Sort(s)
+			fmt.Fprintf(&b, "  %-30s %d values: least %.3g, median %.3g, greatest %.3g\n", g, len(s), s[0], s[len(s)/2], s[len(s)-1])
+		default:
+			var parts []string
+			for _, v := range gs {
+				parts = append(parts, fmt.Sprintf("%.3g", v))
+			}
+			fmt.Fprintf(&b, "  %-30s %s\n", g, strings.Join(parts, " "))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"goeval/eval"
@@ -51,20 +51,7 @@ measuring.
 
 func tuneMovesCommand(e *env, args []string) error {
 	fs := newFlags(e, "tune moves", tuneMovesUsage)
-	addMaxSGFFlag(fs)
-	games := addIntFlag(fs, "games", 0, 0, "fit on this many games only, spread over the records (0: all)")
-	every := addIntFlag(fs, "every", tune.DefaultEvery, 1, "sample a training position every this many moves")
-	validate := addIntFlag(fs, "validate-every", tune.DefaultValidateEvery, 2, "hold out one game in this many for validation")
-	minPattern := addIntFlag(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
-	minShape := addIntFlag(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
-	gain := fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
-	owner := fs.String("owner", "judge", "estimator of the owner feature (\"\": none)")
-	sweeps := addIntFlag(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
-	tol := fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
-	prior := fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
-	without := fs.String("without", "", "comma-separated feature groups to leave out, to measure what they buy: "+groupNames())
-	workers := addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
-	write := fs.String("write", "", "write the model to this parameter file")
+	f := addTuneMovesFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -72,43 +59,15 @@ func tuneMovesCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no SGF file or folder given")
 	}
-	if err := checkFlags(games, every, validate, minPattern, minShape, sweeps, workers); err != nil {
-		return err
-	}
-	if !(*prior > 0) {
-		return usagef("invalid --prior %v (want more than 0)", *prior)
-	}
-	if !(*tol > 0) {
-		// Fit would take 0 for its default.
-		return usagef("invalid --tolerance %v (want more than 0)", *tol)
-	}
-	for flag, name := range map[string]string{"gain": *gain, "owner": *owner} {
-		if name == "" {
-			continue
-		}
-		if _, err := eval.Lookup(name); err != nil {
-			return usagef("invalid --%s %q (want \"\" or one of %s)", flag, name, strings.Join(estimatorNames(), ", "))
-		}
-	}
-	var drop []movemodel.Group
-	for _, name := range strings.Split(*without, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		g, ok := movemodel.ParseGroup(name)
-		if !ok {
-			return usagef("invalid --without %q (want some of %s)", name, groupNames())
-		}
-		drop = append(drop, g)
-	}
-	if err := checkWrite(*write); err != nil {
+	cfg, err := f.config()
+	if err != nil {
 		return err
 	}
 	files, ferrs, err := recordFiles(e, paths, "fit on")
 	if err != nil {
 		return err
 	}
-	if err := checkNotInput("--write", *write, files...); err != nil {
+	if err := checkNotInput("--write", *f.write, files...); err != nil {
 		return err
 	}
 	for _, fe := range ferrs {
@@ -116,19 +75,12 @@ func tuneMovesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	rep, err := tune.MovesRun(ctx, tune.MovesConfig{
-		Files: files, Games: games.n, Every: every.n, ValidateEvery: validate.n, MinPattern: minPattern.n, MinShape: minShape.n,
-		Gain: *gain, Owner: *owner, Workers: workers.n, Without: drop,
-		Fit: movemodel.FitSettings{Iterations: sweeps.n, Tolerance: *tol, Prior: *prior},
-		Log: func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) },
-	})
+	cfg.Files = files
+	cfg.Log = func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) }
+	rep, err := tune.MovesRun(ctx, cfg)
 	if rep != nil {
-		for _, u := range rep.Unreadable {
-			fmt.Fprintf(e.stderr, "goeval: left out: %s\n", u)
-		}
-		if len(rep.Setup) > 0 {
-			fmt.Fprintf(e.stderr, "goeval: skipped by design: %s with setup stones (the move model needs games played from an empty board): %s\n",
-				words.Count(len(rep.Setup), "game"), firstFew(rep.Setup, 3))
+		for _, note := range rep.Notes() {
+			fmt.Fprintf(e.stderr, "goeval: %s\n", note)
 		}
 	}
 	if err != nil {
@@ -138,8 +90,9 @@ func tuneMovesCommand(e *env, args []string) error {
 		return err
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s.\n\n", strings.ToUpper(rep.Model.Notes[:1])+rep.Model.Notes[1:])
-	writeGammas(w, rep.Model)
+	if err := rep.WriteModel(w); err != nil {
+		return err
+	}
 	var buf bytes.Buffer
 	if err := rep.Model.Write(&buf); err != nil {
 		return err
@@ -148,20 +101,20 @@ func tuneMovesCommand(e *env, args []string) error {
 	if rep.Interrupted {
 		// The model of the sweeps finished, beside the file, never over it.
 		what := fmt.Sprintf("interrupted after %s: the model holds the gammas reached, not converged", words.Count(len(rep.Sweeps), "sweep"))
-		if *write == "" {
+		if *f.write == "" {
 			return &interruptedError{what}
 		}
-		name, err := outfile.WriteNew(*write, ".partial", draw)
+		name, err := outfile.WriteNew(*f.write, ".partial", draw)
 		if err != nil {
-			return fmt.Errorf("%s; it could not be kept: %w; %s is as it was", what, err, *write)
+			return fmt.Errorf("%s; it could not be kept: %w; %s is as it was", what, err, *f.write)
 		}
-		return &interruptedError{fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *write)}
+		return &interruptedError{fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *f.write)}
 	}
-	if *write != "" {
-		if err := outfile.Write(*write, draw); err != nil {
+	if *f.write != "" {
+		if err := outfile.Write(*f.write, draw); err != nil {
 			return fmt.Errorf("--write: %w", err)
 		}
-		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*write), buf.Len())
+		fmt.Fprintf(w, "\nModel written to %s (%d bytes).\n", filepath.Clean(*f.write), buf.Len())
 	}
 	if n := len(ferrs) + len(rep.Unreadable); n > 0 {
 		return fmt.Errorf("%s could not be used (listed above): the model is fitted on the others", words.Count(n, "record"))
@@ -169,35 +122,66 @@ func tuneMovesCommand(e *env, args []string) error {
 	return nil
 }
 
-// writeGammas prints the gammas of the small groups, and a summary of the
-// table groups'.
-func writeGammas(w interface{ Write([]byte) (int, error) }, m *movemodel.Model) {
-	fmt.Fprintln(w, "Gammas (a move's strength is the product of its features' gammas):")
-	for g := range movemodel.NumGroups {
-		gs := m.Gamma[g]
-		switch {
-		case len(gs) == 0:
-			fmt.Fprintf(w, "  %-30s not used\n", g)
-		case len(gs) > 20:
-			s := append([]float64(nil), gs...)
-			sort.Float64s(s)
-			fmt.Fprintf(w, "  %-30s %d values: least %.3g, median %.3g, greatest %.3g\n", g, len(s), s[0], s[len(s)/2], s[len(s)-1])
-		default:
-			var parts []string
-			for _, v := range gs {
-				parts = append(parts, fmt.Sprintf("%.3g", v))
-			}
-			fmt.Fprintf(w, "  %-30s %s\n", g, strings.Join(parts, " "))
-		}
-	}
+// tuneMovesFlags are goeval tune moves' flags.
+type tuneMovesFlags struct {
+	games, every, validate, minPattern, minShape, sweeps *intFlag
+	gain, owner, without, write                          *string
+	tol, prior                                           *float64
+	workers                                              *workersFlag
 }
 
-// firstFew joins the first n names, saying how many more there are.
-func firstFew(names []string, n int) string {
-	if len(names) <= n {
-		return strings.Join(names, ", ")
+func addTuneMovesFlags(fs *flag.FlagSet) *tuneMovesFlags {
+	f := &tuneMovesFlags{}
+	addMaxSGFFlag(fs)
+	f.games = addIntFlag(fs, "games", 0, 0, "fit on this many games only, spread over the records (0: all)")
+	f.every = addIntFlag(fs, "every", tune.DefaultEvery, 1, "sample a training position every this many moves")
+	f.validate = addIntFlag(fs, "validate-every", tune.DefaultValidateEvery, 2, "hold out one game in this many for validation")
+	f.minPattern = addIntFlag(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
+	f.minShape = addIntFlag(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
+	f.gain = fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
+	f.owner = fs.String("owner", "judge", "estimator of the owner feature (\"\": none)")
+	f.sweeps = addIntFlag(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
+	f.tol = fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
+	f.prior = fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
+	f.without = fs.String("without", "", "comma-separated feature groups to leave out, to measure what they buy: "+groupNames())
+	f.workers = addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
+	f.write = fs.String("write", "", "write the model to this parameter file")
+	return f
+}
+
+// config checks the flags and returns the fit they ask for, without its
+// files.
+func (f *tuneMovesFlags) config() (tune.MovesConfig, error) {
+	if err := checkFlags(f.games, f.every, f.validate, f.minPattern, f.minShape, f.sweeps, f.workers); err != nil {
+		return tune.MovesConfig{}, err
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+	if !(*f.prior > 0) {
+		return tune.MovesConfig{}, usagef("invalid --prior %v (want more than 0)", *f.prior)
+	}
+	if !(*f.tol > 0) {
+		// Fit would take 0 for its default.
+		return tune.MovesConfig{}, usagef("invalid --tolerance %v (want more than 0)", *f.tol)
+	}
+	for _, c := range [...]struct{ flag, name string }{{"gain", *f.gain}, {"owner", *f.owner}} {
+		if _, err := eval.Lookup(c.name); c.name != "" && err != nil {
+			return tune.MovesConfig{}, usagef("invalid --%s %q (want \"\" or one of %s)", c.flag, c.name, strings.Join(estimatorNames(), ", "))
+		}
+	}
+	var drop []movemodel.Group
+	for _, name := range strings.Split(*f.without, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		g, ok := movemodel.ParseGroup(name)
+		if !ok {
+			return tune.MovesConfig{}, usagef("invalid --without %q (want some of %s)", name, groupNames())
+		}
+		drop = append(drop, g)
+	}
+	return tune.MovesConfig{Games: f.games.n, Every: f.every.n, ValidateEvery: f.validate.n, MinPattern: f.minPattern.n, MinShape: f.minShape.n,
+		Gain: *f.gain, Owner: *f.owner, Workers: f.workers.n, Without: drop,
+		Fit: movemodel.FitSettings{Iterations: f.sweeps.n, Tolerance: *f.tol, Prior: *f.prior},
+	}, checkWrite(*f.write)
 }
 
 // groupNames lists the feature groups' short names.
