@@ -139,3 +139,20 @@ func contains(s []string, v string) bool {
 	}
 	return false
 }
+
+// Notes returns, for people, what the tables do not say, one line each:
+// the records' warnings (if warnings), the files and games that could not
+// be used (as records.FileError's Warning and Message name them), and the
+// rankers' failures.
+func (r *Report) Notes(warnings bool) []string {
+	var out []string
+	if warnings {
+		for _, w := range r.Warnings {
+			out = append(out, w.Warning())
+		}
+	}
+	for _, fe := range r.Unreadable {
+		out = append(out, fe.Message())
+	}
+	return append(out, r.Errors...)
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -58,18 +60,7 @@ FILE.partial-NUMBER, which the message names. The exit status is then 130
 
 func predictCommand(e *env, args []string) error {
 	fs := newFlags(e, "predict", predictUsage)
-	addMaxSGFFlag(fs)
-	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
-	nf := addNetFlags(fs)
-	every := addIntFlag(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
-	var peers peerFlag
-	fs.Var(&peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
-	genmove := fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")
-	timeout := addTimeoutFlag(fs, "peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
-	workers := addWorkersFlag(fs, "number of workers, each with its own rankers and engines (default: the number of CPUs)", cpuCount)
-	format := addFormatFlag(fs, "output format: text, csv or json", "csv", "json")
-	mf := addModelFlag(fs)
-	of := addOutputFlag(fs)
+	f := addPredictFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -77,49 +68,17 @@ func predictCommand(e *env, args []string) error {
 	if len(paths) == 0 {
 		return usagef("no SGF file or folder given")
 	}
-	if err := checkFlags(format, every, workers, timeout); err != nil {
-		return err
-	}
-	if _, err := nf.load(); err != nil {
-		return err
-	}
 	ctx, stop := interruptContext()
 	defer stop()
-	cfg := predict.Config{Every: every.n, Workers: workers.n}
-	taken := map[string]bool{}
-	for _, name := range strings.Split(*rankers, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		if taken[name] {
-			return usagef("invalid --rankers: %s given twice", name)
-		}
-		taken[name] = true
-		c, err := predictRanker(name, mf)
-		if err != nil {
-			return err
-		}
-		cfg.Contenders = append(cfg.Contenders, c)
+	cfg, err := f.config(ctx)
+	if err != nil {
+		return err
 	}
-	for _, p := range peers {
-		if taken[p.name] {
-			return usagef("invalid --peer %s: the name is taken", p.name)
-		}
-		taken[p.name] = true
-		argv := p.argv
-		opts := predict.PeerOptions{Genmove: *genmove, Timeout: timeout.d, Context: ctx}
-		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
-	}
-	if len(cfg.Contenders) == 0 {
-		return usagef("no rankers given (--rankers, --peer)")
-	}
-
 	files, ferrs, err := recordFiles(e, paths, "read")
 	if err != nil {
 		return err
 	}
-	if err := of.checkInputs(files...); err != nil {
+	if err := f.of.checkInputs(files...); err != nil {
 		return err
 	}
 	files = uniqueFiles(e, files, "read")
@@ -138,19 +97,11 @@ func predictCommand(e *env, args []string) error {
 	for _, fe := range ferrs {
 		rep.Unreadable = append([]records.FileError{fe}, rep.Unreadable...)
 	}
-	if format.v != "json" { // JSON holds them
-		for _, w := range rep.Warnings {
-			printWarning(e, w)
-		}
-	}
-	for _, fe := range rep.Unreadable {
-		printFileError(e, fe)
-	}
-	for _, msg := range rep.Errors {
-		fmt.Fprintf(e.stderr, "goeval: %s\n", msg)
+	for _, note := range rep.Notes(f.format.v != "json") { // JSON holds the warnings
+		fmt.Fprintf(e.stderr, "goeval: %s\n", note)
 	}
 	draw := func(w io.Writer) error {
-		switch format.v {
+		switch f.format.v {
 		case "json":
 			return rep.WriteJSON(w)
 		case "csv":
@@ -165,15 +116,84 @@ func predictCommand(e *env, args []string) error {
 	if rep.Interrupted {
 		// The figures of the games finished, marked, never over the -o
 		// file.
-		return of.writeInterrupted(e, "interrupted: the figures are those of the games finished", "the output", draw)
+		return f.of.writeInterrupted(e, "interrupted: the figures are those of the games finished", "the output", draw)
 	}
-	switch err := of.write(e, draw); {
+	switch err := f.of.write(e, draw); {
 	case err != nil:
 		return err
 	case len(rep.Unreadable) > 0 || len(rep.Errors) > 0:
 		return fmt.Errorf("some input could not be used or ranked (listed above)")
 	}
 	return nil
+}
+
+// predictFlags are goeval predict's flags.
+type predictFlags struct {
+	rankers *string
+	nf      *netFlags
+	every   *intFlag
+	peers   peerFlag
+	genmove *bool
+	timeout *timeoutFlag
+	workers *workersFlag
+	format  *choiceFlag
+	mf      *modelFlag
+	of      *outputFlags
+}
+
+func addPredictFlags(fs *flag.FlagSet) *predictFlags {
+	f := &predictFlags{}
+	addMaxSGFFlag(fs)
+	f.rankers = fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
+	f.nf = addNetFlags(fs)
+	f.every = addIntFlag(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
+	fs.Var(&f.peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
+	f.genmove = fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")
+	f.timeout = addTimeoutFlag(fs, "peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
+	f.workers = addWorkersFlag(fs, "number of workers, each with its own rankers and engines (default: the number of CPUs)", cpuCount)
+	f.format = addFormatFlag(fs, "output format: text, csv or json", "csv", "json")
+	f.mf = addModelFlag(fs)
+	f.of = addOutputFlag(fs)
+	return f
+}
+
+// config checks the flags and returns the measure they ask for; its peers
+// are stopped when ctx is cancelled.
+func (f *predictFlags) config(ctx context.Context) (predict.Config, error) {
+	cfg := predict.Config{Every: f.every.n, Workers: f.workers.n}
+	if err := checkFlags(f.format, f.every, f.workers, f.timeout); err != nil {
+		return cfg, err
+	}
+	if _, err := f.nf.load(); err != nil {
+		return cfg, err
+	}
+	taken := map[string]bool{}
+	for _, name := range strings.Split(*f.rankers, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		if taken[name] {
+			return cfg, usagef("invalid --rankers: %s given twice", name)
+		}
+		taken[name] = true
+		c, err := predictRanker(name, f.mf)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Contenders = append(cfg.Contenders, c)
+	}
+	for _, p := range f.peers {
+		if taken[p.name] {
+			return cfg, usagef("invalid --peer %s: the name is taken", p.name)
+		}
+		taken[p.name] = true
+		argv, opts := p.argv, predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.d, Context: ctx}
+		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
+	}
+	if len(cfg.Contenders) == 0 {
+		return cfg, usagef("no rankers given (--rankers, --peer)")
+	}
+	return cfg, nil
 }
 
 // predictRanker makes the contender of one --rankers name.
