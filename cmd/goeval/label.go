@@ -79,24 +79,9 @@ func labelCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --games %q (want all, counted or uncounted)", *gamesFlag)
 	}
-	files, ferrs, err := recordFiles(e, paths, "label")
+	files, ferrs, err := labelFiles(e, of, paths)
 	if err != nil {
 		return err
-	}
-	for _, fe := range ferrs {
-		printFileError(e, fe)
-	}
-	if err := of.checkInputs(files...); err != nil {
-		return err
-	}
-	files = uniqueFiles(e, files, "labelled")
-	// A label is known by its file's base name: two files of one name
-	// would make a labels file that compare and tune refuse.
-	if clashes := records.LabelClashes(files); len(clashes) > 0 {
-		for _, c := range clashes {
-			fmt.Fprintf(e.stderr, "goeval: %s and %s have the same name, which is what a label is known by\n", c.Same, c.File)
-		}
-		return fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
 	}
 	p := peers[0]
 	ctx, stop := interruptContext()
@@ -142,4 +127,29 @@ func labelCommand(e *env, args []string) error {
 		return fmt.Errorf("%d of %d game records not labelled (%d could not be, listed above; %d skipped by --games)", failed+nskipped, len(files)+len(ferrs), failed, nskipped)
 	}
 	return nil
+}
+
+// labelFiles returns the records to label (recordFiles, once each) and
+// those that cannot be read, which it prints; records sharing a base name,
+// which is what a label is known by, are an error: they would make a
+// labels file that compare and tune refuse.
+func labelFiles(e *env, of *outputFlags, paths []string) ([]string, []records.FileError, error) {
+	files, ferrs, err := recordFiles(e, paths, "label")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, fe := range ferrs {
+		printFileError(e, fe)
+	}
+	if err := of.checkInputs(files...); err != nil {
+		return nil, nil, err
+	}
+	files = uniqueFiles(e, files, "labelled")
+	if clashes := records.LabelClashes(files); len(clashes) > 0 {
+		for _, c := range clashes {
+			fmt.Fprintf(e.stderr, "goeval: %s and %s have the same name, which is what a label is known by\n", c.Same, c.File)
+		}
+		return nil, nil, fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
+	}
+	return files, ferrs, nil
 }
