@@ -85,7 +85,7 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if haveNet && ef.def == defaultEstimator && !ef.net.set("estimator") {
+	if haveNet && ef.def == defaultEstimator && !isSet(ef.fs, "estimator") {
 		ef.name = netEstimator
 	}
 	if _, err := eval.Lookup(ef.name); err != nil {

@@ -26,8 +26,7 @@ func gtpCommand(e *env, args []string) error {
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := addWorkersFlag(fs, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)", onePerCPU)
 	size := addSizeFlag(fs, "boardsize", 19, fmt.Sprintf("board size at the start, %d..%d", board.MinSize, board.MaxSize))
-	by := addChoiceFlag(fs, "by", "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)", "model", netEstimator, "eval")
-	mf := addModelFlag(fs)
+	by := addByFlag(fs, "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)")
 	sf := addScoringFlags(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -46,20 +45,14 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if ef.net.loaded && !isSet(fs, "by") && mf.path == "" {
-		by.v = netEstimator
-	}
-	if err := by.check(); err != nil {
+	if err := by.resolve(fs, ef.net.loaded); err != nil {
 		return err
-	}
-	if by.v != "model" && mf.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by %s", by.v)
 	}
 	cfg := gtp.Config{Version: version.String(), Workers: workers.n, Size: size.n,
 		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
 	switch by.v {
 	case "model":
-		if cfg.Model, err = mf.load(); err != nil {
+		if cfg.Model, err = by.model.load(); err != nil {
 			return err
 		}
 		cfg.ModelEstimator = modelEstimator

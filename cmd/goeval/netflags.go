@@ -34,15 +34,12 @@ func addNetFlags(fs *flag.FlagSet) *netFlags {
 	return nf
 }
 
-// set reports whether the flag called name was given.
-func (nf *netFlags) set(name string) bool { return isSet(nf.fs, name) }
-
 // load reads the judge's parameters given by --params, if any, and the
 // network given by --net or GOEVAL_NET, if any, once, and reports whether
 // there is a network. A missing or unreadable file is an error of input
 // (exit 1) that names the file and where it was given.
 func (nf *netFlags) load() (bool, error) {
-	if nf.set("params") {
+	if isSet(nf.fs, "params") {
 		if nf.params == "" {
 			return false, usagef("--params is empty (want a JSON file that goeval tune --write wrote)")
 		}
@@ -62,15 +59,15 @@ func (nf *netFlags) load() (bool, error) {
 		sym = n
 	}
 	path, from := nf.path, "--net"
-	if !nf.set("net") {
+	if !isSet(nf.fs, "net") {
 		path, from = os.Getenv(netEnv), netEnv
 	}
 	if path == "" {
-		if nf.set("net") {
+		if isSet(nf.fs, "net") {
 			return false, usagef("--net is empty (want a KataGo network file)")
 		}
 		for _, name := range []string{"symmetry", "history"} {
-			if nf.set(name) {
+			if isSet(nf.fs, name) {
 				return false, usagef("--%s applies to the network: give one with --net FILE or %s=FILE", name, netEnv)
 			}
 		}

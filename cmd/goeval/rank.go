@@ -22,11 +22,10 @@ var rankUsage = help("rank")
 // playFlags are the flags that rank and values share.
 type playFlags struct {
 	ef      *estimatorFlags
-	by      *choiceFlag
-	model   *modelFlag
+	by      *byFlag
 	pf      *positionFlags
 	top     *intFlag
-	workers *workersFlag
+	workers *intFlag
 	cold    *bool
 	format  *choiceFlag
 	out     *outputFlags
@@ -120,20 +119,13 @@ func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	addMaxSGFFlag(fs)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
-	f.by = addChoiceFlag(fs, "by", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)", "model", netEstimator, "eval")
-	f.model = addModelFlag(fs)
+	f.by = addByFlag(fs, "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)")
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
 		return err
 	}
-	if !isSet(fs, "by") && f.ef.net.loaded && f.model.path == "" {
-		f.by.v = netEstimator
-	}
-	if err := f.by.check(); err != nil {
+	if err := f.by.resolve(fs, f.ef.net.loaded); err != nil {
 		return err
-	}
-	if f.by.v == "eval" && f.model.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by eval")
 	}
 	r, err := f.ranker(newEst, pos.Game.Info.Komi)
 	if err != nil {
@@ -171,15 +163,12 @@ func (f *playFlags) ranker(newEst func() control.Estimator, komi float64) (*rank
 	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: komi}
 	switch f.by.v {
 	case "model":
-		m, err := f.model.load()
+		m, err := f.by.model.load()
 		if err != nil {
 			return nil, err
 		}
 		return modelRanker(m, newEst, s)
 	case netEstimator:
-		if f.model.path != "" {
-			return nil, usagef("--model orders the moves by the model: it does not go with --by net")
-		}
 		netEst, err := factoryOf(netEstimator, nil)
 		if err != nil {
 			return nil, err
