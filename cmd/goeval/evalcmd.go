@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"goeval/control"
@@ -199,15 +198,9 @@ func (pf *positionFlags) check() error {
 	if err := pf.move.check(); err != nil {
 		return err
 	}
-	pf.path = nil
-	if pf.variation != "" {
-		for _, f := range strings.Split(pf.variation, ".") {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 1 {
-				return usagef("invalid --variation %q (want numbers from 1 joined by dots, as 2.1: the variation at each fork)", pf.variation)
-			}
-			pf.path = append(pf.path, n)
-		}
+	var ok bool
+	if pf.path, ok = position.ParseVariation(pf.variation); !ok {
+		return usagef("invalid --variation %q (want numbers from 1 joined by dots, as 2.1: the variation at each fork)", pf.variation)
 	}
 	return nil
 }

@@ -37,7 +37,7 @@ func ikedaCommand(e *env, args []string) error {
 	if *toMove == "" {
 		return usagef("missing --to-move (want B or W)")
 	}
-	c, ok := parseColor(*toMove)
+	c, ok := board.ParseColor(*toMove)
 	if !ok {
 		return usagef("invalid --to-move %q (want B or W)", *toMove)
 	}
@@ -50,17 +50,6 @@ func ikedaCommand(e *env, args []string) error {
 		return s.WriteJSON(e.stdout)
 	}
 	return s.WriteText(e.stdout)
-}
-
-// parseColor reads B, W, black or white, in any case.
-func parseColor(s string) (board.Color, bool) {
-	switch strings.ToLower(s) {
-	case "b", "black":
-		return board.Black, true
-	case "w", "white":
-		return board.White, true
-	}
-	return board.Empty, false
 }
 
 // koUsageError turns a ko.InputError into a usage error that names the

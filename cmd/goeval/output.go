@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"goeval/internal/outfile"
 	"goeval/render"
@@ -15,15 +14,14 @@ import (
 // outputFlags are -o/--output, and for boards --palette, --size and
 // --color.
 type outputFlags struct {
-	output  string
-	palette string
-	size    int
-	color   *choiceFlag
+	output         string
+	size           int
+	palette, color *choiceFlag
 }
 
 // addOutputFlag adds -o and --output alone.
 func addOutputFlag(fs *flag.FlagSet) *outputFlags {
-	of := &outputFlags{palette: "grey", size: render.DefaultWidth}
+	of := &outputFlags{size: render.DefaultWidth}
 	const usage = "write the output to this file instead of standard output"
 	fs.StringVar(&of.output, "o", "", usage+" (short for --output)")
 	fs.StringVar(&of.output, "output", "", usage)
@@ -36,17 +34,17 @@ func addOutputFlag(fs *flag.FlagSet) *outputFlags {
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	of := addOutputFlag(fs)
 	of.color = addChoiceFlag(fs, "color", "text: shade the board with ANSI greys: auto (on a terminal), always or never", "auto", "always", "never")
-	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)")
+	of.palette = addChoiceFlag(fs, "palette", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)", render.PaletteNames()...)
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
 }
 
 // check validates the picture flags, --size for a picture only.
 func (of *outputFlags) check(picture bool) (render.Palette, error) {
-	pal, err := render.ParsePalette(of.palette)
-	if err != nil {
-		return 0, usagef("invalid --palette %q (want %s)", of.palette, strings.Join(render.PaletteNames(), ", "))
+	if err := of.palette.check(); err != nil {
+		return 0, err
 	}
+	pal, _ := render.ParsePalette(of.palette.v) // checked
 	if picture && (of.size < render.MinWidth || of.size > render.MaxWidth) {
 		return 0, usagef("invalid --size %d (want %d..%d pixels)", of.size, render.MinWidth, render.MaxWidth)
 	}
