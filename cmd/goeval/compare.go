@@ -92,7 +92,7 @@ func (p *peerFlag) Set(v string) error {
 func compareCommand(e *env, args []string) error {
 	fs := newFlags(e, "compare", compareUsage)
 	addMaxSGFFlag(fs)
-	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+"; net only with a network)")
+	estimators := fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(eval.Names(), ",")+"; net only with a network)")
 	nf := addNetFlags(fs)
 	moves := fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")
 	labels := fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
@@ -133,7 +133,7 @@ func compareCommand(e *env, args []string) error {
 		for _, n := range strings.Split(*estimators, ",") {
 			n = strings.TrimSpace(n)
 			if _, err := eval.Lookup(n); err != nil {
-				return usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(estimatorNames(), ", "))
+				return usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(eval.Names(), ", "))
 			}
 			names = append(names, n)
 		}
@@ -173,7 +173,7 @@ func compareCommand(e *env, args []string) error {
 	default:
 		f, err := eval.Factory(*judge, nil)
 		if err != nil {
-			return usagef("invalid --judge %q (want none, %s)", *judge, strings.Join(estimatorNames(), ", "))
+			return usagef("invalid --judge %q (want none, %s)", *judge, strings.Join(eval.Names(), ", "))
 		}
 		cfg.Judge = f
 	}

@@ -68,7 +68,7 @@ func gtpCommand(e *env, args []string) error {
 		return err
 	}
 	if err != nil {
-		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(estimatorNames(), ", "))
+		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(eval.Names(), ", "))
 	}
 	var ests []gtp.Estimator
 	for _, s := range eval.Usable() {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
 
 	"goeval/eval"
 )
@@ -47,16 +46,9 @@ func (nf *netFlags) load() (bool, error) {
 			return false, fmt.Errorf("--params: %w", err)
 		}
 	}
-	sym := 0
-	switch nf.symmetry {
-	case "all":
-		sym = -1
-	default:
-		n, err := strconv.Atoi(nf.symmetry)
-		if err != nil || n < 0 || n > 7 {
-			return false, usagef("invalid --symmetry %q (want 0..7, or all)", nf.symmetry)
-		}
-		sym = n
+	sym, ok := eval.ParseSymmetry(nf.symmetry)
+	if !ok {
+		return false, usagef("invalid --symmetry %q (want 0..7, or all)", nf.symmetry)
 	}
 	path, from := nf.path, "--net"
 	if !isSet(nf.fs, "net") {

@@ -58,7 +58,7 @@ FILE.partial-NUMBER, which the message names. The exit status is then 130
 func predictCommand(e *env, args []string) error {
 	fs := newFlags(e, "predict", predictUsage)
 	addMaxSGFFlag(fs)
-	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
+	rankers := fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(eval.Names(), ", ")+")")
 	nf := addNetFlags(fs)
 	every := addIntFlag(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
 	var peers peerFlag
@@ -204,7 +204,7 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 		return predict.Contender{}, usagef("invalid --rankers: %q (want model, net or eval:NAME)", name)
 	}
 	if _, err := eval.Lookup(est); err != nil {
-		return predict.Contender{}, usagef("invalid --rankers: %q (want eval:NAME, NAME one of %s)", name, strings.Join(estimatorNames(), ", "))
+		return predict.Contender{}, usagef("invalid --rankers: %q (want eval:NAME, NAME one of %s)", name, strings.Join(eval.Names(), ", "))
 	}
 	f, err := factoryOf(est, nil)
 	if err != nil {

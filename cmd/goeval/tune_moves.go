@@ -87,7 +87,7 @@ func tuneMovesCommand(e *env, args []string) error {
 			continue
 		}
 		if _, err := eval.Lookup(name); err != nil {
-			return usagef("invalid --%s %q (want \"\" or one of %s)", flag, name, strings.Join(estimatorNames(), ", "))
+			return usagef("invalid --%s %q (want \"\" or one of %s)", flag, name, strings.Join(eval.Names(), ", "))
 		}
 	}
 	var drop []movemodel.Group
