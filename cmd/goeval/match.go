@@ -40,13 +40,10 @@ func matchCommand(e *env, args []string) error {
 	if len(scorer) > 1 {
 		return usagef("give at most one --scorer")
 	}
-	if err := games.check(); err != nil {
+	if err := checkFlags(games, timeout); err != nil {
 		return err
 	}
-	if err := timeout.check(); err != nil {
-		return err
-	}
-	if *sgfOut != "" && of.output != "" && of.output != "-" && outfile.Same(*sgfOut, of.output) {
+	if *sgfOut != "" && !of.toStdout() && outfile.Same(*sgfOut, of.output) {
 		return usagef("--sgf %s and -o %s name one file: the games and the table would overwrite each other (give two)", *sgfOut, of.output)
 	}
 	if err := maxMoves.check(); err != nil {

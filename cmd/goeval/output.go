@@ -55,16 +55,20 @@ func (of *outputFlags) check(picture bool) (render.Palette, error) {
 // on auto when standard output is a terminal and NO_COLOR and TERM=dumb do
 // not say otherwise.
 func (of *outputFlags) shade(e *env) render.Shade {
-	if of.color.v == "always" || (of.color.v == "auto" && e.stdoutTTY && (of.output == "" || of.output == "-") &&
+	if of.color.v == "always" || (of.color.v == "auto" && e.stdoutTTY && of.toStdout() &&
 		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
 		return render.ANSI
 	}
 	return render.Plain
 }
 
+// toStdout reports whether the output goes to standard output: no -o, or
+// -o -.
+func (of *outputFlags) toStdout() bool { return of.output == "" || of.output == "-" }
+
 // refuseTerminal returns an error when a PNG would go to a terminal.
 func (of *outputFlags) refuseTerminal(e *env, format string) error {
-	if format == "png" && (of.output == "" || of.output == "-") && e.stdoutTTY {
+	if format == "png" && of.toStdout() && e.stdoutTTY {
 		return usagef("will not write a PNG to a terminal: give -o FILE.png or redirect standard output")
 	}
 	return nil
@@ -98,7 +102,7 @@ func checkNotInput(flag, out string, inputs ...string) error {
 // output. A file is written whole or not at all, through a link, pipe or
 // device at the path rather than over it (package outfile).
 func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
-	if of.output == "" || of.output == "-" {
+	if of.toStdout() {
 		return draw(e.stdout)
 	}
 	if err := outfile.Write(of.output, draw); err != nil {
@@ -116,7 +120,7 @@ func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
 // FILE.partial-NUMBER; FILE is as it was"), or why it could not be kept.
 func (of *outputFlags) writeInterrupted(e *env, what, noun string, draw func(w io.Writer) error) error {
 	where := "written to standard output"
-	if of.output == "" || of.output == "-" {
+	if of.toStdout() {
 		if err := draw(e.stdout); err != nil {
 			return err
 		}
