@@ -1,5 +1,7 @@
 package board
 
+import "strings"
+
 // Color is the content of a point: Empty, Black or White. Black is +1 and
 // White is -1, so a Color is also the sign of a control value.
 type Color int8
@@ -38,4 +40,16 @@ func (c Color) Name() string {
 		return "Empty"
 	}
 	return "?"
+}
+
+// ParseColor reads a colour as people and GTP write it: B, W, black or
+// white, in any case. It reports false for anything else.
+func ParseColor(s string) (Color, bool) {
+	switch strings.ToLower(s) {
+	case "b", "black":
+		return Black, true
+	case "w", "white":
+		return White, true
+	}
+	return Empty, false
 }

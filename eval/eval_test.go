@@ -143,3 +143,16 @@ func TestNet(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestParseSymmetry(t *testing.T) {
+	for s, want := range map[string]int{"0": 0, "7": 7, "all": -1} {
+		if n, ok := ParseSymmetry(s); !ok || n != want {
+			t.Errorf("ParseSymmetry(%q) = %d, %v; want %d", s, n, ok, want)
+		}
+	}
+	for _, s := range []string{"8", "-1", "", "All", "x"} {
+		if _, ok := ParseSymmetry(s); ok {
+			t.Errorf("ParseSymmetry(%q): ok, want false", s)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"sync"
 
 	"goeval/control"
@@ -32,6 +33,19 @@ type NetSettings struct {
 	// NoHistory shows the network the position alone, as KataGo's
 	// analysis engine does by default (neural.Estimator.SetHistory).
 	NoHistory bool
+}
+
+// ParseSymmetry reads a symmetry as NetSettings takes it: 0..7, or "all"
+// for the mean of all eight (-1). It reports false for anything else.
+func ParseSymmetry(s string) (int, bool) {
+	if s == "all" {
+		return -1, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 7 {
+		return 0, false
+	}
+	return n, true
 }
 
 // LoadNetwork reads the KataGo model at path for the estimator "net",

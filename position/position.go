@@ -160,6 +160,25 @@ func (pos *Position) Source() rank.Source {
 	return s
 }
 
+// ParseVariation reads a variation path as --variation takes it: numbers
+// from 1 joined by dots ("2.1": the second variation at the first fork,
+// the first at the next); "" is the main line, nil. It reports false for
+// anything else.
+func ParseVariation(s string) ([]int, bool) {
+	var path []int
+	if s == "" {
+		return nil, true
+	}
+	for _, f := range strings.Split(s, ".") {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			return nil, false
+		}
+		path = append(path, n)
+	}
+	return path, true
+}
+
 // VariationName writes a variation path as --variation takes it ("2.1"),
 // "" for the main line.
 func VariationName(path []int) string {

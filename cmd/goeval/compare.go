@@ -71,7 +71,7 @@ type compareFlags struct {
 	estimators, moves, labels, reference, judge *string
 	peers                                       peerFlag
 	nf                                          *netFlags
-	workers                                     *workersFlag
+	workers                                     *intFlag
 	format                                      *choiceFlag
 	of                                          *outputFlags
 	check, noTimings                            *bool
@@ -80,7 +80,7 @@ type compareFlags struct {
 func addCompareFlags(fs *flag.FlagSet) *compareFlags {
 	f := &compareFlags{}
 	addMaxSGFFlag(fs)
-	f.estimators = fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(estimatorNames(), ",")+"; net only with a network)")
+	f.estimators = fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(eval.Names(), ",")+"; net only with a network)")
 	f.nf = addNetFlags(fs)
 	f.moves = fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")
 	f.labels = fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
@@ -136,7 +136,7 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 	}
 	if *f.judge != "none" {
 		if cfg.Judge, err = eval.Factory(*f.judge, nil); err != nil {
-			return cfg, usagef("invalid --judge %q (want none, %s)", *f.judge, strings.Join(estimatorNames(), ", "))
+			return cfg, usagef("invalid --judge %q (want none, %s)", *f.judge, strings.Join(eval.Names(), ", "))
 		}
 	}
 	if cfg.Labels, err = findLabels(e, *f.labels, paths); err != nil {
@@ -230,7 +230,7 @@ func compareEstimators(list string) ([]compare.Estimator, error) {
 		for _, n := range strings.Split(list, ",") {
 			n = strings.TrimSpace(n)
 			if _, err := eval.Lookup(n); err != nil {
-				return nil, usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(estimatorNames(), ", "))
+				return nil, usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(eval.Names(), ", "))
 			}
 			names = append(names, n)
 		}

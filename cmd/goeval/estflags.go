@@ -46,7 +46,7 @@ var paramFlags = []struct{ name, usage string }{
 
 func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
 	ef := &estimatorFlags{params: map[string]*float64{}, fs: fs, def: def}
-	usage := "estimator: " + strings.Join(estimatorNames(), ", ")
+	usage := "estimator: " + strings.Join(eval.Names(), ", ")
 	if def == defaultEstimator {
 		usage += " (net when a network is given)"
 	}
@@ -56,14 +56,6 @@ func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
 		ef.params[p.name] = fs.Float64(p.name, 0, p.usage+" (default: the estimator's own)")
 	}
 	return ef
-}
-
-func estimatorNames() []string {
-	var out []string
-	for _, s := range eval.All() {
-		out = append(out, s.Name)
-	}
-	return out
 }
 
 // options returns the overrides given on the command line.
@@ -85,11 +77,11 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if haveNet && ef.def == defaultEstimator && !ef.net.set("estimator") {
+	if haveNet && ef.def == defaultEstimator && !isSet(ef.fs, "estimator") {
 		ef.name = netEstimator
 	}
 	if _, err := eval.Lookup(ef.name); err != nil {
-		return nil, usagef("invalid --estimator %q (want %s)", ef.name, strings.Join(estimatorNames(), ", "))
+		return nil, usagef("invalid --estimator %q (want %s)", ef.name, strings.Join(eval.Names(), ", "))
 	}
 	f, err := eval.Factory(ef.name, ef.options())
 	if err != nil {

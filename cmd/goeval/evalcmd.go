@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"goeval/control"
@@ -16,42 +15,7 @@ import (
 	"goeval/render"
 )
 
-const evalUsage = `goeval evaluates a Go position: who controls each point, and the score.
-
-Usage:
-  goeval [flags] FILE.sgf        evaluate a position of a game record
-  goeval COMMAND [flags] ...     see below
-
-With no --move, the position at the end of the main line is evaluated.
-FILE may be "-" for standard input.
-
-The score is the estimator's estimate of how the game will end. The judge
-also counts the position as it stands, as a finished game is counted under
-area rules (its dead stones off, each empty region to the colour that alone
-borders it): the text and pictures show that count when at most a
-twentieth of the points are still open, and --format json always gives it
-("count"). With --scoring territory the count is made under territory
-rules instead: territory and prisoners (captures and dead stones), with the
-basic kos still open on the board and the dame resolved by the Ikeda
-Territory I table (goeval ikeda), assuming --ko-threats-black and
---ko-threats-white ko threats (0 unless given); the output says so, and
-the JSON "count" adds "territory".
-
---format svg or png draws a picture, as the papers' figures do (docs/estimators.md): each point's
-control as a grey square (black: Black's, white: White's; --palette redblue
-for blue and red), the stones, coordinates, and under the board a legend
-and the estimator, the score and the result after komi (and the count, as
-above), and the iterations. A stone that the map gives to the other colour
-(dead) carries a square of the other colour; one that the map gives to its
-own colour by less than 0.6 (unsettled: for the judge, a death probability
-from 0.2 to 0.5) a grey square; the last move's stone a ring (in text it
-is drawn "(X)", on a terminal ◉); the legend shows the marks in use. With
---show, the view's numbers or symbols are drawn on the points, in black or
-white with a halo, never on discs that could pass for stones. -o FILE
-writes it to a file; a PNG is not written to a terminal.
-
-Commands:
-`
+var evalUsage = help("eval")
 
 // evalHelp is goeval -h: evalUsage, the commands and the estimators.
 func evalHelp() string {
@@ -234,15 +198,9 @@ func (pf *positionFlags) check() error {
 	if err := pf.move.check(); err != nil {
 		return err
 	}
-	pf.path = nil
-	if pf.variation != "" {
-		for _, f := range strings.Split(pf.variation, ".") {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 1 {
-				return usagef("invalid --variation %q (want numbers from 1 joined by dots, as 2.1: the variation at each fork)", pf.variation)
-			}
-			pf.path = append(pf.path, n)
-		}
+	var ok bool
+	if pf.path, ok = position.ParseVariation(pf.variation); !ok {
+		return usagef("invalid --variation %q (want numbers from 1 joined by dots, as 2.1: the variation at each fork)", pf.variation)
 	}
 	return nil
 }

@@ -104,24 +104,12 @@ const (
 	onePerCPU = "one per CPU"
 )
 
-// workersFlag is --workers: the number of parallel workers, 0 for one per
-// CPU.
-type workersFlag struct {
-	n    int
-	zero string // what 0 means: cpuCount or onePerCPU
-}
-
-func addWorkersFlag(fs *flag.FlagSet, usage, zero string) *workersFlag {
-	w := &workersFlag{zero: zero}
-	fs.IntVar(&w.n, "workers", 0, usage)
+// addWorkersFlag adds --workers, the number of parallel workers: 1 or
+// more, or 0 for one per CPU, which zero (cpuCount or onePerCPU) says.
+func addWorkersFlag(fs *flag.FlagSet, usage, zero string) *intFlag {
+	w := addIntFlag(fs, "workers", 0, 0, usage)
+	w.want = "want 1 or more, or 0 for " + zero
 	return w
-}
-
-func (w *workersFlag) check() error {
-	if w.n < 0 {
-		return usagef("invalid --workers %d (want 1 or more, or 0 for %s)", w.n, w.zero)
-	}
-	return nil
 }
 
 // timeoutFlag is a duration flag (--timeout, --peer-timeout) that bounds

@@ -17,68 +17,7 @@ func init() {
 	register(&command{name: "gtp", summary: "serve GTP version 2 on standard input and output, for GoGui, Sabaki and Lizzie", run: gtpCommand})
 }
 
-const gtpUsage = `goeval gtp is a Go Text Protocol (version 2) engine on standard input and
-output, so that GUIs can show goeval's control maps and rankings.
-
-Usage:
-  goeval gtp [flags]
-
-Besides the core commands (boardsize, clear_board, komi, play, undo,
-showboard, ...) it answers:
-
-  loadsgf FILE [N]           the position before move N, as GNU Go does;
-                             the end for none, 0 or past the end (with a
-                             warning); an illegal move on the way fails
-                             it, the board unchanged; the SGF reader's
-                             warnings go to standard error
-  estimate_score             W+3.5 (upper bound: ..., lower: ...), after
-                             komi: how the game will end
-  final_score                W+3.5, after komi: the position counted as it
-                             stands (area rules), its dead stones off; with
-                             --scoring territory, territory and prisoners,
-                             the basic kos still open resolved by the
-                             Ikeda Territory I table (goeval ikeda) with
-                             --ko-threats-black and --ko-threats-white
-  final_status_list STATUS   alive, dead or seki: the judge's own verdicts
-                             (another estimator: a stone is dead where it
-                             gives its point to the other colour)
-  genmove COLOR              the move model's likeliest move that is worth
-                             playing: never in its own true eye and, once
-                             the judge's count is settled, only dame,
-                             open points and captures, ataris and saves;
-                             else pass (--by eval: the best move of the
-                             one-ply ranking, or pass when none gains);
-                             reg_genmove does not play it
-  gogui-analyze_commands     GoGui's: an ownership map per estimator
-                             (goeval-ownership-NAME), move values
-                             (goeval-values) and the ranking's letters
-                             (goeval-ranking)
-  kata-analyze [COLOR] [INTERVAL] ownership true
-                             KataGo's analysis lines, every INTERVAL
-                             centiseconds until the next command, for
-                             Lizzie: the ranking's best moves, with the
-                             move model's probability as the prior, and
-                             the judge's win probability and lead after
-                             each; ownership is the judge's, from the side
-                             of the player analysed, row-major from the
-                             top-left
-  lz-analyze [COLOR] [INTERVAL]
-                             the same in Leela Zero's format
-
-The estimator chosen with --estimator (and its parameters; default judge,
-or net with a network) judges scores, dead stones, kata-analyze's winrates
-and ownership. Moves are ordered by the move model (--by model, the
-default; --model for another parameter file), one ply deep (--by eval), or
-by a KataGo network's move probabilities (--by net, the default with --net
-FILE or GOEVAL_NET: genmove plays the network's likeliest move, passing when
-the pass is likeliest, and kata-analyze lists its likeliest moves, each
-valued one ply deep by the judge); --rank-estimator (default lambda-kappa)
-gives every move its one-ply evaluation for --by eval and model.
-Komi is 6.5 until set.
-
-In GoGui: gogui -program "goeval gtp". In Lizzie, as engine command:
-goeval gtp.
-`
+var gtpUsage = help("gtp")
 
 func gtpCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval gtp", gtpUsage)
@@ -87,8 +26,7 @@ func gtpCommand(e *env, args []string) error {
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
 	workers := addWorkersFlag(fs, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)", onePerCPU)
 	size := addSizeFlag(fs, "boardsize", 19, fmt.Sprintf("board size at the start, %d..%d", board.MinSize, board.MaxSize))
-	by := addChoiceFlag(fs, "by", "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)", "model", netEstimator, "eval")
-	mf := addModelFlag(fs)
+	by := addByFlag(fs, "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)")
 	sf := addScoringFlags(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -107,20 +45,14 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if ef.net.loaded && !isSet(fs, "by") && mf.path == "" {
-		by.v = netEstimator
-	}
-	if err := by.check(); err != nil {
+	if err := by.resolve(fs, ef.net.loaded); err != nil {
 		return err
-	}
-	if by.v != "model" && mf.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by %s", by.v)
 	}
 	cfg := gtp.Config{Version: version.String(), Workers: workers.n, Size: size.n,
 		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
 	switch by.v {
 	case "model":
-		if cfg.Model, err = mf.load(); err != nil {
+		if cfg.Model, err = by.model.load(); err != nil {
 			return err
 		}
 		cfg.ModelEstimator = modelEstimator
@@ -136,7 +68,7 @@ func gtpCommand(e *env, args []string) error {
 		return err
 	}
 	if err != nil {
-		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(estimatorNames(), ", "))
+		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(eval.Names(), ", "))
 	}
 	var ests []gtp.Estimator
 	for _, s := range eval.Usable() {

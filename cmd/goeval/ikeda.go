@@ -13,46 +13,7 @@ func init() {
 	register(&command{name: "ikeda", args: "--kb N --kw N --to-move B|W", summary: "basic endgame kos and dame under Ikeda Territory I scoring: the case, score and moves (Robert Jasiek; docs/estimators.md §5)", run: ikedaCommand})
 }
 
-var ikedaUsage = fmt.Sprintf(`goeval ikeda solves a position made of basic endgame kos and two-sided
-dame under Ikeda Territory I scoring, by the table of Robert Jasiek's study
-"Class of positions I1" (Robert Jasiek; docs/ko.md, docs/estimators.md §5): the case (1 to 7), the
-score due to the kos (Black minus White: the prisoners the kos give Black
-less those they give White), the study's "other style" of the same score
-(Kd times the per-ko value -1/3 plus a remainder), who wins the ko fight if
-there is one, and the study's move sequence for the case.
-
-Usage:
-  goeval ikeda --kb N --kw N [--dame N] [--tb N] [--tw N] --to-move B|W
-
-A basic endgame ko is one in which only the stone a capture takes is at
-stake. --kb counts the kos that Black can connect (a Black stone in atari,
-which White may capture next), --kw those that White can connect; at least
-one ko. --dame counts the two-sided dame, --tb and --tw each side's ko
-threats. With --kw above --kb the position is the mirror image of one the
-study solves: the colours are swapped, and the score changes sign.
-
-The counts are bounded by what a board can hold: every ko, dame and ko
-threat needs a point of its own (the ko point, the dame, the point the
-threat is played on), so --kb, --kw, --dame, --tb and --tw add up to at
-most %d, the points of the largest board (%dx%d). The table would answer
-for more, but its move sequence grows with the counts.
-
-The moves number the kos from 1: 1..Kb are Black's to connect at the
-start, then White's.
-
---format json prints one object: "kb", "kw", "kd", "dame", "tb", "tw",
-"td", "to_move", "mirrored", "case", "score", "formula", "other_style"
-(the figure, e.g. "-4/3 + 1/3"), "other_style_formula" ("-Kd/3 + 1/3"),
-"ko_fight_winner" ("B", "W" or ""), "moves" (each {"color", "kind",
-"ko"}, kind one of connect, capture, threat, answer, dame, pass; ko from
-1, 0 for moves not in a ko). Kd, the case and the formulas are the mirror
-image's when "mirrored" is true; "score" is always in the colours given.
-
-Examples:
-  goeval ikeda --kb 4 --kw 0 --to-move B        case 2, score -1
-  goeval ikeda --kb 1 --kw 0 --tb 1 --to-move W  case 3: Black wins the ko fight
-  goeval ikeda --kb 0 --kw 2 --to-move B        the mirror image of case 7: +1
-`, board.MaxPoints, board.MaxSize, board.MaxSize)
+var ikedaUsage = fmt.Sprintf(help("ikeda"), board.MaxPoints, board.MaxSize, board.MaxSize)
 
 func ikedaCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval ikeda", ikedaUsage)
@@ -76,7 +37,7 @@ func ikedaCommand(e *env, args []string) error {
 	if *toMove == "" {
 		return usagef("missing --to-move (want B or W)")
 	}
-	c, ok := parseColor(*toMove)
+	c, ok := board.ParseColor(*toMove)
 	if !ok {
 		return usagef("invalid --to-move %q (want B or W)", *toMove)
 	}
@@ -89,17 +50,6 @@ func ikedaCommand(e *env, args []string) error {
 		return s.WriteJSON(e.stdout)
 	}
 	return s.WriteText(e.stdout)
-}
-
-// parseColor reads B, W, black or white, in any case.
-func parseColor(s string) (board.Color, bool) {
-	switch strings.ToLower(s) {
-	case "b", "black":
-		return board.Black, true
-	case "w", "white":
-		return board.White, true
-	}
-	return board.Empty, false
 }
 
 // koUsageError turns a ko.InputError into a usage error that names the

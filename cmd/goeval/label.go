@@ -108,7 +108,7 @@ func labelCommand(e *env, args []string) error {
 		if made := lab.Made(); made > 0 {
 			return of.writeInterrupted(e, what, words.Count(made, "label"), lab.WriteJSONL)
 		}
-		if of.output == "" || of.output == "-" {
+		if of.toStdout() {
 			return &interruptedError{what + ", no label made"}
 		}
 		return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}

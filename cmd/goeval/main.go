@@ -11,12 +11,12 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/term"
 
 	"goeval/eval"
+	"goeval/internal/cmdline"
 	"goeval/internal/interrupt"
 	"goeval/internal/nearest"
 )
@@ -66,7 +66,7 @@ func (e *interruptedError) Error() string { return e.msg }
 func (e *interruptedError) Unwrap() error { return errInterrupted }
 
 // errHelp is returned after help was printed on request: exit status 0.
-var errHelp = errors.New("help requested")
+var errHelp = cmdline.ErrHelp
 
 // errInterrupted is returned by a command that an interrupt stopped after
 // it printed what it had finished: exit status 130, as a shell gives a
@@ -179,60 +179,16 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newFlags returns a flag set with -h and --help, which print the given
-// usage text and the flags on standard output. A parse error prints
-// nothing: run prints it with the command's synopsis.
-func newFlags(e *env, name, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	h := &helpFlag{print: func() {
-		w := e.stdout
-		fmt.Fprint(w, usage)
-		fmt.Fprintln(w, "\nFlags:")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}}
-	fs.Var(h, "h", "print this help (also --help)")
-	return fs
-}
-
-// helpFlag is -h: a boolean flag that remembers that help was asked for.
-type helpFlag struct {
-	asked bool
-	print func()
-}
-
-func (h *helpFlag) String() string   { return "" }
-func (h *helpFlag) IsBoolFlag() bool { return true }
-func (h *helpFlag) Set(v string) error {
-	b, err := strconv.ParseBool(v)
-	h.asked = h.asked || b
-	return err
-}
+// newFlags returns the flag set of a command, whose -h and --help print
+// usage and the flags on standard output (cmdline.New).
+func newFlags(e *env, name, usage string) *flag.FlagSet { return cmdline.New(e.stdout, name, usage) }
 
 // parseArgs parses flags that may come before or after the positional
-// arguments ("goeval pos.sgf --move 50"); "--" ends the flags.
+// arguments (cmdline.Parse); a parse error is bad usage.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		err := fs.Parse(args)
-		if h, ok := fs.Lookup("h").Value.(*helpFlag); ok && (h.asked || errors.Is(err, flag.ErrHelp)) {
-			h.print() // -h, or --help, which the flag package answers itself
-			return nil, errHelp
-		}
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+	pos, err := cmdline.Parse(fs, args)
+	if err != nil && !errors.Is(err, errHelp) {
+		return nil, usagef("%v", err)
 	}
+	return pos, err
 }

@@ -12,38 +12,7 @@ func init() {
 	register(&command{name: "match", args: "[flags]", summary: "play games between two GTP engines (goeval and GnuGo, say) and score them", run: matchCommand})
 }
 
-const matchUsage = `goeval match plays games between two GTP engines and scores them.
-
-Usage:
-  goeval match [flags]
-
-Before the first game every engine, the scorer too, is asked to set up
-the board size and komi and whether it knows the commands it will need:
-one that refuses (GnuGo, the default scorer, takes boards up to 19x19)
-stops the match before a move is played.
-
-The engines take Black in turn (--a in the first game). Each is asked
-genmove for its colour; the referee checks the move on its own board (an
-illegal move, or an engine's failure, loses the game) and plays it on the
-other engine. A game ends with two passes in a row, a resignation, or at
---max-moves, and is then scored by --scorer's final_score (GnuGo with
-Chinese rules by default). The games go to standard output as one line each
-and a summary: each engine's wins with Black and with White, and the games
-lost by more than half the board; --sgf FILE saves them as an SGF
-collection.
-
-An interrupt (Ctrl-C, or SIGTERM) stops the match and drops the game in
-progress; the engines are stopped. The games finished are kept: the table
-goes to standard output, or with -o FILE to a new file beside it,
-FILE.partial-NUMBER, and with --sgf GAMES the games to GAMES.partial-NUMBER;
-FILE and GAMES are left as they were, and the message names the new files.
-The exit status is then 130 (143 for SIGTERM).
-
-Example, goeval against GnuGo level 1 on 9x9:
-
-  goeval match --size 9 --komi 7 --games 20 \
-    --a goeval="goeval gtp" --b gnugo="gnugo --mode gtp --chinese-rules --level 1" --sgf games.sgf
-`
+var matchUsage = help("match")
 
 func matchCommand(e *env, args []string) error {
 	fs := newFlags(e, "match", matchUsage)
@@ -71,13 +40,10 @@ func matchCommand(e *env, args []string) error {
 	if len(scorer) > 1 {
 		return usagef("give at most one --scorer")
 	}
-	if err := games.check(); err != nil {
+	if err := checkFlags(games, timeout); err != nil {
 		return err
 	}
-	if err := timeout.check(); err != nil {
-		return err
-	}
-	if *sgfOut != "" && of.output != "" && of.output != "-" && outfile.Same(*sgfOut, of.output) {
+	if *sgfOut != "" && !of.toStdout() && outfile.Same(*sgfOut, of.output) {
 		return usagef("--sgf %s and -o %s name one file: the games and the table would overwrite each other (give two)", *sgfOut, of.output)
 	}
 	if err := maxMoves.check(); err != nil {

@@ -20,6 +20,33 @@ func addModelFlag(fs *flag.FlagSet) *modelFlag {
 	return m
 }
 
+// byFlag is --by, the order of the moves (model, net or eval), with
+// --model, the move model's file: net is the default with a network and no
+// --model, and --model goes with --by model alone.
+type byFlag struct {
+	*choiceFlag
+	model *modelFlag
+}
+
+func addByFlag(fs *flag.FlagSet, usage string) *byFlag {
+	return &byFlag{addChoiceFlag(fs, "by", usage, "model", netEstimator, "eval"), addModelFlag(fs)}
+}
+
+// resolve sets the default of --by, now that a network is loaded or not,
+// and checks --by and --model.
+func (b *byFlag) resolve(fs *flag.FlagSet, netLoaded bool) error {
+	if netLoaded && !isSet(fs, "by") && b.model.path == "" {
+		b.v = netEstimator
+	}
+	if err := b.check(); err != nil {
+		return err
+	}
+	if b.v != "model" && b.model.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by %s", b.v)
+	}
+	return nil
+}
+
 // load returns the model.
 func (m *modelFlag) load() (*movemodel.Model, error) {
 	if m.path == "" {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
 
 	"goeval/eval"
 )
@@ -34,15 +33,12 @@ func addNetFlags(fs *flag.FlagSet) *netFlags {
 	return nf
 }
 
-// set reports whether the flag called name was given.
-func (nf *netFlags) set(name string) bool { return isSet(nf.fs, name) }
-
 // load reads the judge's parameters given by --params, if any, and the
 // network given by --net or GOEVAL_NET, if any, once, and reports whether
 // there is a network. A missing or unreadable file is an error of input
 // (exit 1) that names the file and where it was given.
 func (nf *netFlags) load() (bool, error) {
-	if nf.set("params") {
+	if isSet(nf.fs, "params") {
 		if nf.params == "" {
 			return false, usagef("--params is empty (want a JSON file that goeval tune --write wrote)")
 		}
@@ -50,27 +46,20 @@ func (nf *netFlags) load() (bool, error) {
 			return false, fmt.Errorf("--params: %w", err)
 		}
 	}
-	sym := 0
-	switch nf.symmetry {
-	case "all":
-		sym = -1
-	default:
-		n, err := strconv.Atoi(nf.symmetry)
-		if err != nil || n < 0 || n > 7 {
-			return false, usagef("invalid --symmetry %q (want 0..7, or all)", nf.symmetry)
-		}
-		sym = n
+	sym, ok := eval.ParseSymmetry(nf.symmetry)
+	if !ok {
+		return false, usagef("invalid --symmetry %q (want 0..7, or all)", nf.symmetry)
 	}
 	path, from := nf.path, "--net"
-	if !nf.set("net") {
+	if !isSet(nf.fs, "net") {
 		path, from = os.Getenv(netEnv), netEnv
 	}
 	if path == "" {
-		if nf.set("net") {
+		if isSet(nf.fs, "net") {
 			return false, usagef("--net is empty (want a KataGo network file)")
 		}
 		for _, name := range []string{"symmetry", "history"} {
-			if nf.set(name) {
+			if isSet(nf.fs, name) {
 				return false, usagef("--%s applies to the network: give one with --net FILE or %s=FILE", name, netEnv)
 			}
 		}

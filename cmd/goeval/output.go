@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"goeval/internal/outfile"
 	"goeval/render"
@@ -15,15 +14,14 @@ import (
 // outputFlags are -o/--output, and for boards --palette, --size and
 // --color.
 type outputFlags struct {
-	output  string
-	palette string
-	size    int
-	color   *choiceFlag
+	output         string
+	size           int
+	palette, color *choiceFlag
 }
 
 // addOutputFlag adds -o and --output alone.
 func addOutputFlag(fs *flag.FlagSet) *outputFlags {
-	of := &outputFlags{palette: "grey", size: render.DefaultWidth}
+	of := &outputFlags{size: render.DefaultWidth}
 	const usage = "write the output to this file instead of standard output"
 	fs.StringVar(&of.output, "o", "", usage+" (short for --output)")
 	fs.StringVar(&of.output, "output", "", usage)
@@ -36,17 +34,17 @@ func addOutputFlag(fs *flag.FlagSet) *outputFlags {
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	of := addOutputFlag(fs)
 	of.color = addChoiceFlag(fs, "color", "text: shade the board with ANSI greys: auto (on a terminal), always or never", "auto", "always", "never")
-	fs.StringVar(&of.palette, "palette", "grey", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)")
+	of.palette = addChoiceFlag(fs, "palette", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)", render.PaletteNames()...)
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
 }
 
 // check validates the picture flags, --size for a picture only.
 func (of *outputFlags) check(picture bool) (render.Palette, error) {
-	pal, err := render.ParsePalette(of.palette)
-	if err != nil {
-		return 0, usagef("invalid --palette %q (want %s)", of.palette, strings.Join(render.PaletteNames(), ", "))
+	if err := of.palette.check(); err != nil {
+		return 0, err
 	}
+	pal, _ := render.ParsePalette(of.palette.v) // checked
 	if picture && (of.size < render.MinWidth || of.size > render.MaxWidth) {
 		return 0, usagef("invalid --size %d (want %d..%d pixels)", of.size, render.MinWidth, render.MaxWidth)
 	}
@@ -57,16 +55,20 @@ func (of *outputFlags) check(picture bool) (render.Palette, error) {
 // on auto when standard output is a terminal and NO_COLOR and TERM=dumb do
 // not say otherwise.
 func (of *outputFlags) shade(e *env) render.Shade {
-	if of.color.v == "always" || (of.color.v == "auto" && e.stdoutTTY && (of.output == "" || of.output == "-") &&
+	if of.color.v == "always" || (of.color.v == "auto" && e.stdoutTTY && of.toStdout() &&
 		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
 		return render.ANSI
 	}
 	return render.Plain
 }
 
+// toStdout reports whether the output goes to standard output: no -o, or
+// -o -.
+func (of *outputFlags) toStdout() bool { return of.output == "" || of.output == "-" }
+
 // refuseTerminal returns an error when a PNG would go to a terminal.
 func (of *outputFlags) refuseTerminal(e *env, format string) error {
-	if format == "png" && (of.output == "" || of.output == "-") && e.stdoutTTY {
+	if format == "png" && of.toStdout() && e.stdoutTTY {
 		return usagef("will not write a PNG to a terminal: give -o FILE.png or redirect standard output")
 	}
 	return nil
@@ -100,7 +102,7 @@ func checkNotInput(flag, out string, inputs ...string) error {
 // output. A file is written whole or not at all, through a link, pipe or
 // device at the path rather than over it (package outfile).
 func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
-	if of.output == "" || of.output == "-" {
+	if of.toStdout() {
 		return draw(e.stdout)
 	}
 	if err := outfile.Write(of.output, draw); err != nil {
@@ -118,7 +120,7 @@ func (of *outputFlags) write(e *env, draw func(w io.Writer) error) error {
 // FILE.partial-NUMBER; FILE is as it was"), or why it could not be kept.
 func (of *outputFlags) writeInterrupted(e *env, what, noun string, draw func(w io.Writer) error) error {
 	where := "written to standard output"
-	if of.output == "" || of.output == "-" {
+	if of.toStdout() {
 		if err := draw(e.stdout); err != nil {
 			return err
 		}

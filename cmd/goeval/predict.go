@@ -135,7 +135,7 @@ type predictFlags struct {
 	peers   peerFlag
 	genmove *bool
 	timeout *timeoutFlag
-	workers *workersFlag
+	workers *intFlag
 	format  *choiceFlag
 	mf      *modelFlag
 	of      *outputFlags
@@ -144,7 +144,7 @@ type predictFlags struct {
 func addPredictFlags(fs *flag.FlagSet) *predictFlags {
 	f := &predictFlags{}
 	addMaxSGFFlag(fs)
-	f.rankers = fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(estimatorNames(), ", ")+")")
+	f.rankers = fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(eval.Names(), ", ")+")")
 	f.nf = addNetFlags(fs)
 	f.every = addIntFlag(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
 	fs.Var(&f.peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
@@ -225,7 +225,7 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 		return predict.Contender{}, usagef("invalid --rankers: %q (want model, net or eval:NAME)", name)
 	}
 	if _, err := eval.Lookup(est); err != nil {
-		return predict.Contender{}, usagef("invalid --rankers: %q (want eval:NAME, NAME one of %s)", name, strings.Join(estimatorNames(), ", "))
+		return predict.Contender{}, usagef("invalid --rankers: %q (want eval:NAME, NAME one of %s)", name, strings.Join(eval.Names(), ", "))
 	}
 	f, err := factoryOf(est, nil)
 	if err != nil {

@@ -17,54 +17,15 @@ func init() {
 	register(&command{name: "rank", args: "FILE.sgf", summary: "rank every legal move by the move model, or one ply deep (docs/estimators.md §4)", run: rankCommand})
 }
 
-const rankUsage = `goeval rank ranks every legal move of the side to move. By default
-(--by model) it orders them by the move model: the probability that a strong
-player chooses each move, from patterns, tactics and the judge's map, fitted
-to professional games (package movemodel; docs/moves.md). With --by eval it
-ranks them one ply deep, as the symmetric-estimate article's Figure 10 does
-(docs/estimators.md §4): it plays each on a copy of the board, evaluates the
-position after it and sorts the moves by the score from the mover's point of
-view, best first. Occupied points, suicides and the recapture of a ko are not
-candidates. The one-ply estimator is λ/κ (lambda-kappa) unless --estimator
-says otherwise, where goeval FILE scores by the judge: every score names its
-estimator.
-
-Usage:
-  goeval rank [flags] FILE.sgf
-
-The board shows the 24 best moves as the letters a..z without o and x (a
-is the best; o and x are dead stones on goeval's boards) and the 26 worst
-as crosses (×). --format svg or png draws that board as a picture
-over the position's control map, as that figure does. The table gives for
-each move its probability by the model (--by model; "pass" says how likely a
-pass is), the score after it by the one-ply estimator (--estimator; on the
-board, Black positive, before komi), the gain over passing (the score after
-the move minus the score after a pass, from the mover's point of view) and,
-for the --top best moves, the miai value: half the difference between Black
-and White playing the point (docs/estimators.md §4). With an estimator that
-gives a win probability (--estimator judge), a column "win" gives the
-mover's chance of winning after each move (JSON: win_probability, Black's).
-The text table lists the lettered, --top and crossed moves; --format json
-lists them all.
-
-With an iterative estimator, each move's evaluation starts from the
-solution of the position itself (a warm start): about 2.5 times fewer
-iterations, landing on the same fixed point but not on the same digits as
-evaluating the position after the move alone (within 1.4 points with the
-default estimator at its default tolerance); --cold gives those.
-
-With no --move, the position at the end of the main line is ranked.
-FILE may be "-" for standard input.
-`
+var rankUsage = help("rank")
 
 // playFlags are the flags that rank and values share.
 type playFlags struct {
 	ef      *estimatorFlags
-	by      *choiceFlag
-	model   *modelFlag
+	by      *byFlag
 	pf      *positionFlags
 	top     *intFlag
-	workers *workersFlag
+	workers *intFlag
 	cold    *bool
 	format  *choiceFlag
 	out     *outputFlags
@@ -158,20 +119,13 @@ func rankCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval rank", rankUsage)
 	addMaxSGFFlag(fs)
 	f := addPlayFlags(fs, "compute the miai value of this many of the best moves")
-	f.by = addChoiceFlag(fs, "by", "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)", "model", netEstimator, "eval")
-	f.model = addModelFlag(fs)
+	f.by = addByFlag(fs, "order of the moves: model (the move model's probability), net (the network's move probabilities; the default with --net) or eval (the one-ply score by --estimator, docs/estimators.md §4)")
 	pos, newEst, err := f.load(e, fs, args)
 	if err != nil {
 		return err
 	}
-	if !isSet(fs, "by") && f.ef.net.loaded && f.model.path == "" {
-		f.by.v = netEstimator
-	}
-	if err := f.by.check(); err != nil {
+	if err := f.by.resolve(fs, f.ef.net.loaded); err != nil {
 		return err
-	}
-	if f.by.v == "eval" && f.model.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by eval")
 	}
 	r, err := f.ranker(newEst, pos.Game.Info.Komi)
 	if err != nil {
@@ -209,15 +163,12 @@ func (f *playFlags) ranker(newEst func() control.Estimator, komi float64) (*rank
 	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: komi}
 	switch f.by.v {
 	case "model":
-		m, err := f.model.load()
+		m, err := f.by.model.load()
 		if err != nil {
 			return nil, err
 		}
 		return modelRanker(m, newEst, s)
 	case netEstimator:
-		if f.model.path != "" {
-			return nil, usagef("--model orders the moves by the model: it does not go with --by net")
-		}
 		netEst, err := factoryOf(netEstimator, nil)
 		if err != nil {
 			return nil, err

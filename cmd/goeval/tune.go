@@ -163,7 +163,7 @@ type tuneFlags struct {
 	countedWeight, l2               *float64
 	hardDeath                       *bool
 	stride, folds                   *intFlag
-	workers                         *workersFlag
+	workers                         *intFlag
 	s                               judge.Settings
 }
 

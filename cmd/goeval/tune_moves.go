@@ -127,7 +127,7 @@ type tuneMovesFlags struct {
 	games, every, validate, minPattern, minShape, sweeps *intFlag
 	gain, owner, without, write                          *string
 	tol, prior                                           *float64
-	workers                                              *workersFlag
+	workers                                              *intFlag
 }
 
 func addTuneMovesFlags(fs *flag.FlagSet) *tuneMovesFlags {
@@ -164,7 +164,7 @@ func (f *tuneMovesFlags) config() (tune.MovesConfig, error) {
 	}
 	for _, c := range [...]struct{ flag, name string }{{"gain", *f.gain}, {"owner", *f.owner}} {
 		if _, err := eval.Lookup(c.name); c.name != "" && err != nil {
-			return tune.MovesConfig{}, usagef("invalid --%s %q (want \"\" or one of %s)", c.flag, c.name, strings.Join(estimatorNames(), ", "))
+			return tune.MovesConfig{}, usagef("invalid --%s %q (want \"\" or one of %s)", c.flag, c.name, strings.Join(eval.Names(), ", "))
 		}
 	}
 	var drop []movemodel.Group

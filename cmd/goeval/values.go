@@ -12,30 +12,7 @@ func init() {
 	register(&command{name: "values", args: "FILE.sgf", summary: "the deiri and miai value of every empty point (docs/estimators.md §4)", run: valuesCommand})
 }
 
-const valuesUsage = `goeval values gives the value of a play at every empty point, miai
-counting's way (docs/estimators.md §4): Black plays the point, then,
-separately, White does, both from the position as it stands, and
-
-  deiri = score after Black plays - score after White plays
-  miai  = deiri / 2, the gote miai value of the play
-
-(scores on the board, Black positive, before komi).
-
-Usage:
-  goeval values [flags] FILE.sgf
-
-The board shows each point's miai value rounded to a whole number; b marks a
-point only Black may play (White's play there would be suicide or the
-recapture of a ko), w one only White may play. --format svg or png draws
-that board as a picture over the position's control map. The list below gives the
---top biggest points; --format json gives them all, and the map.
-
-With an iterative estimator, each play's evaluation starts from the
-solution of the position itself (see goeval rank -h); --cold turns that off.
-
-With no --move, the position at the end of the main line is valued.
-FILE may be "-" for standard input.
-`
+var valuesUsage = help("values")
 
 func valuesCommand(e *env, args []string) error {
 	fs := newFlags(e, "goeval values", valuesUsage)
