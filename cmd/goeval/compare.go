@@ -20,52 +20,6 @@ func init() {
 	register(&command{name: "compare", args: "[flags] PATH...", summary: "compare estimators (and GTP engines) on game records", run: compareCommand})
 }
 
-const compareUsage = `goeval compare measures estimators on game records against the truth: the
-final ownership of counted games and the winner of every game.
-
-Usage:
-  goeval compare [flags] PATH...
-
-PATH is an SGF file or a folder, searched recursively for *.sgf files (a
-file given twice, or in a folder given too, is compared once). Every
-game is sampled at each move band (--moves), every estimator evaluates each
-position, and the table shows per band: sign agreement and ownership MSE
-against the final ownership, score MAE against the final area score (counted
-games), winner accuracy (every game with a known winner), the Brier score of
-the probability that Black wins for estimators that give one (the judge;
-JSON and CSV add the log loss), and time per position. The "tie" row predicts
-a tie (score = komi, control 0, a win probability of 1/2).
-
-Final ownership comes from the labels file (--labels; a folder given as PATH
-that holds final-ownership.jsonl supplies it when --labels is not given),
-else from TB[]/TW[] markup in the last node, else from goeval's own
-judgement (Benson's algorithm and the --judge estimator on the final
-position; see 'go doc goeval/compare').
-
---reference FILE also measures every estimator and peer against a stronger
-program's evaluation of the same positions (JSON Lines as in
-../shared/data/games/dev/kata-reference.jsonl: file, game, move, komi, lead,
-winrate, ownership): lead MAE (the score minus komi against the reference's
-lead, with its standard error), ownership MSE and sign agreement on the
-points where the reference is surer than 0.5, and winner agreement with the
-sign of its lead. The reference itself is a row ("reference"), measured
-against the truth like the others. Sampled positions the file lacks are
-listed on standard error (and in JSON, "reference_missing").
-
-Files that cannot be read or replayed are listed on standard error and the
-run goes on; the exit status is then 1.
-
-An interrupt (Ctrl-C, or SIGTERM) stops the run and the peers' engines:
-the tables of the work finished are written, marked as interrupted. With
--o FILE, FILE is left as it was and they go to a new file beside it,
-FILE.partial-NUMBER, which the message names. The exit status is then 130
-(143 for SIGTERM).
-
---format html -o report.html writes one self-contained page: the summary,
-a chart of each metric against the move band with a line per estimator and
-peer (drawn with gonum/plot, as inline SVG), and the tables.
-`
-
 // compareFlags are goeval compare's flags.
 type compareFlags struct {
 	estimators, moves, labels, reference, judge *string
@@ -149,7 +103,7 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 }
 
 func compareCommand(e *env, args []string) error {
-	fs := newFlags(e, "compare", compareUsage)
+	fs := newFlags(e, "compare", help("compare"))
 	f := addCompareFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {

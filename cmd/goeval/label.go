@@ -13,48 +13,8 @@ func init() {
 	register(&command{name: "label", args: "--peer NAME=COMMAND [flags] PATH...", summary: "label the final positions of game records with a GTP engine's dead stones", run: labelCommand})
 }
 
-const labelUsage = `goeval label asks a GTP engine which stones are dead in the final position of
-each game record (its answer to "final_status_list dead") and writes the lines
-of a labels file, the final ownership that 'goeval compare' and 'goeval tune'
-take as the truth (--labels; the format of final-ownership.jsonl, see 'go doc
-goeval/records.Label'): the dead stones, the ownership once they are removed
-(each empty region the colour that alone borders it), the area score, and the
-engine's own estimate of the result after komi ("engine_result", from
-estimate_score or final_score).
-
-Usage:
-  goeval label --peer NAME=COMMAND [flags] PATH...
-
-PATH is an SGF file or a folder, searched recursively for *.sgf files; the
-first game of each file is labelled, at the end of its main line (a file
-given twice, or in a folder given too, once). A label is known by its
-file's name alone, so two files of one name in different folders are an
-error, before anything is labelled. The dev
-set's labels were made this way, by GnuGo 3.8 with Chinese rules, from the
-counted games' final positions:
-
-  goeval label --peer gnugo="gnugo --mode gtp --chinese-rules" --games counted -o final-ownership.jsonl games/
-
-A resigned game's final position is not finished: its label is the engine's
-verdict on the fights still open, not a count, so label only counted games
-for compare and tune (--games counted).
-
-A line per game is written to standard error as it is labelled, and one
-that counts the games --games left out, by reason. Games that cannot be read
-or replayed, whose record is cut short (the file ends before its game tree
-is closed: the last position need not be the game's end), or that the
-engine fails on, are listed there too, and the exit status is then 1. The
-SGF reader's warnings are printed there as well.
-
-The labels file (-o) is replaced only when every game has been looked at. An
-interrupt (Ctrl-C, or SIGTERM) stops the engines, leaves the file as it was
-and writes the labels made so far to a new file beside it,
-FILE.partial-NUMBER, which the message names; the exit status is then 130
-(143 for SIGTERM). Without -o they go to standard output.
-`
-
 func labelCommand(e *env, args []string) error {
-	fs := newFlags(e, "label", labelUsage)
+	fs := newFlags(e, "label", help("label"))
 	addMaxSGFFlag(fs)
 	var peers peerFlag
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")

@@ -21,45 +21,8 @@ func init() {
 	register(&command{name: "predict", args: "[flags] PATH...", summary: "measure how often rankers (the move model, one-ply rankings, GTP engines) pick the moves of game records", run: predictCommand})
 }
 
-const predictUsage = `goeval predict replays game records and measures how often each ranker
-picks the move the record plays next.
-
-Usage:
-  goeval predict [flags] PATH...
-
-PATH is an SGF file (a collection of games is read whole) or a folder,
-searched recursively for *.sgf files (a file given twice, or in a folder
-given too, is read once). At every --every-th position (after 0,
-5, 10, ... moves by default) each ranker orders the moves of the side to
-move, and the table gives per ranker the share of positions where the
-record's next move is its first choice (top-1), among its first 5 (top-5) or
-10 (top-10), the mean log-probability of that move for rankers that give
-probabilities (the move model), and the time per position; over all
-positions and by the move number of the answer (1-50, 51-150, 151+), each
-figure with its standard error.
-
-Rankers (--rankers, comma-separated):
-  model        the move model (package movemodel; --model for another
-               parameter file than the shipped one): goeval rank's order
-  eval:NAME    the one-ply ranking by estimator NAME (eval:lambda-kappa is
-               docs/estimators.md §4's; goeval rank --by eval)
-and, with --peer NAME=COMMAND, GTP engines: their top_moves_black and
-top_moves_white lists where they know them (GnuGo lists up to 10 moves),
-else genmove (then undo), one move; --peer-genmove asks genmove always.
-
-Files or games that cannot be read are listed on standard error and the run
-goes on (exit status 1).
-
-An interrupt (Ctrl-C, or SIGTERM) stops the run and the peers' engines,
-and writes the figures of the games finished (every position of them,
-for every ranker; a game cut short is left out), marked as interrupted.
-With -o FILE, FILE is left as it was and they go to a new file beside it,
-FILE.partial-NUMBER, which the message names. The exit status is then 130
-(143 for SIGTERM).
-`
-
 func predictCommand(e *env, args []string) error {
-	fs := newFlags(e, "predict", predictUsage)
+	fs := newFlags(e, "predict", help("predict"))
 	f := addPredictFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {

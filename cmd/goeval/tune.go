@@ -20,66 +20,6 @@ func init() {
 	register(&command{name: "tune", args: "[flags] PATH...", summary: "fit the judge to a reference evaluation or labelled game records, with cross-validation; tune moves fits the move model", run: tuneCommand})
 }
 
-const tuneUsage = `goeval tune fits the judge estimator's parameters (its death model,
-score model and win model) to game records, and measures the fit by
-cross-validation: each fold of games is judged by parameters fitted without
-it.
-
-Usage:
-  goeval tune [flags] PATH...
-  goeval tune moves [flags] PATH...   (the move model: see goeval tune moves -h)
-
-PATH is an SGF file or a folder, searched recursively for *.sgf files (SGF
-collections included: a game is named by its file and its number there).
-A record that cannot be read or replayed (cut short, an illegal move) is
-listed ("not trained on") and left out whole; the fit goes on with the
-others, and the exit status is then 1.
-
-With --reference FILE the judge learns from a stronger program's evaluation
-of positions (JSON Lines, as kata-reference.jsonl beside the training
-games): at every position it evaluates, each chain's death is the
-reference's ownership of its stones, the score's target is its lead plus
-komi, and the win model's the game's winner. The cross-validated table
-measures the held-out games against the reference (lead MAE, ownership MSE
-and sign agreement on the points it is sure of, winner agreement) and their
-results (the winners of resigned and counted games, the counted games'
-margins, the Brier score), in bands of 21 moves around each --moves.
---counted-weight weighs the positions of counted games in the score and win
-models' fits: they are a quarter of the training games and about half of
-the dev and test sets'.
-
-Without --reference it learns from the final ownership of counted games
-(--labels; a folder given as PATH that holds final-ownership.jsonl
-supplies it), at every --stride moves; games known only by their winner
-teach the win model; the folds are measured with goeval compare.
-
---write FILE saves the parameters fitted on all the games as JSON, which
---params FILE makes the judge of goeval FILE, rank, values, compare,
-predict and gtp; the shipped parameters are compiled in from
-judge/params.json, so making a file the default takes a rebuild. When the
-cross-validated lead is further from the reference than a tie's in some
-band, a warning says so: such parameters are worse than none there.
-Ctrl-C (or SIGTERM) stops the fit with exit status 130 (143) and writes
-nothing (an existing --write file is left as it was).
-By default the judge has two models: one for positions with less than
---late-from of the points occupied, without playouts, and one for the others,
-with --playouts random playouts behind two more features and a λ/κ estimate
-of its own (--late-lambda, --late-kappa; --late-from 0 fits one model, with
-the playouts everywhere), and a threshold of its own for taking dead chains
-off (--late-dead-at). λ, κ and the thresholds themselves are not fitted
-here (see docs/judge-notes.md). The judge's defaults, judge/params.json,
-and judge-playouts', judge/params-playouts.json, were written this way, on
-the training games only (about 5 and 17 minutes on 2 cores):
-
-  goeval tune --reference ../shared/data/games/train/kata-reference.jsonl --counted-weight 3 \
-    --write judge/params.json ../shared/data/games/train
-  goeval tune --reference ../shared/data/games/train/kata-reference.jsonl --counted-weight 3 \
-    --playouts 48 --late-from 0.2 --late-lambda 0.44 --late-dead-at 0.4 \
-    --write judge/params-playouts.json ../shared/data/games/train
-
-The flags' defaults are the shipped judge's.
-`
-
 func tuneCommand(e *env, args []string) error {
 	if len(args) > 0 && args[0] == "moves" {
 		err := tuneMovesCommand(e, args[1:])
@@ -88,7 +28,7 @@ func tuneCommand(e *env, args []string) error {
 		}
 		return err
 	}
-	fs := newFlags(e, "tune", tuneUsage)
+	fs := newFlags(e, "tune", help("tune"))
 	f := addTuneFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {

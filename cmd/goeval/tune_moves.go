@@ -15,42 +15,8 @@ import (
 	"goeval/tune"
 )
 
-const tuneMovesUsage = `goeval tune moves fits the move model (package movemodel) to game
-records: the gammas of a generalized Bradley-Terry model of move choice,
-by minorization-maximization (Coulom, "Computing Elo Ratings of Move
-Patterns in the Game of Go", 2007). See docs/moves.md.
-
-Usage:
-  goeval tune moves [flags] PATH...
-
-PATH is an SGF file (a collection of games is read whole) or a folder,
-searched recursively for *.sgf files. One game in --validate-every is held
-out: after each sweep of the fit, the log-likelihood of its moves and the
-share the model ranks first are shown. Games with setup stones (handicap
-games, problems) are skipped by design, since the move features need every
-stone to have been played: their count and the first few are said, and
-they do not change the exit status. Records that cannot be read or
-replayed (an illegal move leaves out the whole game) are left out and
-listed; the model is fitted on the others and the exit status is then 1.
---write FILE saves the model; the shipped one, movemodel/moves.params,
-was written so (about 40 minutes on 2 cores, most of them the one-ply
-evaluations of the gain feature, and 18 GB of memory; 10 minutes and 14 GB
-without --gain):
-
-  goeval tune moves --gain lambda-kappa --write movemodel/moves.params ../shared/data/games/train
-
-An interrupt (Ctrl-C, or SIGTERM) during the fit stops it. The model of
-the sweeps finished, not converged, is never written over --write FILE:
-FILE is left as it was and the model goes to a new file beside it,
-FILE.partial-NUMBER, which the message names; before the first sweep ends
-nothing is written. The exit status is then 130 (143 for SIGTERM).
-
-Never fit on the games you measure on (goeval predict): the dev set is for
-measuring.
-`
-
 func tuneMovesCommand(e *env, args []string) error {
-	fs := newFlags(e, "tune moves", tuneMovesUsage)
+	fs := newFlags(e, "tune moves", help("tune-moves"))
 	f := addTuneMovesFlags(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
