@@ -63,8 +63,12 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 	if _, err := f.nf.load(); err != nil {
 		return cfg, err
 	}
-	if cfg.Estimators, err = compareEstimators(*f.estimators); err != nil {
+	names, news, err := estimatorList(*f.estimators)
+	if err != nil {
 		return cfg, err
+	}
+	for i, n := range names {
+		cfg.Estimators = append(cfg.Estimators, compare.Estimator{Name: n, New: news[i]})
 	}
 	taken := map[string]bool{compare.TieName: true}
 	for _, est := range cfg.Estimators {
@@ -173,31 +177,6 @@ func compareCommand(e *env, args []string) error {
 		return fmt.Errorf("%s (listed above): some input could not be used or evaluated", words.Count(n, "error"))
 	}
 	return nil
-}
-
-// compareEstimators returns the estimators of --estimators: all those that
-// can be built now when it is empty.
-func compareEstimators(list string) ([]compare.Estimator, error) {
-	names := usableNames()
-	if list != "" {
-		names = nil
-		for _, n := range strings.Split(list, ",") {
-			n = strings.TrimSpace(n)
-			if _, err := eval.Lookup(n); err != nil {
-				return nil, usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(eval.Names(), ", "))
-			}
-			names = append(names, n)
-		}
-	}
-	var out []compare.Estimator
-	for _, n := range names {
-		f, err := factoryOf(n, nil)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, compare.Estimator{Name: n, New: f})
-	}
-	return out, nil
 }
 
 // defaultJudge is the estimator of the final-position judgement: the

@@ -109,3 +109,29 @@ func usableNames() []string {
 	}
 	return out
 }
+
+// estimatorList reads --estimators, a comma-separated list of estimators,
+// into their names and constructors: every usable one (usableNames) when
+// the list is empty.
+func estimatorList(list string) ([]string, []func() control.Estimator, error) {
+	names := usableNames()
+	if list != "" {
+		names = nil
+		for _, n := range strings.Split(list, ",") {
+			n = strings.TrimSpace(n)
+			if _, err := eval.Lookup(n); err != nil {
+				return nil, nil, usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(eval.Names(), ", "))
+			}
+			names = append(names, n)
+		}
+	}
+	var news []func() control.Estimator
+	for _, n := range names {
+		f, err := factoryOf(n, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		news = append(news, f)
+	}
+	return names, news, nil
+}

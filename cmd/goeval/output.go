@@ -143,3 +143,15 @@ func (of *outputFlags) writePicture(e *env, format string, pic *render.Picture) 
 		return pic.WriteSVG(w, of.size)
 	})
 }
+
+// checkWrite checks, before a long fit, that the --write file path (if
+// any) can be written, leaving it as it is (outfile.Check).
+func checkWrite(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := outfile.Check(path); err != nil {
+		return fmt.Errorf("--write: %w", err)
+	}
+	return nil
+}

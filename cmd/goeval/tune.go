@@ -224,15 +224,3 @@ func (c *compareFolds) write(w io.Writer, folds int) error {
 	_, err := fmt.Fprintln(w)
 	return err
 }
-
-// checkWrite checks, before a long fit, that the --write file path (if
-// any) can be written, leaving it as it is (outfile.Check).
-func checkWrite(path string) error {
-	if path == "" {
-		return nil
-	}
-	if err := outfile.Check(path); err != nil {
-		return fmt.Errorf("--write: %w", err)
-	}
-	return nil
-}
