@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"goeval/internal/words"
 )
@@ -155,4 +156,20 @@ func (r *Report) Notes(warnings bool) []string {
 		out = append(out, fe.Message())
 	}
 	return append(out, r.Errors...)
+}
+
+// Write writes r in format: "json" (WriteJSON), "csv" (WriteCSV), or
+// text (WriteText) followed by the time the run took ("12s in all.").
+func (r *Report) Write(w io.Writer, format string) error {
+	switch format {
+	case "json":
+		return r.WriteJSON(w)
+	case "csv":
+		return r.WriteCSV(w)
+	}
+	if err := r.WriteText(w); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%s in all.\n", r.Elapsed.Round(time.Second))
+	return err
 }

@@ -124,6 +124,8 @@ type Report struct {
 	// warnings, "file:line:col: sgf: warning: ...") that did not stop
 	// them from being used.
 	Warnings []records.FileError `json:"warnings,omitempty"`
+	// Elapsed is the time the run took.
+	Elapsed time.Duration `json:"-"`
 }
 
 // game is one game of the run and its positions.
@@ -151,6 +153,15 @@ const maxErrors = 5
 // with one name); a cancelled run returns what was finished, marked
 // Interrupted.
 func Run(ctx context.Context, cfg Config, files []string) (*Report, error) {
+	start := time.Now()
+	rep, err := run(ctx, cfg, files)
+	if rep != nil {
+		rep.Elapsed = time.Since(start)
+	}
+	return rep, err
+}
+
+func run(ctx context.Context, cfg Config, files []string) (*Report, error) {
 	every := cfg.Every
 	if every <= 0 {
 		every = DefaultEvery

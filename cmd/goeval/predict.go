@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"goeval/control"
 	"goeval/eval"
@@ -47,7 +46,6 @@ func predictCommand(e *env, args []string) error {
 	files = uniqueFiles(e, files, "read")
 	bar := progress.NewBar(e.stderr, e.stderrTTY)
 	cfg.Progress = bar.Func()
-	start := time.Now()
 	rep, err := predict.Run(ctx, cfg, files)
 	bar.Clear()
 	switch {
@@ -63,19 +61,7 @@ func predictCommand(e *env, args []string) error {
 	for _, note := range rep.Notes(f.format.v != "json") { // JSON holds the warnings
 		fmt.Fprintf(e.stderr, "goeval: %s\n", note)
 	}
-	draw := func(w io.Writer) error {
-		switch f.format.v {
-		case "json":
-			return rep.WriteJSON(w)
-		case "csv":
-			return rep.WriteCSV(w)
-		}
-		if err := rep.WriteText(w); err != nil {
-			return err
-		}
-		_, err := fmt.Fprintf(w, "%s in all.\n", time.Since(start).Round(time.Second))
-		return err
-	}
+	draw := func(w io.Writer) error { return rep.Write(w, f.format.v) }
 	if rep.Interrupted {
 		// The figures of the games finished, marked, never over the -o
 		// file.
