@@ -326,15 +326,11 @@ func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, 
 // judged by " judgedBy). Files and games are named as
 // records.FileError's Message and Warning name them.
 func (r *Report) Notes(warnings bool, judgedBy string) []string {
-	var out []string
+	var ws []records.FileError
 	if warnings {
-		for _, w := range r.Warnings {
-			out = append(out, w.Warning())
-		}
+		ws = r.Warnings
 	}
-	for _, fe := range r.Errors {
-		out = append(out, fe.Message())
-	}
+	out := records.Messages(ws, r.Errors)
 	for _, m := range r.RefMissing {
 		out = append(out, fmt.Sprintf("%s: no reference evaluation of move %d in %s", m.Game, m.Move, r.Reference))
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"goeval/internal/words"
+	"goeval/records"
 )
 
 // WriteJSON writes the report as one JSON object and a newline: "rows"
@@ -146,16 +147,11 @@ func contains(s []string, v string) bool {
 // be used (as records.FileError's Warning and Message name them), and the
 // rankers' failures.
 func (r *Report) Notes(warnings bool) []string {
-	var out []string
+	var ws []records.FileError
 	if warnings {
-		for _, w := range r.Warnings {
-			out = append(out, w.Warning())
-		}
+		ws = r.Warnings
 	}
-	for _, fe := range r.Unreadable {
-		out = append(out, fe.Message())
-	}
-	return append(out, r.Errors...)
+	return append(records.Messages(ws, r.Unreadable), r.Errors...)
 }
 
 // Write writes r in format: "json" (WriteJSON), "csv" (WriteCSV), or

@@ -28,6 +28,19 @@ func (fe FileError) Message() string { return fe.message(false) }
 // so itself is marked "warning:".
 func (fe FileError) Warning() string { return fe.message(true) }
 
+// Messages returns for people the warnings (Warning) and then the
+// errors (Message), one line each.
+func Messages(warnings, errs []FileError) []string {
+	var out []string
+	for _, w := range warnings {
+		out = append(out, w.Warning())
+	}
+	for _, fe := range errs {
+		out = append(out, fe.Message())
+	}
+	return out
+}
+
 func (fe FileError) message(warning bool) string {
 	file, game := fe.File, ""
 	if i := strings.LastIndex(file, " (game "); i >= 0 && strings.HasSuffix(file, ")") {

@@ -50,3 +50,10 @@ func TestLabelsIn(t *testing.T) {
 		t.Errorf("LabelsIn = %q, want %q", got, want)
 	}
 }
+
+func TestMessages(t *testing.T) {
+	got := Messages([]FileError{{File: "a.sgf", Err: "odd"}}, []FileError{{File: "b.sgf", Err: "bad"}, {File: "c.sgf", Err: "c.sgf:1:1: sgf: worse"}})
+	if want := []string{"a.sgf: warning: odd", "b.sgf: bad", "c.sgf:1:1: sgf: worse"}; !slices.Equal(got, want) {
+		t.Errorf("Messages = %q, want %q", got, want)
+	}
+}

@@ -105,13 +105,17 @@ func LabelClashes(files []string) []Duplicate {
 }
 
 // ReadLabels reads a labels file (see ParseLabels).
-func ReadLabels(path string) (*Labels, error) {
+func ReadLabels(path string) (*Labels, error) { return readFile(path, ParseLabels) }
+
+// readFile reads the file at path with parse, which names it by its path.
+func readFile[T any](path string, parse func(name string, r io.Reader) (T, error)) (T, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		var none T
+		return none, err
 	}
 	defer f.Close()
-	return ParseLabels(path, f)
+	return parse(path, f)
 }
 
 // ParseLabels reads a labels file: JSON Lines, one object per counted game

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 
 	"goeval/board"
@@ -105,14 +104,7 @@ func (r *Reference) Lookup(path string, game, move int) *RefPosition {
 const ReferenceThreshold = 0.5
 
 // ReadReference reads a reference file (see ParseReference).
-func ReadReference(path string) (*Reference, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ParseReference(path, f)
-}
+func ReadReference(path string) (*Reference, error) { return readFile(path, ParseReference) }
 
 // ParseReference reads a reference file: JSON Lines, one object per
 // position with at least "file" (a base name), "move", "komi", "lead",
