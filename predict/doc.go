@@ -21,6 +21,10 @@
 // (DefaultPhases). The answer may be a pass: rankers that never list a
 // pass miss it.
 //
+// The game records, their sampled positions (records.Position: the
+// board, the moves before it, the last two of them, and the answer) and
+// the errors about them (records.FileError) are package records'.
+//
 // Positions come to a ranker game by game, in increasing move order, so
 // that an outside engine may replay a game incrementally. Games are
 // spread over Config.Workers workers, each with its own rankers; the

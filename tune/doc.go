@@ -27,9 +27,14 @@
 // Cross-validation: the games are dealt into Folds folds by their order;
 // for each fold the judge is fitted on the other folds and measured on the
 // games of the fold, so that every game is judged by parameters that never
-// saw it. With labels the folds are measured with package compare and
-// their rows pooled (each metric weighted by the games behind it); with a
+// saw it. With labels the folds are measured by Config.Measure (goeval
+// tune has package compare measure them and pool their rows, each metric
+// weighted by the games behind it); with a
 // reference every held-out position is measured against the reference and
 // the game's result, in bands of moves (RefRow, RefWindow). The parameters
 // finally returned are fitted on all the games.
+//
+// The game records, labels, reference evaluations and bands are package
+// records'. Report.WriteFit, Warning and WriteParams write a fit for
+// people, MovesReport.Notes and WriteModel a fit of the move model.
 package tune
