@@ -37,14 +37,10 @@ type Settings struct {
 	Komi float64
 	// Model, if not nil, orders the moves by the move model's probability
 	// (package movemodel) instead of the one-ply score; every move keeps
-	// its one-ply evaluation, and the best Top their miai value.
-	Model *movemodel.Model
-	// ModelEstimator builds, by name, the estimators whose maps the
-	// model's features need (Model.GainEstimator, Model.OwnerEstimator),
-	// such as the registry's eval.Factory; it is needed when the model
-	// uses such a feature and, for the gain, names another estimator than
-	// the Ranker's own.
-	ModelEstimator func(name string) (func() control.Estimator, error)
+	// its one-ply evaluation, and the best Top their miai value. The
+	// model's gains are the Ranker's own one-ply gains when its estimator
+	// is the one the model names, else those of the model's own.
+	Model *Model
 	// Policy orders the moves by the estimator's own move probabilities
 	// (control.MovePredictor: the network's policy) instead of the
 	// one-ply score, with no one-ply evaluations unless PolicyEval: the
@@ -230,8 +226,13 @@ type Ranker struct {
 }
 
 // New returns a Ranker that evaluates with estimators made by newEst (one
-// per worker, such as a constructor from eval.Factory).
+// per worker, such as a constructor from eval.Factory). It panics with a
+// "rank: ..." message if Settings.Model was not made by LoadModel or
+// BindModel.
 func New(newEst func() control.Estimator, s Settings) *Ranker {
+	if m := s.Model; m != nil && (m.Model == nil || m.Uses(movemodel.GroupGain) && m.gain == nil || m.Uses(movemodel.GroupOwner) && m.owner == nil) {
+		panic("rank: Settings.Model has estimators unresolved: make it with LoadModel or BindModel")
+	}
 	if s.Workers <= 0 {
 		s.Workers = runtime.GOMAXPROCS(0)
 	}
