@@ -224,7 +224,7 @@ func New(cfg Config) (*Engine, error) {
 	if rankWith == nil {
 		rankWith = cfg.Judge
 	}
-	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi, Model: cfg.Model, ModelOnly: true})
+	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Model: cfg.Model, ModelOnly: true})
 	for name, h := range coreCommands {
 		e.cmds[name] = h
 	}
@@ -874,9 +874,8 @@ func (e *Engine) lastMoves() (last, last2 board.Point) {
 func (e *Engine) rankFor(ctx context.Context, c board.Color) (*rank.Ranking, error) {
 	b := e.b
 	b.SetToMove(c)
-	e.ranker.SetKomi(e.komi)
 	last, last2 := e.lastMoves()
-	rk, err := e.ranker.RankAfter(ctx, &b, last, last2)
+	rk, err := e.ranker.RankAfter(ctx, &b, last, last2, e.komi)
 	if err != nil {
 		return nil, err
 	}

@@ -63,11 +63,11 @@ func TestModelRankingSameForAnyWorkers(t *testing.T) {
 	for i, b := range positions.Dev(t, 4, 30, 120, 200) {
 		g := b.Geometry()
 		last, last2 := g.At(3, 3), g.At(15, 15)
-		a, err := r1.RankAfter(context.Background(), b, last, last2)
+		a, err := r1.RankAfter(context.Background(), b, last, last2, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := r2.RankAfter(context.Background(), b, last, last2)
+		c, err := r2.RankAfter(context.Background(), b, last, last2, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestModelOnEveryBoardSize(t *testing.T) {
 			b.SetToMove([]board.Color{board.Black, board.White}[r.IntN(2)])
 			g := b.Geometry()
 			last := board.Point(r.IntN(g.N))
-			got, err := rk.RankAfter(context.Background(), b, last, board.Pass)
+			got, err := rk.RankAfter(context.Background(), b, last, board.Pass, 0)
 			if err != nil {
 				t.Fatalf("%dx%d: %v\n%s", size, size, err, b)
 			}
