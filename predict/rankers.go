@@ -20,8 +20,7 @@ type rankRanker struct{ r *rank.Ranker }
 
 func (rr rankRanker) Order(ctx context.Context, pos *records.Position) (Order, error) {
 	rr.r.SetRecord(record(pos)) // for an estimator that reads records
-	rr.r.SetKomi(pos.Komi)
-	rk, err := rr.r.RankAfter(ctx, pos.Board, pos.Last, pos.Last2)
+	rk, err := rr.r.RankAfter(ctx, pos.Board, pos.Last, pos.Last2, pos.Komi)
 	if err != nil {
 		return Order{}, err
 	}

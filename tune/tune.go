@@ -183,7 +183,7 @@ func (c *Config) settings(late bool) influence.SymmetricSettings {
 	if late && c.LateFrom > 0 {
 		l, k = c.LateLambda, c.LateKappa
 	}
-	return influence.SymmetricSettings{Preset: "lambda-kappa", Lambda: influence.Set(l), Kappa: influence.Set(k)}
+	return influence.SymmetricSettings{Preset: influence.LambdaKappa, Lambda: influence.Set(l), Kappa: influence.Set(k)}
 }
 
 func (c *Config) logf(format string, args ...any) {
@@ -630,13 +630,13 @@ type Contender struct {
 // measure measures the judge with parameters p and the λ/κ estimator on
 // files, through cfg.Measure.
 func measure(ctx context.Context, cfg *Config, p judge.Params, files []string) error {
-	lkNew, err := eval.Factory("lambda-kappa", nil)
+	lkNew, err := eval.Factory(influence.LambdaKappa, nil)
 	if err != nil {
 		return err
 	}
 	return cfg.Measure(ctx, []Contender{
-		{Name: "lambda-kappa", New: lkNew},
-		{Name: "judge", New: func() control.Estimator {
+		{Name: influence.LambdaKappa, New: lkNew},
+		{Name: judge.Name, New: func() control.Estimator {
 			j, err := judge.New(p)
 			if err != nil {
 				panic(err) // p was checked when fitted

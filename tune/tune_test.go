@@ -12,6 +12,7 @@ import (
 
 	"goeval/board"
 	"goeval/control"
+	"goeval/influence"
 	"goeval/judge"
 	"goeval/records"
 	"goeval/sgf"
@@ -139,7 +140,7 @@ func TestRunDev(t *testing.T) {
 		var held []string
 		measure := func(_ context.Context, cs []Contender, files []string) error {
 			held = append(held, files...)
-			if len(cs) != 2 || cs[0].Name != "lambda-kappa" || cs[1].Name != "judge" {
+			if len(cs) != 2 || cs[0].Name != influence.LambdaKappa || cs[1].Name != judge.Name {
 				t.Fatalf("contenders %+v, want lambda-kappa and judge", cs)
 			}
 			// The judge fitted without the fold gives a win probability

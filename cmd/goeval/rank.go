@@ -127,7 +127,7 @@ func rankCommand(e *env, args []string) error {
 	if err := f.by.resolve(fs, f.ef.net.loaded); err != nil {
 		return err
 	}
-	r, err := f.ranker(newEst, pos.Game.Info.Komi)
+	r, err := f.ranker(newEst)
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func rankCommand(e *env, args []string) error {
 	last, last2 := pos.LastMoves()
 	ctx, stop := interruptContext()
 	defer stop()
-	rk, err := r.RankAfter(ctx, pos.Board, last, last2)
+	rk, err := r.RankAfter(ctx, pos.Board, last, last2, pos.Game.Info.Komi)
 	if err != nil {
 		return workError(pos, err)
 	}
@@ -155,12 +155,12 @@ func rankCommand(e *env, args []string) error {
 // ranker returns the ranker --by asks for: by the move model (with the
 // one-ply evaluation by newEst), the network's move probabilities, or one
 // ply deep by newEst.
-func (f *playFlags) ranker(newEst func() control.Estimator, komi float64) (*rank.Ranker, error) {
+func (f *playFlags) ranker(newEst func() control.Estimator) (*rank.Ranker, error) {
 	top := f.top.n
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
 	}
-	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true, Komi: komi}
+	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true}
 	switch f.by.v {
 	case "model":
 		m, err := f.by.model.load()
