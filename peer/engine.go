@@ -1,16 +1,11 @@
 package peer
 
-import (
-	"fmt"
-
-	"goeval/control"
-	"goeval/records"
-)
+import "fmt"
 
 // Engine is a running GTP engine with its Evaluator: the Evaluator's
-// methods, Known, and Close, which stops the engine. It is the engine of
-// goeval's measuring and labelling packages (compare.Engine,
-// records.Labeller, predict's peer rankers).
+// methods, and Close, which stops the engine. It is the engine of goeval's
+// measuring and labelling packages (compare's peers, records.Labeller,
+// predict's peer rankers).
 type Engine struct {
 	*Evaluator
 	c *Client
@@ -37,22 +32,6 @@ func StartEngine(name string, argv []string, o Options, m MapSource, need ...str
 		return nil, err
 	}
 	return &Engine{Evaluator: ev, c: c}, nil
-}
-
-// Evaluate puts pos on the engine's board (SetPosition) and fills dst with
-// its score (Score: Black positive, before komi) and, where it has one,
-// its map (Control); dst.Control is empty without one.
-func (e *Engine) Evaluate(dst *control.Result, pos *records.Position) error {
-	if err := e.SetPosition(pos.Serial, pos.Size, pos.Komi, pos.Moves, pos.Board); err != nil {
-		return err
-	}
-	score, err := e.Score()
-	if err != nil {
-		return err
-	}
-	dst.Control, err = e.Control(dst.Control[:0], pos.Board)
-	dst.Score = score
-	return err
 }
 
 // Close stops the engine (Client.Close).

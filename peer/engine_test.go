@@ -4,14 +4,11 @@ import (
 	"math"
 	"os"
 	"testing"
-
-	"goeval/control"
-	"goeval/records"
 )
 
-// TestStartEngine starts the fake engine as an Engine: it evaluates a
-// position (score and map) as its Evaluator does, and an engine lacking a
-// command asked for does not start, saying which.
+// TestStartEngine starts the fake engine as an Engine: it scores a
+// position as its Evaluator does, and an engine lacking a command asked
+// for does not start, saying which.
 func TestStartEngine(t *testing.T) {
 	t.Setenv("GOEVAL_FAKE_GTP", "1")
 	t.Setenv("GORACE", "atexit_sleep_ms=0")
@@ -22,18 +19,16 @@ func TestStartEngine(t *testing.T) {
 	}
 	defer e.Close()
 	b := mapsBoard()
-	var res control.Result
-	if err := e.Evaluate(&res, &records.Position{Serial: 1, Size: 5, Board: b}); err != nil {
+	if err := e.SetPosition(1, 5, 0, nil, b); err != nil {
 		t.Fatal(err)
 	}
-	// The fake's score is the stone balance minus komi (0); its map has a
-	// value for every point.
+	// The fake's score is the stone balance minus komi (0).
 	balance := 0.0
 	for _, c := range b.Cells() {
 		balance += float64(c)
 	}
-	if math.Abs(res.Score-balance) > 1e-9 || len(res.Control) != 25 {
-		t.Errorf("score %v with %d map values, want %v with 25", res.Score, len(res.Control), balance)
+	if score, err := e.Score(); err != nil || math.Abs(score-balance) > 1e-9 {
+		t.Errorf("score %v, %v; want %v", score, err, balance)
 	}
 
 	t.Setenv("GOEVAL_FAKE_GTP_LACKS", "final_status_list")

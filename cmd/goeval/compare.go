@@ -88,9 +88,9 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 			return cfg, usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
 		}
 		taken[p.name] = true
-		cfg.Peers = append(cfg.Peers, compare.Peer{Name: p.name, Start: func() (compare.Engine, error) {
-			return startAs[compare.Engine](ctx, p, peer.Options{}, peer.MapAuto)
-		}})
+		// In a process group of its own, so that Ctrl-C reaches goeval
+		// alone: cancelling ctx stops the engine.
+		cfg.Peers = append(cfg.Peers, compare.GTPPeer(p.name, p.argv, peer.Options{OwnGroup: true, Context: ctx}))
 	}
 	if *f.judge != "none" {
 		if cfg.Judge, err = eval.Factory(*f.judge, nil); err != nil {

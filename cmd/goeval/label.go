@@ -49,7 +49,13 @@ func labelCommand(e *env, args []string) error {
 	lab, err := records.LabelFiles(ctx, records.LabelConfig{
 		Games: games, Judge: p.name, Workers: workers.n,
 		Start: func() (records.Labeller, error) {
-			return startAs[records.Labeller](ctx, p, peer.Options{Timeout: timeout.d}, peer.MapNone, "final_status_list")
+			// In a process group of its own, so that Ctrl-C reaches goeval
+			// alone: cancelling ctx stops the engine.
+			e, err := peer.StartEngine(p.name, p.argv, peer.Options{Timeout: timeout.d, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
+			if err != nil {
+				return nil, err
+			}
+			return e, nil
 		},
 		Progress: func(done int, file string, r records.LabelResult, err error) {
 			printSGFWarnings(e, file, r.Warnings)
@@ -62,16 +68,7 @@ func labelCommand(e *env, args []string) error {
 		},
 	}, files)
 	if ctx.Err() != nil {
-		// The games labelled so far are kept, beside the file, never
-		// over it.
-		what := fmt.Sprintf("interrupted: %d of %d game records looked at", lab.Done, len(files))
-		if made := lab.Made(); made > 0 {
-			return of.writeInterrupted(e, what, words.Count(made, "label"), lab.WriteJSONL)
-		}
-		if of.toStdout() {
-			return &interruptedError{what + ", no label made"}
-		}
-		return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
+		return labelsInterrupted(e, of, lab, len(files))
 	}
 	if err != nil {
 		return err
@@ -112,4 +109,17 @@ func labelFiles(e *env, of *outputFlags, paths []string) ([]string, []records.Fi
 		return nil, nil, fmt.Errorf("game records share a name (listed above): rename them or label them apart; nothing labelled")
 	}
 	return files, ferrs, nil
+}
+
+// labelsInterrupted keeps the labels made before an interrupt, beside the
+// -o file, never over it, and returns the interrupt's error.
+func labelsInterrupted(e *env, of *outputFlags, lab *records.Labelling, files int) error {
+	what := fmt.Sprintf("interrupted: %d of %d game records looked at", lab.Done, files)
+	if made := lab.Made(); made > 0 {
+		return of.writeInterrupted(e, what, words.Count(made, "label"), lab.WriteJSONL)
+	}
+	if of.toStdout() {
+		return &interruptedError{what + ", no label made"}
+	}
+	return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 }

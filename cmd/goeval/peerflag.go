@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -30,18 +29,4 @@ func (p *peerFlag) Set(v string) error {
 	}
 	*p = append(*p, peerSpec{name, argv})
 	return nil
-}
-
-// startAs starts p's engine (peer.StartEngine, with o's timeout and maps
-// from m) as I, the interface of the package that uses it: nil when it
-// does not start. The engine runs in a process group of its own, so that
-// Ctrl-C reaches goeval alone: cancelling ctx stops it.
-func startAs[I any](ctx context.Context, p peerSpec, o peer.Options, m peer.MapSource, need ...string) (I, error) {
-	o.OwnGroup, o.Context = true, ctx
-	var none I
-	e, err := peer.StartEngine(p.name, p.argv, o, m, need...)
-	if err != nil {
-		return none, err
-	}
-	return any(e).(I), nil
 }
