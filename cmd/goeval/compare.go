@@ -22,13 +22,14 @@ func init() {
 
 // compareFlags are goeval compare's flags.
 type compareFlags struct {
-	estimators, moves, labels, reference, judge *string
-	peers                                       peerFlag
-	nf                                          *netFlags
-	workers                                     *intFlag
-	format                                      *choiceFlag
-	of                                          *outputFlags
-	check, noTimings                            *bool
+	estimators, labels, reference, judge *string
+	moves                                *bandsFlag
+	peers                                peerFlag
+	nf                                   *netFlags
+	workers                              *intFlag
+	format                               *choiceFlag
+	of                                   *outputFlags
+	check, noTimings                     *bool
 }
 
 func addCompareFlags(fs *flag.FlagSet) *compareFlags {
@@ -36,7 +37,7 @@ func addCompareFlags(fs *flag.FlagSet) *compareFlags {
 	addMaxSGFFlag(fs)
 	f.estimators = fs.String("estimators", "", "comma-separated estimators to compare (default: all: "+strings.Join(eval.Names(), ",")+"; net only with a network)")
 	f.nf = addNetFlags(fs)
-	f.moves = fs.String("moves", "50,100,150,200,end-20", "move bands: move numbers and end-K (K moves before the end)")
+	f.moves = addBandsFlag(fs, "move bands: move numbers and end-K (K moves before the end)")
 	f.labels = fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
 	f.reference = fs.String("reference", "", "reference evaluations of the positions (JSON Lines, as kata-reference.jsonl) to measure against as well")
 	fs.Var(&f.peers, "peer", "a GTP engine to compare, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
@@ -52,14 +53,10 @@ func addCompareFlags(fs *flag.FlagSet) *compareFlags {
 // config checks the flags and returns the comparison they ask for; its
 // peers are stopped when ctx is cancelled.
 func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (compare.Config, error) {
-	if err := checkFlags(f.format, f.workers); err != nil {
+	if err := checkFlags(f.format, f.workers, f.moves); err != nil {
 		return compare.Config{}, err
 	}
-	bands, err := records.ParseBands(*f.moves)
-	if err != nil {
-		return compare.Config{}, usagef("invalid --moves %q: %v", *f.moves, err)
-	}
-	cfg := compare.Config{Bands: bands, Workers: f.workers.n, CheckJudgement: *f.check, NoTimings: *f.noTimings}
+	cfg := compare.Config{Bands: f.moves.bands, Workers: f.workers.n, CheckJudgement: *f.check, NoTimings: *f.noTimings}
 	if _, err := f.nf.load(); err != nil {
 		return cfg, err
 	}

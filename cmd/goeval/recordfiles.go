@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -95,4 +96,30 @@ func findLabels(e *env, flagValue string, paths []string) (*records.Labels, erro
 		flagValue = found[0]
 	}
 	return records.ReadLabels(flagValue)
+}
+
+// bandsFlag is --moves, the move bands at which games are sampled
+// (records.ParseBands), records.DefaultBands by default.
+type bandsFlag struct {
+	s     string
+	bands []records.Band
+}
+
+func addBandsFlag(fs *flag.FlagSet, usage string) *bandsFlag {
+	b := &bandsFlag{}
+	var def []string
+	for _, band := range records.DefaultBands {
+		def = append(def, band.String())
+	}
+	fs.StringVar(&b.s, "moves", strings.Join(def, ","), usage)
+	return b
+}
+
+// check reads the bands: invalid --moves "x": why.
+func (b *bandsFlag) check() error {
+	var err error
+	if b.bands, err = records.ParseBands(b.s); err != nil {
+		return usagef("invalid --moves %q: %v", b.s, err)
+	}
+	return nil
 }

@@ -99,12 +99,13 @@ func tuneCommand(e *env, args []string) error {
 
 // tuneFlags are goeval tune's flags.
 type tuneFlags struct {
-	labels, reference, moves, write *string
-	countedWeight, l2               *float64
-	hardDeath                       *bool
-	stride, folds                   *intFlag
-	workers                         *intFlag
-	s                               judge.Settings
+	labels, reference, write *string
+	moves                    *bandsFlag
+	countedWeight, l2        *float64
+	hardDeath                *bool
+	stride, folds            *intFlag
+	workers                  *intFlag
+	s                        judge.Settings
 }
 
 func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
@@ -114,7 +115,7 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 	f.reference = fs.String("reference", "", "learn from this reference evaluation of positions (JSON Lines, as kata-reference.jsonl) instead of final ownership")
 	f.countedWeight = fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
 	f.hardDeath = fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
-	f.moves = fs.String("moves", "50,100,150,200,end-20", "move bands of the cross-validated comparison")
+	f.moves = addBandsFlag(fs, "move bands of the cross-validated comparison")
 	f.stride = addIntFlag(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
 	f.folds = addIntFlag(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
 	f.l2 = fs.Float64("l2", tune.DefaultL2, "L2 regularisation of the death model")
@@ -135,11 +136,7 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 // config checks the flags and returns the fit they ask for, without its
 // files, labels or reference.
 func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
-	bands, err := records.ParseBands(*f.moves)
-	if err != nil {
-		return tune.Config{}, usagef("invalid --moves %q: %v", *f.moves, err)
-	}
-	if err := checkFlags(f.stride, f.folds); err != nil {
+	if err := checkFlags(f.moves, f.stride, f.folds); err != nil {
 		return tune.Config{}, err
 	}
 	if !(*f.l2 > 0) {
@@ -171,7 +168,7 @@ func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
 	base.Lambda, base.Kappa, base.DeadAt = s.Lambda, s.Kappa, s.DeadAt
 	return tune.Config{HardDeath: *f.hardDeath, CountedWeight: *f.countedWeight, Base: base, Stride: f.stride.n, Folds: f.folds.n, L2: *f.l2,
 		Playouts: s.Playouts, LateFrom: s.LateFrom, LateLambda: s.LateLambda, LateKappa: s.LateKappa, LateDeadAt: s.LateDeadAt,
-		Bands: bands, Workers: f.workers.n}, nil
+		Bands: f.moves.bands, Workers: f.workers.n}, nil
 }
 
 // truth reads what the fit learns from: the reference (--reference), or
