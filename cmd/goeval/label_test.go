@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"goeval/internal/gtptest"
 	"goeval/internal/shared"
 	"goeval/records"
 )
@@ -113,25 +114,10 @@ func fakeEngine(t *testing.T) string {
 }
 
 // fakeEngineWith is fakeEngine with cases of its own (lines of sh's case)
-// before the others.
+// before the others (gtptest.Engine).
 func fakeEngineWith(t *testing.T, cases string) string {
 	t.Helper()
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	src := `while read -r cmd arg rest; do
-  case "$cmd" in
-` + cases + `
-    protocol_version) printf '= 2\n\n' ;;
-    known_command) case "$arg" in final_status_list|estimate_score) printf '= true\n\n' ;; *) printf '= false\n\n' ;; esac ;;
-    estimate_score) printf '= B+1.5\n\n' ;;
-    quit) printf '= \n\n'; exit 0 ;;
-    *) printf '= \n\n' ;;
-  esac
-done
-`
-	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return "fake=sh " + script
+	return "fake=sh " + gtptest.Engine(t, cases)
 }
 
 // hangingEngine is fakeEngine, but its second final_status_list (that is,
