@@ -60,7 +60,7 @@ var specs = []Spec{
 	symmetric("fixed", "symmetric iteration, stones fixed at ±1, λ = 0 (docs/estimators.md §2, Fig. 6)"),
 	symmetric("neighbour", "symmetric iteration, stones judged by their neighbours, λ = 0, κ = 1 (Fig. 7)"),
 	symmetric("lambda", "symmetric iteration, λ = 0.44, κ = 1 (Fig. 8)"),
-	symmetric("lambda-kappa", "symmetric iteration, λ = 0.44, κ = 0.8 (Fig. 9; the one-ply evaluation of rank and values)"),
+	symmetric(influence.LambdaKappa, "symmetric iteration, λ = 0.44, κ = 0.8 (Fig. 9; the one-ply evaluation of rank and values)"),
 	{
 		Name:    "moyo",
 		Summary: "Tajima and Sanechika's cutoff numbers: enclosed equivalent size of moyo (docs/estimators.md §3)",
@@ -68,7 +68,7 @@ var specs = []Spec{
 		New:     newMoyo,
 	},
 	{
-		Name:    "judge",
+		Name:    judge.Name,
 		Summary: "judges dead stones and the score: λ/κ, a fitted death model (" + playoutsFrom(judge.Default()) + "), a second estimate, a fitted score (goeval tune)",
 		Fitted:  judgeFitted + "; --params FILE loads a set goeval tune --write wrote",
 		New: func(Options) (control.Estimator, error) {

@@ -54,10 +54,9 @@ type Config struct {
 	// Model, if not nil, orders the moves of genmove and the analyze
 	// commands by the move model (package movemodel): genmove plays its
 	// likeliest move that is worth playing, and kata-analyze lists its
-	// moves with their probabilities as the prior. ModelEstimator builds
-	// the estimators its features need (rank.Settings).
-	Model          *movemodel.Model
-	ModelEstimator func(name string) (func() control.Estimator, error)
+	// moves with their probabilities as the prior. It comes with the
+	// estimators its features need (rank.LoadModel).
+	Model *rank.Model
 	// Policy, if true, takes the moves of genmove and kata-analyze from
 	// the judge's move probabilities (the judge must be a
 	// control.MovePredictor, as the network is), before Model and Rank:
@@ -225,7 +224,7 @@ func New(cfg Config) (*Engine, error) {
 	if rankWith == nil {
 		rankWith = cfg.Judge
 	}
-	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Komi: e.komi, Model: cfg.Model, ModelEstimator: cfg.ModelEstimator, ModelOnly: true})
+	e.ranker = rank.New(rankWith, rank.Settings{Workers: cfg.Workers, Win: true, Model: cfg.Model, ModelOnly: true})
 	for name, h := range coreCommands {
 		e.cmds[name] = h
 	}
@@ -875,9 +874,8 @@ func (e *Engine) lastMoves() (last, last2 board.Point) {
 func (e *Engine) rankFor(ctx context.Context, c board.Color) (*rank.Ranking, error) {
 	b := e.b
 	b.SetToMove(c)
-	e.ranker.SetKomi(e.komi)
 	last, last2 := e.lastMoves()
-	rk, err := e.ranker.RankAfter(ctx, &b, last, last2)
+	rk, err := e.ranker.RankAfter(ctx, &b, last, last2, e.komi)
 	if err != nil {
 		return nil, err
 	}

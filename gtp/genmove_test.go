@@ -100,11 +100,8 @@ func TestChooseSkips(t *testing.T) {
 // lone stone dead, but genmove must not take the board as settled and
 // pass (it did in a match against GnuGo).
 func TestGenmoveEarlyNoPass(t *testing.T) {
-	m, err := movemodel.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Judge: judgeFactory(t), Model: m, ModelEstimator: func(n string) (func() control.Estimator, error) { return eval.Factory(n, nil) }}
+	m := shippedModel(t)
+	cfg := Config{Judge: judgeFactory(t), Model: m}
 	got := session(t, cfg, "boardsize 9", "play b e5", "play w e3", "play b f3", "play w e7", "play b e4", "genmove w")
 	if last := got[len(got)-1]; last == "= pass" || last[0] != '=' {
 		t.Errorf("genmove w: %q", last)
@@ -261,13 +258,21 @@ func TestSettledEarly(t *testing.T) {
 // count then called dead.
 func TestGenmovePassesAfterFinishedGame(t *testing.T) {
 	f := filepath.Join(shared.Data(t, "games", "dev"), "tygem_2005-11-07_76406007.sgf")
-	m, err := movemodel.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Judge: judgeFactory(t), Model: m, ModelEstimator: func(n string) (func() control.Estimator, error) { return eval.Factory(n, nil) }}
+	m := shippedModel(t)
+	cfg := Config{Judge: judgeFactory(t), Model: m}
 	got := session(t, cfg, "loadsgf "+f, "final_score", "play b pass", "genmove w", "final_score")
 	if want := []string{"= black", "= B+10.5", "= ", "= pass", "= B+10.5"}; !slices.Equal(got, want) {
 		t.Errorf("session %q, want %q", got, want)
 	}
+}
+
+// shippedModel returns the model that ships with goeval, with the
+// registry's estimators, as goeval gtp loads it.
+func shippedModel(t *testing.T) *rank.Model {
+	t.Helper()
+	m, err := rank.LoadModel("", func(name string) (func() control.Estimator, error) { return eval.Factory(name, nil) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

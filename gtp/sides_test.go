@@ -6,9 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"goeval/control"
 	"goeval/eval"
-	"goeval/movemodel"
 )
 
 // TestKataAnalyzeBothSides asks kata-analyze for White and for Black in
@@ -35,12 +33,8 @@ func TestKataAnalyzeBothSides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := movemodel.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := startLive(t, Config{Judge: judgeNew, Rank: lk, Model: m, Size: 9,
-		ModelEstimator: func(name string) (func() control.Estimator, error) { return eval.Factory(name, nil) }})
+	m := shippedModel(t)
+	l := startLive(t, Config{Judge: judgeNew, Rank: lk, Model: m, Size: 9})
 	for _, c := range []string{"komi 6.5", "play b e5", "play w c3"} {
 		l.send(c)
 		if a := l.answer(); a != "= " {

@@ -17,9 +17,14 @@ import (
 // value and the allowed range.
 var ErrSettings = errors.New("influence: invalid setting")
 
+// LambdaKappa is the name of the symmetric estimator's default preset
+// (λ DefaultLambda, κ DefaultKappa): its Name, and its name in the
+// estimator registry.
+const LambdaKappa = "lambda-kappa"
+
 // presets lists the names of the symmetric estimator's presets, default
 // last.
-var presets = []string{"fixed", "neighbour", "lambda", "lambda-kappa"}
+var presets = []string{"fixed", "neighbour", "lambda", LambdaKappa}
 
 // Presets returns the names of the symmetric estimator's presets (docs/estimators.md
 // section 2): fixed, neighbour, lambda and lambda-kappa, the default.
@@ -154,7 +159,7 @@ type resolved struct {
 func (s SymmetricSettings) resolve() (resolved, error) {
 	r := resolved{name: s.Preset, tolerance: s.Tolerance, maxIterations: s.MaxIterations}
 	if r.name == "" {
-		r.name = "lambda-kappa"
+		r.name = LambdaKappa
 	}
 	switch r.name {
 	case "fixed":
@@ -163,7 +168,7 @@ func (s SymmetricSettings) resolve() (resolved, error) {
 		r.lambda, r.kappa = 0, 1
 	case "lambda":
 		r.lambda, r.kappa = DefaultLambda, 1
-	case "lambda-kappa":
+	case LambdaKappa:
 		r.lambda, r.kappa = DefaultLambda, DefaultKappa
 	default:
 		return r, fmt.Errorf("%w: unknown preset %q (want %s)", ErrSettings, s.Preset, strings.Join(presets, ", "))

@@ -54,8 +54,12 @@ var (
 	_ control.WinPredictor = (*Judge)(nil)
 )
 
-// New returns a judge with parameters p, named "judge".
-func New(p Params) (*Judge, error) { return NewNamed("judge", p) }
+// Name is the judge's name (New's), and its name in the estimator
+// registry.
+const Name = "judge"
+
+// New returns a judge with parameters p, named Name.
+func New(p Params) (*Judge, error) { return NewNamed(Name, p) }
 
 // NewNamed returns a judge with parameters p and the given name (its
 // name in the estimator registry).
@@ -79,7 +83,7 @@ func NewNamed(name string, p Params) (*Judge, error) {
 // newEstimate returns the λ/κ estimator of parameters p.
 func newEstimate(p *Params) (*influence.Symmetric, error) {
 	lk, err := influence.NewSymmetric(influence.SymmetricSettings{
-		Preset: "lambda-kappa",
+		Preset: influence.LambdaKappa,
 		Lambda: influence.Set(p.Lambda),
 		Kappa:  influence.Set(p.Kappa),
 	})

@@ -19,8 +19,7 @@ type rankRanker struct{ r *rank.Ranker }
 
 func (rr rankRanker) Order(ctx context.Context, pos *Position) (Order, error) {
 	rr.r.SetRecord(pos.record()) // for an estimator that reads records
-	rr.r.SetKomi(pos.Komi)
-	rk, err := rr.r.RankAfter(ctx, pos.Board, pos.Last, pos.Last2)
+	rk, err := rr.r.RankAfter(ctx, pos.Board, pos.Last, pos.Last2, pos.Komi)
 	if err != nil {
 		return Order{}, err
 	}

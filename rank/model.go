@@ -11,6 +11,71 @@ import (
 	"goeval/movemodel"
 )
 
+// Model is a move model (package movemodel) with the estimators its
+// features need, resolved when it is loaded: the one-ply gains of the Gain
+// group by Model.GainEstimator, the map of the Owner group by
+// Model.OwnerEstimator. Settings.Model takes it; make one with LoadModel or
+// BindModel. It is not modified once made, and Rankers may share it.
+type Model struct {
+	*movemodel.Model
+	// gain and owner make the estimators of the Gain and Owner groups; nil
+	// where the model does not use the group.
+	gain, owner func() control.Estimator
+}
+
+// BindModel resolves by factory (such as the registry's eval.Factory with
+// no parameters) the estimators that m's features need: m.GainEstimator if
+// m uses the Gain group, m.OwnerEstimator if it uses the Owner group. Its
+// error names the group and the estimator, and wraps factory's.
+func BindModel(m *movemodel.Model, factory func(name string) (func() control.Estimator, error)) (*Model, error) {
+	bm := &Model{Model: m}
+	for _, g := range []struct {
+		group movemodel.Group
+		what  string
+		name  string
+		dst   *func() control.Estimator
+	}{
+		{movemodel.GroupGain, "gain", m.GainEstimator, &bm.gain},
+		{movemodel.GroupOwner, "owner", m.OwnerEstimator, &bm.owner},
+	} {
+		if !m.Uses(g.group) {
+			continue
+		}
+		f, err := factory(g.name)
+		if err != nil {
+			return nil, fmt.Errorf("the move model's %s estimator %q: %w", g.what, g.name, err)
+		}
+		*g.dst = f
+	}
+	return bm, nil
+}
+
+// LoadModel reads the move model in the parameter file path, or the one
+// that ships with goeval if path is "" (movemodel.Default), and resolves
+// its estimators by factory (BindModel): a file that names an estimator
+// factory does not make fails here, not at the first ranking. Its errors
+// begin with the file's path ("the shipped move model" for the one that
+// ships).
+func LoadModel(path string, factory func(name string) (func() control.Estimator, error)) (*Model, error) {
+	var m *movemodel.Model
+	var err error
+	if path == "" {
+		if m, err = movemodel.Default(); err != nil {
+			return nil, fmt.Errorf("the shipped move model: %w", err)
+		}
+	} else if m, err = movemodel.ReadFile(path); err != nil {
+		return nil, err
+	}
+	bm, err := BindModel(m, factory)
+	if err != nil {
+		if path == "" {
+			path = "the shipped move model"
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return bm, nil
+}
+
 // modelState is what ranking by a model needs besides the one-ply
 // evaluations: a feature extractor, and the estimators of the model's own
 // gain and owner maps where the Ranker's estimator cannot give them.
@@ -24,45 +89,29 @@ type modelState struct {
 	probs []float64
 }
 
-// modelState returns the model state, made on first use.
-func (r *Ranker) modelState(ownName string) (*modelState, error) {
+// modelState returns the model state, made on first use; ownName is the
+// name of the Ranker's estimator.
+func (r *Ranker) modelState(ownName string) *modelState {
 	if r.model != nil {
-		return r.model, nil
+		return r.model
 	}
 	m := r.s.Model
 	ms := &modelState{ext: movemodel.NewExtractor(&m.Tables)}
-	factory := func(name string) (func() control.Estimator, error) {
-		if r.s.ModelEstimator == nil {
-			return nil, fmt.Errorf("rank: the move model needs the estimator %s, and no way to make it was given", name)
-		}
-		return r.s.ModelEstimator(name)
+	if m.gain != nil && m.GainEstimator != ownName {
+		ms.gain = New(m.gain, Settings{Workers: r.s.Workers, Top: -1, Cold: r.s.Cold})
 	}
-	if m.Uses(movemodel.GroupGain) && m.GainEstimator != ownName {
-		f, err := factory(m.GainEstimator)
-		if err != nil {
-			return nil, err
-		}
-		ms.gain = New(f, Settings{Workers: r.s.Workers, Top: -1, Cold: r.s.Cold})
-	}
-	if m.Uses(movemodel.GroupOwner) {
-		f, err := factory(m.OwnerEstimator)
-		if err != nil {
-			return nil, err
-		}
-		ms.owner = f()
+	if m.owner != nil {
+		ms.owner = m.owner()
 	}
 	r.model = ms
-	return ms, nil
+	return ms
 }
 
 // byModel sets the model's probability of every move of rk (in map order,
 // with their one-ply evaluations) and of the pass, and sorts the moves by
 // it, most likely first, equal ones in map order.
 func (r *Ranker) byModel(ctx context.Context, rk *Ranking, b *board.Board, last, last2 board.Point) error {
-	ms, err := r.modelState(rk.Estimator)
-	if err != nil {
-		return err
-	}
+	ms := r.modelState(rk.Estimator)
 	m := r.s.Model
 	pos := movemodel.Position{Board: b, Last: last, Last2: last2}
 	if m.Uses(movemodel.GroupGain) {

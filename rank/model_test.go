@@ -1,9 +1,15 @@
 package rank
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"goeval/board"
@@ -39,10 +45,15 @@ func rankerWith(t testing.TB, m *movemodel.Model, workers int) *Ranker {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(f, Settings{Workers: workers, Model: m, ModelEstimator: func(n string) (func() control.Estimator, error) {
-		return eval.Factory(n, nil)
-	}})
+	bm, err := BindModel(m, registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(f, Settings{Workers: workers, Model: bm})
 }
+
+// registry makes the estimators a model names, as goeval does.
+func registry(name string) (func() control.Estimator, error) { return eval.Factory(name, nil) }
 
 // TestModelRankingSameForAnyWorkers checks that the shipped model ranks
 // dev positions identically with 1 and 2 workers, and that the
@@ -52,11 +63,11 @@ func TestModelRankingSameForAnyWorkers(t *testing.T) {
 	for i, b := range positions.Dev(t, 4, 30, 120, 200) {
 		g := b.Geometry()
 		last, last2 := g.At(3, 3), g.At(15, 15)
-		a, err := r1.RankAfter(context.Background(), b, last, last2)
+		a, err := r1.RankAfter(context.Background(), b, last, last2, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := r2.RankAfter(context.Background(), b, last, last2)
+		c, err := r2.RankAfter(context.Background(), b, last, last2, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +197,7 @@ func TestModelOnEveryBoardSize(t *testing.T) {
 			b.SetToMove([]board.Color{board.Black, board.White}[r.IntN(2)])
 			g := b.Geometry()
 			last := board.Point(r.IntN(g.N))
-			got, err := rk.RankAfter(context.Background(), b, last, board.Pass)
+			got, err := rk.RankAfter(context.Background(), b, last, board.Pass, 0)
 			if err != nil {
 				t.Fatalf("%dx%d: %v\n%s", size, size, err, b)
 			}
@@ -205,4 +216,98 @@ func TestModelOnEveryBoardSize(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLoadModelResolvesEstimators: a model file that names an estimator
+// the registry does not know fails when it is loaded, with an error that
+// names the file and the estimator, not at the first ranking; the shipped
+// model written to a file loads back and ranks as the shipped one does.
+func TestLoadModelResolvesEstimators(t *testing.T) {
+	shipped := shippedModel(t)
+	write := func(t *testing.T, m *movemodel.Model) string {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "moves.params")
+		var buf bytes.Buffer
+		if err := m.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct {
+		name  string
+		edit  func(m *movemodel.Model)
+		group string
+	}{
+		{"gain", func(m *movemodel.Model) { m.GainEstimator = "bogus-gain" }, "gain"},
+		{"owner", func(m *movemodel.Model) { m.OwnerEstimator = "bogus-owner" }, "owner"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := *shipped
+			tc.edit(&m)
+			if !m.Uses(movemodel.GroupGain) || !m.Uses(movemodel.GroupOwner) {
+				t.Fatal("the shipped model does not use both the gain and the owner groups")
+			}
+			path := write(t, &m)
+			_, err := LoadModel(path, registry)
+			want := fmt.Sprintf("%s: the move model's %s estimator %q: ", path, tc.group, "bogus-"+tc.group)
+			if !errors.Is(err, eval.ErrUnknown) || !strings.HasPrefix(fmt.Sprint(err), want) {
+				t.Errorf("LoadModel: %v, want an eval.ErrUnknown beginning %q", err, want)
+			}
+		})
+	}
+	t.Run("unused group", func(t *testing.T) {
+		// A name the model does not use is not resolved.
+		m := *shipped
+		m.Gamma[movemodel.GroupOwner], m.OwnerEstimator = nil, "bogus"
+		if _, err := BindModel(&m, registry); err != nil {
+			t.Error(err)
+		}
+	})
+	t.Run("shipped", func(t *testing.T) {
+		fromFile, err := LoadModel(write(t, shipped), registry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := LoadModel("", registry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := eval.Factory(shipped.GainEstimator, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, b := range positions.Dev(t, 2, 60, 180) {
+			a, err := New(f, Settings{Workers: 1, Model: def}).Rank(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := New(f, Settings{Workers: 1, Model: fromFile}).Rank(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.ByModel || len(a.Moves) != len(c.Moves) || a.PassProb != c.PassProb {
+				t.Fatalf("position %d: %d and %d moves, pass %v and %v", i, len(a.Moves), len(c.Moves), a.PassProb, c.PassProb)
+			}
+			for k := range a.Moves {
+				if a.Moves[k].Point != c.Moves[k].Point || a.Moves[k].Prob != c.Moves[k].Prob {
+					t.Fatalf("position %d, move %d differs", i, k)
+				}
+			}
+		}
+	})
+}
+
+// TestNewRefusesUnboundModel: a Model not made by LoadModel or BindModel,
+// whose estimators are not resolved, panics in New rather than ranking
+// without them.
+func TestNewRefusesUnboundModel(t *testing.T) {
+	defer func() {
+		if r := recover(); !strings.HasPrefix(fmt.Sprint(r), "rank: ") {
+			t.Errorf("recovered %v, want a rank: panic", r)
+		}
+	}()
+	New(stones, Settings{Model: &Model{Model: shippedModel(t)}})
 }

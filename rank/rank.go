@@ -31,20 +31,16 @@ type Settings struct {
 	// Cold turns warm starts off: every evaluation starts from the stones
 	// even when the estimator is a control.WarmStarter.
 	Cold bool
-	// Win asks, from an estimator that gives one (control.WinPredictor),
-	// the probability that Black wins after each play, with komi Komi.
-	Win  bool
-	Komi float64
+	// Win asks RankAfter, from an estimator that gives one
+	// (control.WinPredictor), the probability that Black wins after each
+	// play, at the komi of the call. Rank and Values give none.
+	Win bool
 	// Model, if not nil, orders the moves by the move model's probability
 	// (package movemodel) instead of the one-ply score; every move keeps
-	// its one-ply evaluation, and the best Top their miai value.
-	Model *movemodel.Model
-	// ModelEstimator builds, by name, the estimators whose maps the
-	// model's features need (Model.GainEstimator, Model.OwnerEstimator),
-	// such as the registry's eval.Factory; it is needed when the model
-	// uses such a feature and, for the gain, names another estimator than
-	// the Ranker's own.
-	ModelEstimator func(name string) (func() control.Estimator, error)
+	// its one-ply evaluation, and the best Top their miai value. The
+	// model's gains are the Ranker's own one-ply gains when its estimator
+	// is the one the model names, else those of the model's own.
+	Model *Model
 	// Policy orders the moves by the estimator's own move probabilities
 	// (control.MovePredictor: the network's policy) instead of the
 	// one-ply score, with no one-ply evaluations unless PolicyEval: the
@@ -71,8 +67,8 @@ type Outcome struct {
 	// estimators (see control.Result).
 	Iterations int
 	Converged  bool
-	// Win is the probability that Black wins, when HasWin: with
-	// Settings.Win, from an estimator that gives one.
+	// Win is the probability that Black wins, when HasWin: by RankAfter
+	// with Settings.Win, from an estimator that gives one.
 	Win    float64
 	HasWin bool
 }
@@ -230,8 +226,13 @@ type Ranker struct {
 }
 
 // New returns a Ranker that evaluates with estimators made by newEst (one
-// per worker, such as a constructor from eval.Factory).
+// per worker, such as a constructor from eval.Factory). It panics with a
+// "rank: ..." message if Settings.Model was not made by LoadModel or
+// BindModel.
 func New(newEst func() control.Estimator, s Settings) *Ranker {
+	if m := s.Model; m != nil && (m.Model == nil || m.Uses(movemodel.GroupGain) && m.gain == nil || m.Uses(movemodel.GroupOwner) && m.owner == nil) {
+		panic("rank: Settings.Model has estimators unresolved: make it with LoadModel or BindModel")
+	}
 	if s.Workers <= 0 {
 		s.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -244,22 +245,13 @@ func New(newEst func() control.Estimator, s Settings) *Ranker {
 // Workers returns the number of workers.
 func (r *Ranker) Workers() int { return r.s.Workers }
 
-// SetKomi sets the komi of the win probabilities (Settings.Komi) for the
-// calls to come.
-func (r *Ranker) SetKomi(komi float64) {
-	r.s.Komi = komi
-	for _, w := range r.workers {
-		if w != nil {
-			w.komi = komi
-		}
-	}
-}
-
 // SetRecord tells the Ranker the record behind the positions it ranks
 // next (nil: none): an estimator that reads records (control.GameEstimator,
 // the network) then evaluates the position itself as g, and the position
 // after each play as g with that play added. The komi of the win
-// probabilities is still Settings.Komi (SetKomi). The Ranker keeps g.
+// probabilities is still RankAfter's, but for an estimator that evaluates
+// records in batches (control.BatchEstimator), which gives those of
+// g.Komi. The Ranker keeps g.
 func (r *Ranker) SetRecord(g *control.Game) {
 	r.record = g
 	for _, w := range r.workers {
@@ -284,7 +276,6 @@ type worker struct {
 	child  control.Game
 	warm   control.WarmStarter  // est, if it can start from a map
 	win    control.WinPredictor // est, if Settings.Win and it gives a win probability
-	komi   float64
 	b      board.Board
 	res    control.Result
 	start  []float64
@@ -292,7 +283,7 @@ type worker struct {
 
 func (r *Ranker) worker(i int) *worker {
 	if r.workers[i] == nil {
-		w := &worker{est: r.newEst(), komi: r.s.Komi, record: r.record}
+		w := &worker{est: r.newEst(), record: r.record}
 		w.warm, _ = w.est.(control.WarmStarter)
 		w.game, _ = w.est.(control.GameEstimator)
 		w.batch, _ = w.est.(control.BatchEstimator)
@@ -310,9 +301,16 @@ type play struct {
 	p board.Point
 }
 
+// winAt is the win probabilities one call asks for: none (on false: Rank,
+// Values, or no Settings.Win), or those at komi.
+type winAt struct {
+	on   bool
+	komi float64
+}
+
 // evalParent evaluates the position itself, from the stones, into
 // r.parent.
-func (r *Ranker) evalParent(b *board.Board) (Outcome, error) {
+func (r *Ranker) evalParent(b *board.Board, wa winAt) (Outcome, error) {
 	w := r.worker(0)
 	var err error
 	if w.game != nil && w.record != nil {
@@ -324,17 +322,17 @@ func (r *Ranker) evalParent(b *board.Board) (Outcome, error) {
 		return Outcome{}, &PlayError{Color: b.ToMove(), Point: board.Pass, Vertex: "pass", Err: err}
 	}
 	o := Outcome{Score: r.parent.Score, Iterations: r.parent.Iterations, Converged: r.parent.Converged}
-	if err := w.winOf(&o, b); err != nil {
+	if err := w.winOf(&o, b, wa); err != nil {
 		return Outcome{}, &PlayError{Color: b.ToMove(), Point: board.Pass, Vertex: "pass", Err: err}
 	}
 	return o, nil
 }
 
-// winOf sets o's win probability for b, just estimated, if the worker
-// asks for one and its estimator gives it.
-func (w *worker) winOf(o *Outcome, b *board.Board) (err error) {
-	if w.win != nil {
-		o.Win, o.HasWin, err = w.win.WinProbability(b, w.komi)
+// winOf sets o's win probability for b, just estimated, if the call asks
+// for one and the worker's estimator gives it.
+func (w *worker) winOf(o *Outcome, b *board.Board, wa winAt) (err error) {
+	if wa.on && w.win != nil {
+		o.Win, o.HasWin, err = w.win.WinProbability(b, wa.komi)
 	}
 	return err
 }
@@ -351,16 +349,16 @@ const BatchSize = 16
 // run evaluates every play on the parent b into out (same index), on the
 // workers, each play starting from r.parent when warm starts are on, or in
 // batches of BatchSize for a BatchEstimator given a record.
-func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Outcome) error {
+func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Outcome, wa winAt) error {
 	if w := r.worker(0); w.batch != nil && w.record != nil {
-		return r.runBatches(ctx, b, plays, out)
+		return r.runBatches(ctx, b, plays, out, wa)
 	}
 	warm := r.warm()
 	var next atomic.Int32
 	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
 	err := pool.Map(ctx, r.s.Workers, len(plays), newState, func(_ context.Context, w *worker, i int) error {
 		pl := plays[i]
-		o, err := w.eval(b, pl.c, pl.p, r.parent.Control, warm)
+		o, err := w.eval(b, pl.c, pl.p, r.parent.Control, warm, wa)
 		if err != nil {
 			return &PlayError{Color: pl.c, Point: pl.p, Vertex: b.Geometry().GTP(pl.p), Err: err}
 		}
@@ -372,19 +370,20 @@ func (r *Ranker) run(ctx context.Context, b *board.Board, plays []play, out []Ou
 
 // runBatches is run for a BatchEstimator: each job evaluates BatchSize
 // plays (the last fewer) in one call, as the record with the play added.
-func (r *Ranker) runBatches(ctx context.Context, b *board.Board, plays []play, out []Outcome) error {
+func (r *Ranker) runBatches(ctx context.Context, b *board.Board, plays []play, out []Outcome, wa winAt) error {
 	var next atomic.Int32
 	newState := func() (*worker, error) { return r.worker(int(next.Add(1) - 1)), nil }
 	jobs := (len(plays) + BatchSize - 1) / BatchSize
 	err := pool.Map(ctx, r.s.Workers, jobs, newState, func(_ context.Context, w *worker, j int) error {
 		chunk := plays[j*BatchSize : min((j+1)*BatchSize, len(plays))]
-		return w.evalBatch(b, chunk, out[j*BatchSize:][:len(chunk)])
+		return w.evalBatch(b, chunk, out[j*BatchSize:][:len(chunk)], wa)
 	})
 	return unwrapJobs(err)
 }
 
-// evalBatch evaluates parent after each play of plays into out.
-func (w *worker) evalBatch(parent *board.Board, plays []play, out []Outcome) error {
+// evalBatch evaluates parent after each play of plays into out, with the
+// estimator's win probabilities (of the record's komi) if wa asks for them.
+func (w *worker) evalBatch(parent *board.Board, plays []play, out []Outcome, wa winAt) error {
 	n := len(plays)
 	rec := w.record
 	k := len(rec.Moves) + 1
@@ -414,7 +413,7 @@ func (w *worker) evalBatch(parent *board.Board, plays []play, out []Outcome) err
 	for i := range plays {
 		o := &out[i]
 		o.Score, o.Iterations, o.Converged = res[i].Score, res[i].Iterations, res[i].Converged
-		if w.win != nil && res[i].HasWin {
+		if wa.on && w.win != nil && res[i].HasWin {
 			o.Win, o.HasWin = res[i].Win, true
 		}
 	}
@@ -447,9 +446,10 @@ func unwrapJobs(err error) error {
 	return errors.Join(out...)
 }
 
-// eval evaluates parent after c plays p. With warm set, the estimator is
-// a WarmStarter and starts from parentCtl adjusted for the play.
-func (w *worker) eval(parent *board.Board, c board.Color, p board.Point, parentCtl []float64, warm bool) (Outcome, error) {
+// eval evaluates parent after c plays p, with the win probability wa asks
+// for. With warm set, the estimator is a WarmStarter and starts from
+// parentCtl adjusted for the play.
+func (w *worker) eval(parent *board.Board, c board.Color, p board.Point, parentCtl []float64, warm bool, wa winAt) (Outcome, error) {
 	w.b = *parent
 	if err := w.b.Play(c, p); err != nil {
 		return Outcome{}, err
@@ -470,7 +470,7 @@ func (w *worker) eval(parent *board.Board, c board.Color, p board.Point, parentC
 		return Outcome{}, err
 	}
 	o := Outcome{Score: w.res.Score, Captures: captures, Iterations: w.res.Iterations, Converged: w.res.Converged}
-	if err := w.winOf(&o, &w.b); err != nil {
+	if err := w.winOf(&o, &w.b, wa); err != nil {
 		return Outcome{}, err
 	}
 	return o, nil
@@ -502,16 +502,21 @@ func warmStart(dst, parentCtl []float64, parent, child *board.Board, c board.Col
 // Rank ranks every legal move of the side to move of b (see the package
 // documentation) and computes the miai value of the best Settings.Top.
 // It returns an error if ctx is cancelled or the estimator fails; the
-// estimator's failures are *PlayErrors, all of them joined. With a model,
-// it is RankAfter with no moves before.
+// estimator's failures are *PlayErrors, all of them joined. It is
+// RankAfter with no moves before, and no win probabilities.
 func (r *Ranker) Rank(ctx context.Context, b *board.Board) (*Ranking, error) {
-	return r.RankAfter(ctx, b, movemodel.NoMove, movemodel.NoMove)
+	return r.rankAfter(ctx, b, movemodel.NoMove, movemodel.NoMove, winAt{})
 }
 
 // RankAfter is Rank for a position reached by the moves last (the
 // previous move) and last2 (the one before): board.Pass for a pass,
-// movemodel.NoMove where there was none. Only the model looks at them.
-func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 board.Point) (*Ranking, error) {
+// movemodel.NoMove where there was none, which only the model looks at;
+// with komi komi, the komi of the win probabilities (Settings.Win).
+func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 board.Point, komi float64) (*Ranking, error) {
+	return r.rankAfter(ctx, b, last, last2, winAt{on: r.s.Win, komi: komi})
+}
+
+func (r *Ranker) rankAfter(ctx context.Context, b *board.Board, last, last2 board.Point, wa winAt) (*Ranking, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -519,7 +524,7 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 	est := r.worker(0).est
 	rk := &Ranking{ToMove: mover, Estimator: est.Name(), Params: est.Params(), Stats: Stats{Warm: r.warm()}}
 	var err error
-	if rk.Pass, err = r.evalParent(b); err != nil {
+	if rk.Pass, err = r.evalParent(b, wa); err != nil {
 		return nil, err
 	}
 	rk.Stats.add(&rk.Pass)
@@ -547,7 +552,7 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 		}
 	}
 	if !skip {
-		if err := r.run(ctx, b, plays, out); err != nil {
+		if err := r.run(ctx, b, plays, out, wa); err != nil {
 			return nil, err
 		}
 	}
@@ -615,7 +620,7 @@ func (r *Ranker) RankAfter(ctx context.Context, b *board.Board, last, last2 boar
 		return nil, err
 	}
 	out = make([]Outcome, len(replies))
-	if err := r.run(ctx, b, replies, out); err != nil {
+	if err := r.run(ctx, b, replies, out, wa); err != nil {
 		return nil, err
 	}
 	for j, i := range replyOf {

@@ -15,6 +15,7 @@ import (
 	"goeval/control"
 	"goeval/eval"
 	"goeval/internal/positions"
+	"goeval/movemodel"
 )
 
 // koBoard is White to move just after Black took a ko at C4: White may not
@@ -504,55 +505,76 @@ func (winStones) WinProbability(b *board.Board, komi float64) (float64, bool, er
 	return 1 / (1 + math.Exp(-(r.Score - komi))), true, nil
 }
 
-// TestWinProbability: with Settings.Win, every outcome, the position's
-// own included, carries the estimator's probability that Black wins after
-// the play, at the komi of the settings (or of SetKomi); without it, or
-// with an estimator that gives none, none does.
+// TestWinProbability: with Settings.Win, every outcome of RankAfter, the
+// position's own included, carries the estimator's probability that Black
+// wins after the play, at the komi of the call, on the workers already
+// made too; Rank, Values, a Ranker without Settings.Win or an estimator
+// that gives none give none.
 func TestWinProbability(t *testing.T) {
 	b := board.MustParse(fight)
 	newWin := func() control.Estimator { return winStones{} }
-	rk := rankOf(t, b, newWin, Settings{Workers: 2, Win: true, Komi: 0.5})
 	sigma := func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-	if want := sigma(rk.Pass.Score - 0.5); !rk.Pass.HasWin || rk.Pass.Win != want {
-		t.Errorf("position: win %v (has %v), want %v", rk.Pass.Win, rk.Pass.HasWin, want)
-	}
-	for _, m := range rk.Moves {
-		// The stone count after the move is the move's score.
-		if want := sigma(m.Score - 0.5); !m.HasWin || m.Win != want {
-			t.Errorf("%s: win %v (has %v), want %v", b.Geometry().GTP(m.Point), m.Win, m.HasWin, want)
+	r := New(newWin, Settings{Workers: 2, Win: true})
+	for _, komi := range []float64{0.5, 3.5, 0.5} {
+		rk, err := r.RankAfter(context.Background(), b, movemodel.NoMove, movemodel.NoMove, komi)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	// SetKomi changes the komi of the calls to come, on the workers
-	// already made too.
-	r := New(newWin, Settings{Workers: 2, Win: true, Komi: 0.5})
-	if _, err := r.Rank(context.Background(), b); err != nil {
-		t.Fatal(err)
-	}
-	r.SetKomi(3.5)
-	rk, err := r.Rank(context.Background(), b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range append(rk.Moves, Move{Outcome: rk.Pass}) {
-		if want := sigma(m.Score - 3.5); m.Win != want {
-			t.Errorf("komi 3.5, %s: win %v, want %v", b.Geometry().GTP(m.Point), m.Win, want)
+		if want := sigma(rk.Pass.Score - komi); !rk.Pass.HasWin || rk.Pass.Win != want {
+			t.Errorf("komi %v, position: win %v (has %v), want %v", komi, rk.Pass.Win, rk.Pass.HasWin, want)
+		}
+		for _, m := range rk.Moves {
+			// The stone count after the move is the move's score.
+			if want := sigma(m.Score - komi); !m.HasWin || m.Win != want {
+				t.Errorf("komi %v, %s: win %v (has %v), want %v", komi, b.Geometry().GTP(m.Point), m.Win, m.HasWin, want)
+			}
 		}
 	}
 	for _, tc := range []struct {
 		name string
 		est  func() control.Estimator
 		s    Settings
+		call string
 	}{
-		{"not asked", newWin, Settings{Workers: 2, Komi: 0.5}},
-		{"no win model", stones, Settings{Workers: 2, Win: true, Komi: 0.5}},
+		{"not asked", newWin, Settings{Workers: 2}, "RankAfter"},
+		{"no win model", stones, Settings{Workers: 2, Win: true}, "RankAfter"},
+		{"Rank", newWin, Settings{Workers: 2, Win: true}, "Rank"},
+		{"Values", newWin, Settings{Workers: 2, Win: true}, "Values"},
 	} {
-		rk := rankOf(t, b, tc.est, tc.s)
-		if rk.Pass.HasWin {
-			t.Errorf("%s: the position has a win probability", tc.name)
+		r := New(tc.est, tc.s)
+		var outs []Outcome
+		switch tc.call {
+		case "RankAfter", "Rank":
+			rank := r.Rank
+			if tc.call == "RankAfter" {
+				rank = func(ctx context.Context, b *board.Board) (*Ranking, error) {
+					return r.RankAfter(ctx, b, movemodel.NoMove, movemodel.NoMove, 0.5)
+				}
+			}
+			rk, err := rank(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, rk.Pass)
+			for _, m := range rk.Moves {
+				outs = append(outs, m.Outcome)
+			}
+		case "Values":
+			vm, err := r.Values(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, vm.Base)
+			for _, v := range vm.Points {
+				outs = append(outs, v.Black, v.White)
+			}
 		}
-		for _, m := range rk.Moves {
-			if m.HasWin {
-				t.Errorf("%s: %s has a win probability", tc.name, b.Geometry().GTP(m.Point))
+		if len(outs) < 2 {
+			t.Fatalf("%s: %d outcomes", tc.name, len(outs))
+		}
+		for i, o := range outs {
+			if o.HasWin {
+				t.Errorf("%s: outcome %d has a win probability", tc.name, i)
 			}
 		}
 	}

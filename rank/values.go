@@ -27,7 +27,8 @@ type ValueMap struct {
 
 // Values computes the deiri and gote miai value of every empty point of b:
 // Black plays it, and, separately, White plays it, both from b as it
-// stands. Points where a colour may not play are marked in their Value. It
+// stands. Points where a colour may not play are marked in their Value; the
+// outcomes have no win probabilities (HasWin false). It
 // returns an error if ctx is cancelled or the estimator fails; the
 // estimator's failures are *PlayErrors, all of them joined.
 func (r *Ranker) Values(ctx context.Context, b *board.Board) (*ValueMap, error) {
@@ -37,7 +38,7 @@ func (r *Ranker) Values(ctx context.Context, b *board.Board) (*ValueMap, error) 
 	est := r.worker(0).est
 	vm := &ValueMap{ToMove: b.ToMove(), Estimator: est.Name(), Params: est.Params(), Stats: Stats{Warm: r.warm()}}
 	var err error
-	if vm.Base, err = r.evalParent(b); err != nil {
+	if vm.Base, err = r.evalParent(b, winAt{}); err != nil {
 		return nil, err
 	}
 	vm.Stats.add(&vm.Base)
@@ -62,7 +63,7 @@ func (r *Ranker) Values(ctx context.Context, b *board.Board) (*ValueMap, error) 
 		}
 	}
 	out := make([]Outcome, len(plays))
-	if err := r.run(ctx, b, plays, out); err != nil {
+	if err := r.run(ctx, b, plays, out, winAt{}); err != nil {
 		return nil, err
 	}
 	for i, o := range out {

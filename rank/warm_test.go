@@ -71,7 +71,7 @@ func TestWarmStartDefaultEstimator(t *testing.T) {
 			if b.At(pt) != board.Empty || b.Legal(c, pt) != nil {
 				continue
 			}
-			o, err := w.eval(b, c, pt, parent.Control, true)
+			o, err := w.eval(b, c, pt, parent.Control, true, winAt{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -82,7 +82,8 @@ type Report struct {
 	// Params are fitted on every labelled game.
 	Params judge.Params
 	// CV holds the cross-validated rows of the judge and the baselines
-	// (tie, lambda-kappa), pooled over the folds.
+	// (tie, lambda-kappa), pooled over the folds: per band, those of
+	// CVContenders in its order.
 	CV []compare.Row
 	// Bands of the CV rows.
 	Bands []compare.Band
@@ -177,7 +178,7 @@ func (c *Config) settings(late bool) influence.SymmetricSettings {
 	if late && c.LateFrom > 0 {
 		l, k = c.LateLambda, c.LateKappa
 	}
-	return influence.SymmetricSettings{Preset: "lambda-kappa", Lambda: influence.Set(l), Kappa: influence.Set(k)}
+	return influence.SymmetricSettings{Preset: influence.LambdaKappa, Lambda: influence.Set(l), Kappa: influence.Set(k)}
 }
 
 func (c *Config) logf(format string, args ...any) {
@@ -616,17 +617,24 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 	return p, nil
 }
 
+// CVContenders returns the names of the contenders of Report.CV's rows,
+// in their order within a band: the tie baseline, the λ/κ estimator and
+// the judge (measure's).
+func CVContenders() []string {
+	return []string{compare.TieName, influence.LambdaKappa, judge.Name}
+}
+
 // measure compares the judge with parameters p, the λ/κ estimator and the
 // tie baseline on files.
 func measure(ctx context.Context, cfg *Config, p judge.Params, files []string) (*compare.Report, error) {
-	lkNew, err := eval.Factory("lambda-kappa", nil)
+	lkNew, err := eval.Factory(influence.LambdaKappa, nil)
 	if err != nil {
 		return nil, err
 	}
 	cc := compare.Config{
 		Estimators: []compare.Estimator{
-			{Name: "lambda-kappa", New: lkNew},
-			{Name: "judge", New: func() control.Estimator {
+			{Name: influence.LambdaKappa, New: lkNew},
+			{Name: judge.Name, New: func() control.Estimator {
 				j, err := judge.New(p)
 				if err != nil {
 					panic(err) // p was checked when fitted

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,6 +151,16 @@ func TestRunDev(t *testing.T) {
 		if len(rep.CV) != 2*3 {
 			t.Fatalf("%d CV rows, want 2 bands x (tie, lambda-kappa, judge)", len(rep.CV))
 		}
+		// CVContenders names the rows of a band in their order.
+		var names []string
+		for _, row := range rep.CV {
+			if row.Band == rep.CV[0].Band {
+				names = append(names, row.Estimator)
+			}
+		}
+		if want := CVContenders(); !slices.Equal(names, want) {
+			t.Errorf("the rows of band %s are of %q, want CVContenders %q", rep.CV[0].Band, names, want)
+		}
 		for _, row := range rep.CV {
 			if row.Games != len(ok) {
 				t.Errorf("%s %s: %d games measured, want %d", row.Estimator, row.Band, row.Games, len(ok))
@@ -157,7 +168,7 @@ func TestRunDev(t *testing.T) {
 			// The judge's win probability is measured on every game with
 			// a winner (all of these), and the tie's is a coin's.
 			switch row.Estimator {
-			case "judge":
+			case judge.Name:
 				if row.WinGames != row.WinnerGames || row.WinBrier == nil || !(*row.WinBrier > 0 && *row.WinBrier < 0.5) {
 					t.Errorf("judge %s: Brier %v over %d of %d games", row.Band, row.WinBrier, row.WinGames, row.WinnerGames)
 				}

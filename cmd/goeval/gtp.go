@@ -123,7 +123,6 @@ func gtpCommand(e *env, args []string) error {
 		if cfg.Model, err = mf.load(); err != nil {
 			return err
 		}
-		cfg.ModelEstimator = modelEstimator
 	case netEstimator:
 		if _, ok := judge().(control.MovePredictor); !ok {
 			return usagef("--by net takes the moves from the network: give one with --net FILE (and leave --estimator net)")

@@ -6,7 +6,6 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
-	"goeval/movemodel"
 	"goeval/rank"
 )
 
@@ -20,24 +19,15 @@ func addModelFlag(fs *flag.FlagSet) *modelFlag {
 	return m
 }
 
-// load returns the model.
-func (m *modelFlag) load() (*movemodel.Model, error) {
-	if m.path == "" {
-		mm, err := movemodel.Default()
-		if err != nil {
-			return nil, fmt.Errorf("the shipped move model: %w", err)
-		}
-		return mm, nil
-	}
-	return movemodel.ReadFile(m.path)
-}
+// load returns the model, with the estimators it names resolved.
+func (m *modelFlag) load() (*rank.Model, error) { return rank.LoadModel(m.path, modelEstimator) }
 
 // modelEstimator builds the estimators a model's features need.
 func modelEstimator(name string) (func() control.Estimator, error) { return eval.Factory(name, nil) }
 
 // modelRanker returns a ranker that orders moves by m, with the one-ply
 // evaluation by the model's own gain estimator unless newEst is given.
-func modelRanker(m *movemodel.Model, newEst func() control.Estimator, s rank.Settings) (*rank.Ranker, error) {
+func modelRanker(m *rank.Model, newEst func() control.Estimator, s rank.Settings) (*rank.Ranker, error) {
 	if newEst == nil {
 		name := m.GainEstimator
 		if name == "" {
@@ -49,6 +39,6 @@ func modelRanker(m *movemodel.Model, newEst func() control.Estimator, s rank.Set
 		}
 		newEst = f
 	}
-	s.Model, s.ModelEstimator = m, modelEstimator
+	s.Model = m
 	return rank.New(newEst, s), nil
 }

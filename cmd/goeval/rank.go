@@ -161,7 +161,7 @@ func rankCommand(e *env, args []string) error {
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
 	}
-	s := rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true, Komi: pos.game.Info.Komi}
+	s := rank.Settings{Workers: *f.workers, Top: top, Cold: *f.cold, Win: true}
 	var r *rank.Ranker
 	if *f.by == "model" {
 		m, err := f.model.load()
@@ -192,7 +192,7 @@ func rankCommand(e *env, args []string) error {
 	last, last2 := pos.lastMoves()
 	ctx, stop := interruptContext()
 	defer stop()
-	rk, err := r.RankAfter(ctx, pos.board, last, last2)
+	rk, err := r.RankAfter(ctx, pos.board, last, last2, pos.game.Info.Komi)
 	if err != nil {
 		return workError(pos, err)
 	}

@@ -239,7 +239,7 @@ func tuneCommand(e *env, args []string) error {
 	}
 	if len(rep.CV) > 0 {
 		fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", *folds)
-		cv := compare.Report{Bands: rep.Bands, Contenders: []string{compare.TieName, "lambda-kappa", "judge"}, Rows: rep.CV}
+		cv := compare.Report{Bands: rep.Bands, Contenders: tune.CVContenders(), Rows: rep.CV}
 		if err := cv.WriteTables(w); err != nil {
 			return err
 		}
