@@ -55,6 +55,10 @@ func Add(dst, src []float32) {
 	if len(dst) != len(src) {
 		panic(fmt.Sprintf("nnkernel: add of %d floats to %d", len(src), len(dst)))
 	}
+	if n := len(src) &^ 7; useAsm && n > 0 {
+		addAsm(dst, src, n)
+		dst, src = dst[n:], src[n:]
+	}
 	for i, v := range src {
 		dst[i] += v
 	}
