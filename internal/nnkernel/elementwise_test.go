@@ -127,21 +127,27 @@ func TestMatMul(t *testing.T) {
 }
 
 func TestAddBroadcast(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	n, points, c := 3, 10, 4
-	dst := randFloats(r, n*points*c)
-	bias := randFloats(r, n*c)
-	want := make([]float64, len(dst))
-	for i := range n {
-		for p := range points {
-			for ch := range c {
-				k := (i*points+p)*c + ch
-				want[k] = float64(dst[k]) + float64(bias[i*c+ch])
+	for _, mode := range asmModes() {
+		restore := mode.set()
+		r := rand.New(rand.NewPCG(5, 6))
+		for _, c := range []int{4, 13, 96} { // AddBias by Add: none, some, all in the assembly
+			n, points := 3, 10
+			dst := randFloats(r, n*points*c)
+			bias := randFloats(r, n*c)
+			want := make([]float64, len(dst))
+			for i := range n {
+				for p := range points {
+					for ch := range c {
+						k := (i*points+p)*c + ch
+						want[k] = float64(dst[k]) + float64(bias[i*c+ch])
+					}
+				}
 			}
+			AddBroadcast(dst, bias, n, points, c)
+			agree(t, fmt.Sprintf("%s c=%d", mode.name, c), dst, want, 1e-6)
 		}
+		restore()
 	}
-	AddBroadcast(dst, bias, n, points, c)
-	agree(t, "dst", dst, want, 1e-6)
 }
 
 // slowPool pools channel by channel in float64, straight from spec §3.1.

@@ -29,10 +29,7 @@ func AddBias(dst, b []float32) {
 		panic(fmt.Sprintf("nnkernel: bias of %d values on %d floats", c, len(dst)))
 	}
 	for i := 0; i < len(dst); i += c {
-		row := dst[i : i+c]
-		for ch := range row {
-			row[ch] += b[ch]
-		}
+		Add(dst[i:i+c], b)
 	}
 }
 
