@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"goeval/control"
-	"goeval/netmodel"
 	"goeval/neural"
 )
 
@@ -61,13 +60,9 @@ func LoadNetwork(path string, s NetSettings) error {
 		loaded.set = s
 		return nil
 	}
-	m, err := netmodel.Load(path)
+	nw, err := neural.Load(path)
 	if err != nil {
 		return err
-	}
-	nw, err := neural.New(m)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	loaded.path, loaded.nw, loaded.set = path, nw, s
 	return nil

@@ -36,18 +36,37 @@ const (
 // Load reads the model file at path. The name's suffix selects the format
 // (see the package comment). Errors name the file and wrap ErrFormat,
 // ErrUnsupported or the error of opening the file.
-func Load(path string) (*Model, error) {
+func Load(path string) (*Model, error) { return LoadWith(path, ReadOptions{}) }
+
+// LoadWith is Load with options.
+func LoadWith(path string, o ReadOptions) (*Model, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Read(f, path)
+	return ReadWith(f, path, o)
 }
 
 // Read reads a model from r; name is the file's name, used for its suffix
 // (see the package comment) and in error messages. It reads r to its end.
-func Read(r io.Reader, name string) (*Model, error) {
+func Read(r io.Reader, name string) (*Model, error) { return ReadWith(r, name, ReadOptions{}) }
+
+// ReadOptions are the options of ReadWith and LoadWith.
+type ReadOptions struct {
+	// OnConv, if not nil, is called with each convolution as soon as its
+	// weights are read, in file order, on the reading goroutine: a caller
+	// can prepare a layer while the rest of the file is still being read
+	// and decompressed. The Conv is a copy; its Weights are the model's
+	// own. It is called only for convolutions that read without error, and
+	// the model may still fail later.
+	OnConv func(Conv)
+}
+
+// ReadWith is Read with options. The content is decompressed on a
+// goroutine of its own while it is parsed, so that decompression (most of
+// the time of a .gz file) overlaps parsing and the callers' OnConv work.
+func ReadWith(r io.Reader, name string, o ReadOptions) (*Model, error) {
 	lower := strings.ToLower(name)
 	br := bufio.NewReader(r)
 	gz := strings.HasSuffix(lower, ".gz")
@@ -71,17 +90,20 @@ func Read(r io.Reader, name string) (*Model, error) {
 		defer zr.Close()
 		src = zr
 	}
-	data, err := io.ReadAll(io.LimitReader(src, maxFileBytes+1))
-	if err != nil {
-		if gz {
-			return nil, fmt.Errorf("%s: corrupt or truncated gzip data after %d bytes (%v): %w", name, len(data), err, ErrFormat)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+	f := startFeed(src, name, gz)
+	defer f.stop()
+	p := &parser{file: name, mode: mode, feed: f, onConv: o.OnConv}
+	m := p.model()
+	// The content is read to its end (a gzip stream's checksum, the size
+	// limit), and an error of the stream wins over a parse error, which it
+	// may have caused.
+	if err := f.drain(); err != nil {
+		return nil, err
 	}
-	if len(data) > maxFileBytes {
-		return nil, fmt.Errorf("%s: more than %d bytes of content: %w", name, int64(maxFileBytes), ErrFormat)
+	if p.err != nil {
+		return nil, p.err
 	}
-	return parse(data, name, mode)
+	return m, nil
 }
 
 // parse reads a model from the uncompressed content of a file.
@@ -98,12 +120,32 @@ func parse(data []byte, file string, mode floatMode) (*Model, error) {
 // first failure every read returns a zero value and p.err keeps the first
 // error.
 type parser struct {
-	file  string
-	data  []byte
-	pos   int
-	mode  floatMode
-	layer string // the layer being read, for messages
-	err   error
+	file   string
+	data   []byte // the content read so far (all of it without a feed)
+	feed   *feed  // the rest of the content; nil: data is all of it
+	pos    int
+	mode   floatMode
+	layer  string // the layer being read, for messages
+	err    error
+	onConv func(Conv)
+}
+
+// need reports whether data holds n bytes from pos, reading more of the
+// content as needed; false when the content ends first, or its stream
+// fails (the error is the feed's, which ReadWith reports).
+func (p *parser) need(n int) bool {
+	for len(p.data)-p.pos < n {
+		if p.feed == nil {
+			return false
+		}
+		chunk, ok := p.feed.next()
+		if !ok {
+			p.feed = nil
+			return false
+		}
+		p.data = append(p.data, chunk...)
+	}
+	return true
 }
 
 // fail records an error about the current layer wrapping kind.
@@ -123,7 +165,7 @@ func isSpace(c byte) bool {
 }
 
 func (p *parser) skipSpace() {
-	for p.pos < len(p.data) && isSpace(p.data[p.pos]) {
+	for p.need(1) && isSpace(p.data[p.pos]) {
 		p.pos++
 	}
 }
@@ -136,7 +178,7 @@ func (p *parser) token(what string) string {
 	}
 	p.skipSpace()
 	start := p.pos
-	for p.pos < len(p.data) && !isSpace(p.data[p.pos]) {
+	for p.need(1) && !isSpace(p.data[p.pos]) {
 		p.pos++
 	}
 	if start == p.pos {
@@ -204,9 +246,10 @@ func (p *parser) floats(n int) []float32 {
 	if mode == floatsAuto {
 		mode = floatsText
 		q := p.pos
-		for q < len(p.data) && isSpace(p.data[q]) {
+		for p.need(q-p.pos+1) && isSpace(p.data[q]) {
 			q++
 		}
+		p.need(q - p.pos + len(binMark))
 		if bytes.HasPrefix(p.data[q:], []byte(binMark)) {
 			mode = floatsBinary
 		}
@@ -230,6 +273,7 @@ func (p *parser) floats(n int) []float32 {
 }
 
 func (p *parser) binaryFloats(n int) []float32 {
+	p.need(maxBeforeMark + len(binMark))
 	at := bytes.IndexByte(p.data[p.pos:min(len(p.data), p.pos+maxBeforeMark+1)], '@')
 	if at < 0 {
 		p.fail(ErrFormat, "no binary float block at byte %d (\"@BIN@\" expected; a text model read as binary?)", p.pos)
@@ -241,6 +285,7 @@ func (p *parser) binaryFloats(n int) []float32 {
 		return nil
 	}
 	p.pos += len(binMark)
+	p.need(4 * n)
 	if rest := len(p.data) - p.pos; rest/4 < n {
 		p.fail(ErrFormat, "%d floats expected at byte %d, only %d bytes left (truncated file)", n, p.pos, rest)
 		return nil
@@ -257,6 +302,7 @@ func (p *parser) binaryFloats(n int) []float32 {
 func (p *parser) textFloats(n int) []float32 {
 	// Each number takes at least two bytes with its separator: refuse a
 	// count the data cannot hold before allocating for it.
+	p.need(2*n - 2)
 	if rest := len(p.data) - p.pos; rest/2+1 < n {
 		p.fail(ErrFormat, "%d floats expected at byte %d, only %d bytes left (truncated file)", n, p.pos, rest)
 		return nil
@@ -365,6 +411,9 @@ func (p *parser) conv() Conv {
 		p.fail(ErrUnsupported, "dilation %dx%d is not supported (only 1)", c.DilationY, c.DilationX)
 	}
 	c.Weights = p.floats(c.KY * c.KX * c.InChannels * c.OutChannels)
+	if p.err == nil && p.onConv != nil {
+		p.onConv(c)
+	}
 	return c
 }
 

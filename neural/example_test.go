@@ -6,7 +6,6 @@ import (
 
 	"goeval/board"
 	"goeval/netinput"
-	"goeval/netmodel"
 	"goeval/neural"
 )
 
@@ -14,11 +13,9 @@ import (
 // mean of the 8 symmetries. The features are built by hand here; package
 // netinput builds them from positions.
 func Example() {
-	m, err := netmodel.Load("g170-b6c96-s175395328-d26788732.bin.gz")
-	if err != nil {
-		log.Fatal(err)
-	}
-	nw, err := neural.New(m) // once, shared by every goroutine
+	// Once, shared by every goroutine (neural.New(m) for a model read
+	// with netmodel.Load).
+	nw, err := neural.Load("g170-b6c96-s175395328-d26788732.bin.gz")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"goeval/internal/nnkernel"
 	"goeval/internal/pool"
@@ -86,12 +88,10 @@ type block struct {
 	final     *nnkernel.Conv
 }
 
-// prepareConvs prepares every convolution of m (nnkernel.NewConv, whose
-// Winograd transforms of the weights take most of New's time) on all
-// processors at once, and returns them by layer.
-func prepareConvs(m *netmodel.Model) map[*netmodel.Conv]*nnkernel.Conv {
+// modelConvs returns every convolution of m, in file order.
+func modelConvs(m *netmodel.Model) []*netmodel.Conv {
 	t, p, v := &m.Trunk, &m.Policy, &m.Value
-	convs := []*netmodel.Conv{&t.InitialConv, &p.P1Conv, &p.G1Conv, &p.P2Conv, &v.V1Conv, &v.OwnershipConv}
+	convs := []*netmodel.Conv{&t.InitialConv}
 	for _, blk := range t.Blocks {
 		switch mb := blk.(type) {
 		case *netmodel.OrdinaryBlock:
@@ -100,20 +100,87 @@ func prepareConvs(m *netmodel.Model) map[*netmodel.Conv]*nnkernel.Conv {
 			convs = append(convs, &mb.RegularConv, &mb.GpoolConv, &mb.FinalConv)
 		}
 	}
-	built := make([]*nnkernel.Conv, len(convs))
-	// The jobs cannot fail: NewConv panics only on shapes netmodel has
-	// checked.
+	return append(convs, &p.P1Conv, &p.G1Conv, &p.P2Conv, &v.V1Conv, &v.OwnershipConv)
+}
+
+// prepared holds convolutions prepared by nnkernel.NewConv (whose Winograd
+// transforms of the weights take most of New's time), keyed by their
+// first weight, which a layer shares with every copy of its Conv.
+type prepared struct {
+	mu    sync.Mutex
+	convs map[*float32]*nnkernel.Conv
+}
+
+// prepare prepares c, which netmodel has checked (NewConv panics only on
+// shapes it refuses), and keeps it.
+func (pr *prepared) prepare(c netmodel.Conv) {
+	k := nnkernel.NewConv(c.KY, c.KX, c.InChannels, c.OutChannels, c.Weights)
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if pr.convs == nil {
+		pr.convs = map[*float32]*nnkernel.Conv{}
+	}
+	pr.convs[&c.Weights[0]] = k
+}
+
+// get returns c prepared, preparing it now if it was not.
+func (pr *prepared) get(c *netmodel.Conv) *nnkernel.Conv {
+	pr.mu.Lock()
+	k := pr.convs[&c.Weights[0]]
+	pr.mu.Unlock()
+	if k == nil {
+		pr.prepare(*c)
+		return pr.get(c)
+	}
+	return k
+}
+
+// prepareAll prepares every convolution of m on all processors at once.
+func prepareAll(m *netmodel.Model) *prepared {
+	convs := modelConvs(m)
+	pr := &prepared{}
+	// The jobs cannot fail.
 	_ = pool.Map(context.Background(), 0, len(convs), func() (struct{}, error) { return struct{}{}, nil },
 		func(_ context.Context, _ struct{}, i int) error {
-			c := convs[i]
-			built[i] = nnkernel.NewConv(c.KY, c.KX, c.InChannels, c.OutChannels, c.Weights)
+			pr.prepare(*convs[i])
 			return nil
 		})
-	out := make(map[*netmodel.Conv]*nnkernel.Conv, len(convs))
-	for i, c := range convs {
-		out[c] = built[i]
+	return pr
+}
+
+// Load reads the model file at path (netmodel.Load) and prepares it for
+// evaluation as New does, preparing each convolution on the other
+// processors while the rest of the file is read and decompressed. Its
+// errors name the file.
+func Load(path string) (*Network, error) {
+	m, pr, err := loadPrepared(path)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	nw, err := build(m, pr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return nw, nil
+}
+
+// loadPrepared reads the model at path with its convolutions prepared as
+// they are read.
+func loadPrepared(path string) (*netmodel.Model, *prepared, error) {
+	pr := &prepared{}
+	jobs := make(chan netmodel.Conv, 64)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for c := range jobs {
+				pr.prepare(c)
+			}
+		})
+	}
+	m, err := netmodel.LoadWith(path, netmodel.ReadOptions{OnConv: func(c netmodel.Conv) { jobs <- c }})
+	close(jobs)
+	wg.Wait()
+	return m, pr, err
 }
 
 func newMatMul(m *netmodel.MatMul) matMul {
@@ -135,15 +202,31 @@ func newBN(b *netmodel.BatchNorm, a netmodel.Activation) batchNorm {
 // accepts (8) with netinput's numbers of input features; New keeps
 // references to m's weights, which must not change afterwards.
 func New(m *netmodel.Model) (*Network, error) {
+	if err := check(m); err != nil {
+		return nil, err
+	}
+	return build(m, prepareAll(m))
+}
+
+// check refuses the models New cannot evaluate.
+func check(m *netmodel.Model) error {
 	if m.Version != 8 {
-		return nil, fmt.Errorf("%s: model version %d: %w", m.Name, m.Version, ErrUnsupported)
+		return fmt.Errorf("%s: model version %d: %w", m.Name, m.Version, ErrUnsupported)
 	}
 	if m.NumInputChannels != netinput.NumSpatial || m.NumInputGlobalChannels != netinput.NumGlobal {
-		return nil, fmt.Errorf("%s: %d spatial and %d global inputs, want %d and %d: %w",
+		return fmt.Errorf("%s: %d spatial and %d global inputs, want %d and %d: %w",
 			m.Name, m.NumInputChannels, m.NumInputGlobalChannels, netinput.NumSpatial, netinput.NumGlobal, ErrUnsupported)
 	}
-	prepared := prepareConvs(m)
-	newConv := func(c *netmodel.Conv) *nnkernel.Conv { return prepared[c] }
+	return nil
+}
+
+// build makes the Network of m with its convolutions from pr (any missing
+// are prepared now).
+func build(m *netmodel.Model, pr *prepared) (*Network, error) {
+	if err := check(m); err != nil {
+		return nil, err
+	}
+	newConv := pr.get
 	t := &m.Trunk
 	nw := &Network{
 		model:  m,

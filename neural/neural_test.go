@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"testing"
 
 	"goeval/board"
@@ -208,5 +209,40 @@ func TestReferenceRaw(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLoad: Load prepares every convolution while the file is read, and
+// its network computes exactly what New's does.
+func TestLoad(t *testing.T) {
+	want := loadNet(t)
+	path := shared.Data(t, "katago", "g170-b6c96-s175395328-d26788732.bin.gz")
+	m, pr, err := loadPrepared(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, all := len(pr.convs), len(modelConvs(m)); n != all {
+		t.Errorf("%d of %d convolutions prepared while reading", n, all)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := features(19, board.Black, 7.5, []string{"D4", "Q16", "C3"}, []string{"D16", "Q4"}, nil)
+	a, b := want.NewEvaluator(), got.NewEvaluator()
+	ra, rb := make([]RawOutput, 1), make([]RawOutput, 1)
+	for sym := range 8 {
+		if err := a.Raw(ra, []*netinput.Features{f}, sym); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Raw(rb, []*netinput.Features{f}, sym); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(ra, rb) {
+			t.Errorf("symmetry %d: Load's network differs from New's", sym)
+		}
+	}
+	if _, err := Load(path + ".missing"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v, want os.ErrNotExist", err)
 	}
 }

@@ -23,6 +23,11 @@ func BatchNormAct(dst, src, scale, bias, mask []float32, act Activation) {
 	if len(bias) != c || len(src) != len(mask)*c || len(dst) != len(src) {
 		panic(fmt.Sprintf("nnkernel: batch norm of %d channels: bias %d, mask %d, src %d, dst %d floats", c, len(bias), len(mask), len(src), len(dst)))
 	}
+	// The assembly does the channels in eights, bnRowGo the rest.
+	asm := 0
+	if useAsm {
+		asm = c &^ 7
+	}
 	for p, m := range mask {
 		in := src[p*c : (p+1)*c]
 		out := dst[p*c : (p+1)*c]
@@ -30,15 +35,23 @@ func BatchNormAct(dst, src, scale, bias, mask []float32, act Activation) {
 			clear(out)
 			continue
 		}
-		switch act {
-		case ReLU:
-			for ch, x := range in {
-				out[ch] = max(x*scale[ch]+bias[ch], 0)
-			}
-		default:
-			for ch, x := range in {
-				out[ch] = x*scale[ch] + bias[ch]
-			}
+		if asm > 0 {
+			bnRowAsm(out, in, scale, bias, asm, act == ReLU)
+		}
+		bnRowGo(out[asm:], in[asm:], scale[asm:], bias[asm:], act)
+	}
+}
+
+// bnRowGo is BatchNormAct on one point's channels, in plain Go.
+func bnRowGo(out, in, scale, bias []float32, act Activation) {
+	switch act {
+	case ReLU:
+		for ch, x := range in {
+			out[ch] = max(x*scale[ch]+bias[ch], 0)
+		}
+	default:
+		for ch, x := range in {
+			out[ch] = x*scale[ch] + bias[ch]
 		}
 	}
 }

@@ -48,22 +48,54 @@ func slowBatchNormAct(src, scale, bias, mask []float32, act Activation) []float6
 }
 
 func TestBatchNormAct(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, tc := range []struct {
-		points, c int
-		act       Activation
-	}{{1, 1, ReLU}, {7, 3, ReLU}, {361, 96, ReLU}, {50, 5, Identity}} {
-		t.Run(fmt.Sprintf("%dx%d act%d", tc.points, tc.c, tc.act), func(t *testing.T) {
-			src := randFloats(r, tc.points*tc.c)
-			scale, bias := randFloats(r, tc.c), randFloats(r, tc.c)
-			mask := randMask(r, tc.points)
-			want := slowBatchNormAct(src, scale, bias, mask, tc.act)
-			dst := make([]float32, len(src))
-			BatchNormAct(dst, src, scale, bias, mask, tc.act)
-			agree(t, "dst", dst, want, 1e-6)
-			BatchNormAct(src, src, scale, bias, mask, tc.act) // in place
-			agree(t, "in place", src, want, 1e-6)
-		})
+	for _, mode := range asmModes() {
+		r := rand.New(rand.NewPCG(1, 2))
+		restore := mode.set()
+		// 96 and 64 channels go to the assembly whole, 13 as 8 + 5, 3 not
+		// at all.
+		for _, tc := range []struct {
+			points, c int
+			act       Activation
+		}{{1, 1, ReLU}, {7, 3, ReLU}, {361, 96, ReLU}, {50, 5, Identity}, {30, 13, ReLU}, {30, 13, Identity}, {20, 64, Identity}} {
+			t.Run(fmt.Sprintf("%s %dx%d act%d", mode.name, tc.points, tc.c, tc.act), func(t *testing.T) {
+				src := randFloats(r, tc.points*tc.c)
+				// The first value is -0·|scale| + -0 = -0, whose ReLU is
+				// +0.
+				negZero := float32(math.Copysign(0, -1))
+				src[0] = negZero
+				scale, bias := randFloats(r, tc.c), randFloats(r, tc.c)
+				scale[0], bias[0] = 0.5, negZero
+				mask := randMask(r, tc.points)
+				want := slowBatchNormAct(src, scale, bias, mask, tc.act)
+				dst := make([]float32, len(src))
+				BatchNormAct(dst, src, scale, bias, mask, tc.act)
+				agree(t, "dst", dst, want, 1e-6)
+				if tc.act == ReLU && math.Signbit(float64(dst[0])) {
+					t.Errorf("ReLU of -0 is -0, want +0 (as Go's max)")
+				}
+				BatchNormAct(src, src, scale, bias, mask, tc.act) // in place
+				agree(t, "in place", src, want, 1e-6)
+			})
+		}
+		restore()
+	}
+}
+
+func TestAdd(t *testing.T) {
+	for _, mode := range asmModes() {
+		restore := mode.set()
+		r := rand.New(rand.NewPCG(3, 4))
+		// Lengths around the assembly's steps of 32 and 8.
+		for _, n := range []int{1, 7, 8, 9, 31, 32, 33, 40, 71, 96 * 361} {
+			dst, src := randFloats(r, n), randFloats(r, n)
+			want := make([]float64, n)
+			for i := range want {
+				want[i] = float64(dst[i]) + float64(src[i])
+			}
+			Add(dst, src)
+			agree(t, fmt.Sprintf("%s n=%d", mode.name, n), dst, want, 1e-6)
+		}
+		restore()
 	}
 }
 
@@ -95,21 +127,27 @@ func TestMatMul(t *testing.T) {
 }
 
 func TestAddBroadcast(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	n, points, c := 3, 10, 4
-	dst := randFloats(r, n*points*c)
-	bias := randFloats(r, n*c)
-	want := make([]float64, len(dst))
-	for i := range n {
-		for p := range points {
-			for ch := range c {
-				k := (i*points+p)*c + ch
-				want[k] = float64(dst[k]) + float64(bias[i*c+ch])
+	for _, mode := range asmModes() {
+		restore := mode.set()
+		r := rand.New(rand.NewPCG(5, 6))
+		for _, c := range []int{4, 13, 96} { // AddBias by Add: none, some, all in the assembly
+			n, points := 3, 10
+			dst := randFloats(r, n*points*c)
+			bias := randFloats(r, n*c)
+			want := make([]float64, len(dst))
+			for i := range n {
+				for p := range points {
+					for ch := range c {
+						k := (i*points+p)*c + ch
+						want[k] = float64(dst[k]) + float64(bias[i*c+ch])
+					}
+				}
 			}
+			AddBroadcast(dst, bias, n, points, c)
+			agree(t, fmt.Sprintf("%s c=%d", mode.name, c), dst, want, 1e-6)
 		}
+		restore()
 	}
-	AddBroadcast(dst, bias, n, points, c)
-	agree(t, "dst", dst, want, 1e-6)
 }
 
 // slowPool pools channel by channel in float64, straight from spec §3.1.

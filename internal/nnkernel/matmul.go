@@ -29,10 +29,7 @@ func AddBias(dst, b []float32) {
 		panic(fmt.Sprintf("nnkernel: bias of %d values on %d floats", c, len(dst)))
 	}
 	for i := 0; i < len(dst); i += c {
-		row := dst[i : i+c]
-		for ch := range row {
-			row[ch] += b[ch]
-		}
+		Add(dst[i:i+c], b)
 	}
 }
 
@@ -54,6 +51,10 @@ func AddBroadcast(dst, bias []float32, n, points, c int) {
 func Add(dst, src []float32) {
 	if len(dst) != len(src) {
 		panic(fmt.Sprintf("nnkernel: add of %d floats to %d", len(src), len(dst)))
+	}
+	if n := len(src) &^ 7; useAsm && n > 0 {
+		addAsm(dst, src, n)
+		dst, src = dst[n:], src[n:]
 	}
 	for i, v := range src {
 		dst[i] += v
