@@ -60,8 +60,8 @@ func tuneCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	folds := &compareFolds{cfg: compare.Config{Bands: cfg.Bands, Labels: cfg.Labels, Workers: cfg.Workers}}
-	cfg.Files, cfg.Measure = files, folds.measure
+	folds := &compare.Folds{Config: compare.Config{Bands: cfg.Bands, Labels: cfg.Labels, Workers: cfg.Workers}}
+	cfg.Files, cfg.Measure = files, measureFolds(folds)
 	cfg.Log = func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) }
 	rep, err := tune.Run(ctx, cfg)
 	if err != nil {
@@ -78,7 +78,7 @@ func tuneCommand(e *env, args []string) error {
 	if msg := rep.Warning(); msg != "" {
 		fmt.Fprintf(e.stderr, "goeval: warning: %s\n", msg)
 	}
-	if err := folds.write(w, cfg.Folds); err != nil {
+	if err := folds.WriteTable(w, cfg.Folds); err != nil {
 		return err
 	}
 	if err := rep.WriteParams(w); err != nil {
@@ -188,36 +188,14 @@ func (f *tuneFlags) truth(e *env, paths []string) (*records.Labels, *records.Ref
 	return lab, nil, err
 }
 
-// compareFolds measures the folds of a fit to labels with package compare
-// (tune.Config.Measure), and writes their pooled table.
-type compareFolds struct {
-	cfg  compare.Config
-	reps []compare.Report
-}
-
-func (c *compareFolds) measure(ctx context.Context, cs []tune.Contender, held []string) error {
-	cfg := c.cfg
-	for _, x := range cs {
-		cfg.Estimators = append(cfg.Estimators, compare.Estimator(x))
+// measureFolds has folds measure each fold of a fit to labels
+// (tune.Config.Measure).
+func measureFolds(folds *compare.Folds) func(context.Context, []tune.Contender, []string) error {
+	return func(ctx context.Context, cs []tune.Contender, held []string) error {
+		ests := make([]compare.Estimator, len(cs))
+		for i, c := range cs {
+			ests[i] = compare.Estimator(c)
+		}
+		return folds.Measure(ctx, ests, held)
 	}
-	r, err := compare.Run(ctx, cfg, held)
-	if err != nil {
-		return err
-	}
-	c.reps = append(c.reps, *r)
-	return nil
-}
-
-// write writes the pooled table of the folds measured, if any.
-func (c *compareFolds) write(w io.Writer, folds int) error {
-	cv := compare.Pool(c.reps)
-	if cv == nil {
-		return nil
-	}
-	fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", folds)
-	if err := cv.WriteTables(w); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintln(w)
-	return err
 }
