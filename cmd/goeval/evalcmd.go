@@ -171,10 +171,6 @@ func loadPosition(e *env, file string, pf *positionFlags, of *outputFlags, forma
 	return pos, nil
 }
 
-// margin formats a Black-positive score for people, with one decimal, as
-// every command does (control.Margin): "B+3.2", "W+0.5", "0".
-func margin(s float64) string { return control.Margin(s, 1) }
-
 // positionFlags are --move, --game and --variation.
 type positionFlags struct {
 	move, game *intFlag

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"goeval/control"
 	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
@@ -63,7 +64,7 @@ func labelCommand(e *env, args []string) error {
 			case err != nil:
 				printFileError(e, records.FileError{File: file, Err: err.Error()})
 			case r.Label != nil:
-				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.name, margin(*r.Label.EngineResult))
+				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.name, control.Margin(*r.Label.EngineResult, 1))
 			}
 		},
 	}, files)
