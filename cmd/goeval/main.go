@@ -13,12 +13,9 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/term"
-
 	"goeval/eval"
 	"goeval/internal/cmdline"
 	"goeval/internal/interrupt"
-	"goeval/internal/nearest"
 )
 
 func main() {
@@ -75,7 +72,7 @@ var errInterrupted = errors.New("interrupted: the output holds what was finished
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
-		stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
+		stdoutTTY: cmdline.IsTerminal(stdout), stderrTTY: cmdline.IsTerminal(stderr)}
 	eval.ResetJudgeParams() // --params is this run's alone (tests run many in one process)
 	var err error
 	name := ""
@@ -87,7 +84,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = commands[name].run(e, args[1:])
 	case args[0] == "help":
 		err = helpCommand(e, args[1:])
-	case looksLikeCommand(args[0]):
+	case cmdline.LooksLikeCommand(args[0]):
 		err = unknownCommand(args[0])
 	default:
 		err = evalCommand(e, args)
@@ -137,27 +134,10 @@ func usageLine(c *command) string {
 	return "goeval " + c.name + " " + args
 }
 
-// looksLikeCommand reports whether the first argument is meant as a
-// command: a word of letters, digits and dashes, not a flag and not a file
-// that exists (a record may be named without .sgf).
-func looksLikeCommand(arg string) bool {
-	if arg == "" || arg[0] == '-' {
-		return false
-	}
-	for _, r := range arg {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return false
-		}
-	}
-	_, err := os.Stat(arg)
-	return err != nil
-}
-
 // unknownCommand is the usage error for a command goeval does not have,
 // suggesting the nearest one when it is a slip of the keyboard away.
 func unknownCommand(name string) error {
-	best, bestD := nearest.Word(strings.ToLower(name), append(commandNames(), "help"))
-	if bestD <= max(1, len(name)/3) {
+	if best, ok := cmdline.Suggest(name, append(commandNames(), "help")); ok {
 		return usagef("unknown command %q: did you mean %q?", name, best)
 	}
 	return usagef("unknown command %q, and no file of that name (commands: %s)", name, strings.Join(commandNames(), ", "))
@@ -170,13 +150,6 @@ func commandNames() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// isTerminal reports whether w is a terminal: not merely a character
-// device, which /dev/null is too.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // newFlags returns the flag set of a command, whose -h and --help print

@@ -1,6 +1,9 @@
 // Package cmdline parses a command's flags as goeval's commands take them:
 // anywhere among the arguments, "--" ending them, and -h or --help
-// printing the command's help and its flags.
+// printing the command's help and its flags; and it answers what a command
+// line leaves open: whether a first argument is meant as a command
+// (LooksLikeCommand) and which one a slip of the keyboard meant (Suggest),
+// and whether an output is a terminal (IsTerminal).
 package cmdline
 
 import (
