@@ -60,12 +60,12 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 	if _, err := f.nf.load(); err != nil {
 		return cfg, err
 	}
-	names, news, err := estimatorList(*f.estimators)
+	ests, err := estimatorList(*f.estimators)
 	if err != nil {
 		return cfg, err
 	}
-	for i, n := range names {
-		cfg.Estimators = append(cfg.Estimators, compare.Estimator{Name: n, New: news[i]})
+	for _, est := range ests {
+		cfg.Estimators = append(cfg.Estimators, compare.Estimator(est))
 	}
 	taken := map[string]bool{compare.TieName: true}
 	for _, est := range cfg.Estimators {

@@ -69,15 +69,14 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(eval.Names(), ", "))
 	}
-	var ests []gtp.Estimator
-	for _, s := range eval.Usable() {
-		f, err := eval.Factory(s.Name, nil)
-		if err != nil {
-			return err
-		}
-		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
+	ests, err := eval.Constructors()
+	if err != nil {
+		return err
 	}
-	cfg.Judge, cfg.Rank, cfg.Estimators = judge, ranker, ests
+	for _, est := range ests {
+		cfg.Estimators = append(cfg.Estimators, gtp.Estimator(est))
+	}
+	cfg.Judge, cfg.Rank = judge, ranker
 	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack.n, sf.threatsWhite.n
 	eng, err := gtp.New(cfg)
 	if errors.Is(err, board.ErrSize) {

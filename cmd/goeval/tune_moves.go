@@ -11,6 +11,7 @@ import (
 	"goeval/eval"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
+	"goeval/judge"
 	"goeval/movemodel"
 	"goeval/tune"
 )
@@ -105,7 +106,7 @@ func addTuneMovesFlags(fs *flag.FlagSet) *tuneMovesFlags {
 	f.minPattern = addIntFlag(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
 	f.minShape = addIntFlag(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
 	f.gain = fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
-	f.owner = fs.String("owner", "judge", "estimator of the owner feature (\"\": none)")
+	f.owner = fs.String("owner", judge.Name, "estimator of the owner feature (\"\": none)")
 	f.sweeps = addIntFlag(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
 	f.tol = fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
 	f.prior = fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
