@@ -149,15 +149,7 @@ func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
 		return tune.Config{}, usagef("invalid --counted-weight %v (want 0 or more)", *f.countedWeight)
 	}
 	s := &f.s
-	for _, l := range []struct {
-		early, late string
-		from        float64
-		to          *float64
-	}{{"lambda", "late-lambda", s.Lambda, &s.LateLambda}, {"kappa", "late-kappa", s.Kappa, &s.LateKappa}, {"dead-at", "late-dead-at", s.DeadAt, &s.LateDeadAt}} {
-		if isSet(fs, l.early) && !isSet(fs, l.late) {
-			*l.to = l.from
-		}
-	}
+	s.LateFromEarly(func(name string) bool { return isSet(fs, name) })
 	if se := (*judge.SettingError)(nil); errors.As(s.Check(), &se) {
 		return tune.Config{}, usagef("invalid --%s %s (want %s)", se.Name, se.Value, se.Want)
 	}

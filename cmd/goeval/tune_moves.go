@@ -134,16 +134,9 @@ func (f *tuneMovesFlags) config() (tune.MovesConfig, error) {
 			return tune.MovesConfig{}, usagef("invalid --%s %q (want \"\" or one of %s)", c.flag, c.name, strings.Join(eval.Names(), ", "))
 		}
 	}
-	var drop []movemodel.Group
-	for _, name := range strings.Split(*f.without, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		g, ok := movemodel.ParseGroup(name)
-		if !ok {
-			return tune.MovesConfig{}, usagef("invalid --without %q (want some of %s)", name, groupNames())
-		}
-		drop = append(drop, g)
+	drop, bad := movemodel.ParseGroups(*f.without)
+	if bad != "" {
+		return tune.MovesConfig{}, usagef("invalid --without %q (want some of %s)", bad, groupNames())
 	}
 	return tune.MovesConfig{Games: f.games.n, Every: f.every.n, ValidateEvery: f.validate.n, MinPattern: f.minPattern.n, MinShape: f.minShape.n,
 		Gain: *f.gain, Owner: *f.owner, Workers: f.workers.n, Without: drop,
@@ -152,10 +145,4 @@ func (f *tuneMovesFlags) config() (tune.MovesConfig, error) {
 }
 
 // groupNames lists the feature groups' short names.
-func groupNames() string {
-	var out []string
-	for g := range movemodel.NumGroups {
-		out = append(out, g.Short())
-	}
-	return strings.Join(out, ", ")
-}
+func groupNames() string { return strings.Join(movemodel.ShortNames(), ", ") }
