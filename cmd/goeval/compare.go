@@ -9,6 +9,7 @@ import (
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/internal/interrupt"
 	"goeval/internal/progress"
 	"goeval/internal/words"
 	"goeval/peer"
@@ -137,7 +138,7 @@ func compareCommand(e *env, args []string) error {
 	bar.Clear()
 	if err != nil && rep == nil && ctx.Err() != nil {
 		// Interrupted before any work, while the peers were started.
-		return &interruptedError{"interrupted before the comparison began: nothing written"}
+		return &interrupt.Error{Msg: "interrupted before the comparison began: nothing written"}
 	}
 	if err != nil && (rep == nil || ctx.Err() == nil) {
 		return err

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"goeval/control"
+	"goeval/internal/interrupt"
 	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
@@ -120,7 +121,7 @@ func labelsInterrupted(e *env, of *outputFlags, lab *records.Labelling, files in
 		return of.writeInterrupted(e, what, words.Count(made, "label"), lab.WriteJSONL)
 	}
 	if of.toStdout() {
-		return &interruptedError{what + ", no label made"}
+		return &interrupt.Error{Msg: what + ", no label made"}
 	}
-	return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
+	return &interrupt.Error{Msg: fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 }

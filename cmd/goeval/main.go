@@ -7,7 +7,6 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"sort"
@@ -42,33 +41,17 @@ var commands = map[string]*command{}
 
 func register(c *command) { commands[c.name] = c }
 
-// usageError is bad usage: exit status 2, with a hint. A subcommand
-// (goeval tune moves) sets its own synopsis and the words of its help
-// command ("tune moves"); the others are the command's.
-type usageError struct{ msg, synopsis, help string }
+// usageError is bad usage: exit status 2, with a hint (cmdline.Exit).
+type usageError = cmdline.UsageError
 
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return &usageError{msg: fmt.Sprintf(format, args...)} }
+func usagef(format string, args ...any) error { return cmdline.Usagef(format, args...) }
 
 // interruptContext returns the context of a long command, which an
 // interrupt cancels (interrupt.Context). Tests replace it.
 var interruptContext = interrupt.Context
 
-// interruptedError is errInterrupted with its own words, for a command
-// that says what it kept and where.
-type interruptedError struct{ msg string }
-
-func (e *interruptedError) Error() string { return e.msg }
-func (e *interruptedError) Unwrap() error { return errInterrupted }
-
 // errHelp is returned after help was printed on request: exit status 0.
 var errHelp = cmdline.ErrHelp
-
-// errInterrupted is returned by a command that an interrupt stopped after
-// it printed what it had finished: exit status 130, as a shell gives a
-// command killed by SIGINT (interruptedStatus: 143 for SIGTERM).
-var errInterrupted = errors.New("interrupted: the output holds what was finished")
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
@@ -89,29 +72,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		err = evalCommand(e, args)
 	}
-	var ue *usageError
-	switch {
-	case err == nil, errors.Is(err, errHelp):
-		return 0
-	case errors.Is(err, errInterrupted):
-		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		return interrupt.Status()
-	case errors.As(err, &ue):
-		// The error and the usage in a line or two; -h gives the rest.
-		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		switch {
-		case ue.synopsis != "":
-			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", ue.synopsis, ue.help)
-		case name != "":
-			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", usageLine(commands[name]), name)
-		default:
-			fmt.Fprintln(stderr, "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.")
-		}
-		return 2
-	default:
-		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		return 1
+	hint := "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.\n"
+	if name != "" {
+		hint = cmdline.Hint(usageLine(commands[name]), name)
 	}
+	return cmdline.Exit(stderr, err, hint)
 }
 
 func helpCommand(e *env, args []string) error {

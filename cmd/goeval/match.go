@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"goeval/board"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/match"
 )
@@ -97,7 +98,7 @@ func matchInterrupted(e *env, rep *match.Report, sgfOut string, of *outputFlags)
 				what += fmt.Sprintf("; %s is as it was", f)
 			}
 		}
-		return &interruptedError{what}
+		return &interrupt.Error{Msg: what}
 	}
 	if sgfOut != "" {
 		name, err := outfile.WriteNew(sgfOut, ".partial", rep.WriteSGF)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/render"
 )
@@ -131,7 +132,7 @@ func (of *outputFlags) writeInterrupted(e *env, what, noun string, draw func(w i
 		}
 		where = fmt.Sprintf("kept in %s; %s is as it was", name, of.output)
 	}
-	return &interruptedError{fmt.Sprintf("%s; %s %s", what, noun, where)}
+	return &interrupt.Error{Msg: fmt.Sprintf("%s; %s %s", what, noun, where)}
 }
 
 // writePicture writes pic as an SVG or PNG document.

@@ -9,6 +9,7 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/interrupt"
 	"goeval/internal/progress"
 	"goeval/peer"
 	"goeval/predict"
@@ -51,7 +52,7 @@ func predictCommand(e *env, args []string) error {
 	switch {
 	case err != nil && ctx.Err() != nil:
 		// An engine stopped as it started.
-		return &interruptedError{"interrupted as the rankers started: nothing measured"}
+		return &interrupt.Error{Msg: "interrupted as the rankers started: nothing measured"}
 	case err != nil:
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"goeval/control"
+	"goeval/internal/interrupt"
 	"goeval/position"
 	"goeval/rank"
 	"goeval/render"
@@ -110,7 +111,7 @@ func setRecord(r *rank.Ranker, pos *position.Position) error {
 // workError turns an error of the rank package into one for people.
 func workError(pos *position.Position, err error) error {
 	if errors.Is(err, context.Canceled) {
-		return &interruptedError{"interrupted before the work was finished: nothing written"}
+		return &interrupt.Error{Msg: "interrupted before the work was finished: nothing written"}
 	}
 	return fmt.Errorf("%s: %w", pos.File, err)
 }

@@ -24,7 +24,7 @@ func TestBandsFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ue *usageError
-	if err := b.check(); !errors.As(err, &ue) || !strings.HasPrefix(ue.msg, `invalid --moves "10,end-x": `) {
+	if err := b.check(); !errors.As(err, &ue) || !strings.HasPrefix(ue.Msg, `invalid --moves "10,end-x": `) {
 		t.Errorf("bad bands: %v", err)
 	}
 }

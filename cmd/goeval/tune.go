@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"goeval/compare"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
 	"goeval/judge"
@@ -24,7 +25,7 @@ func tuneCommand(e *env, args []string) error {
 	if len(args) > 0 && args[0] == "moves" {
 		err := tuneMovesCommand(e, args[1:])
 		if ue := (*usageError)(nil); errors.As(err, &ue) {
-			ue.synopsis, ue.help = "goeval tune moves [flags] PATH...", "tune moves"
+			ue.Synopsis, ue.Help = "goeval tune moves [flags] PATH...", "tune moves"
 		}
 		return err
 	}
@@ -67,7 +68,7 @@ func tuneCommand(e *env, args []string) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			// Nothing is finished before the last fit: nothing to show.
-			return &interruptedError{"interrupted before the fit finished: no parameters written"}
+			return &interrupt.Error{Msg: "interrupted before the fit finished: no parameters written"}
 		}
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"goeval/eval"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
 	"goeval/judge"
@@ -52,7 +53,7 @@ func tuneMovesCommand(e *env, args []string) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return &interruptedError{"interrupted before the fit finished a sweep: no model written"}
+			return &interrupt.Error{Msg: "interrupted before the fit finished a sweep: no model written"}
 		}
 		return err
 	}
@@ -69,13 +70,13 @@ func tuneMovesCommand(e *env, args []string) error {
 		// The model of the sweeps finished, beside the file, never over it.
 		what := fmt.Sprintf("interrupted after %s: the model holds the gammas reached, not converged", words.Count(len(rep.Sweeps), "sweep"))
 		if *f.write == "" {
-			return &interruptedError{what}
+			return &interrupt.Error{Msg: what}
 		}
 		name, err := outfile.WriteNew(*f.write, ".partial", draw)
 		if err != nil {
 			return fmt.Errorf("%s; it could not be kept: %w; %s is as it was", what, err, *f.write)
 		}
-		return &interruptedError{fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *f.write)}
+		return &interrupt.Error{Msg: fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *f.write)}
 	}
 	if *f.write != "" {
 		if err := outfile.Write(*f.write, draw); err != nil {

@@ -3,7 +3,9 @@
 // printing the command's help and its flags; and it answers what a command
 // line leaves open: whether a first argument is meant as a command
 // (LooksLikeCommand) and which one a slip of the keyboard meant (Suggest),
-// and whether an output is a terminal (IsTerminal).
+// and whether an output is a terminal (IsTerminal); and it turns a
+// command's error into its message and exit status (Exit: 2 for a
+// UsageError, with a hint).
 package cmdline
 
 import (
