@@ -25,7 +25,7 @@ func init() {
 type compareFlags struct {
 	estimators, labels, reference, judge *string
 	moves                                *bandsFlag
-	peers                                peerFlag
+	peers                                peer.Specs
 	nf                                   *netFlags
 	workers                              *intFlag
 	format                               *choiceFlag
@@ -82,13 +82,13 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 		taken[compare.ReferenceName] = true
 	}
 	for _, p := range f.peers {
-		if taken[p.name] {
-			return cfg, usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
+		if taken[p.Name] {
+			return cfg, usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.Name)
 		}
-		taken[p.name] = true
+		taken[p.Name] = true
 		// In a process group of its own, so that Ctrl-C reaches goeval
 		// alone: cancelling ctx stops the engine.
-		cfg.Peers = append(cfg.Peers, compare.GTPPeer(p.name, p.argv, peer.Options{OwnGroup: true, Context: ctx}))
+		cfg.Peers = append(cfg.Peers, compare.GTPPeer(p.Name, p.Argv, peer.Options{OwnGroup: true, Context: ctx}))
 	}
 	if *f.judge != "none" {
 		if cfg.Judge, err = eval.Factory(*f.judge, nil); err != nil {

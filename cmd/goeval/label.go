@@ -18,7 +18,7 @@ func init() {
 func labelCommand(e *env, args []string) error {
 	fs := newFlags(e, "label", help("label"))
 	addMaxSGFFlag(fs)
-	var peers peerFlag
+	var peers peer.Specs
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
 	workers := addWorkersFlag(fs, "engines run at once (default: the number of CPUs)", cpuCount)
@@ -49,11 +49,11 @@ func labelCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	lab, err := records.LabelFiles(ctx, records.LabelConfig{
-		Games: games, Judge: p.name, Workers: workers.n,
+		Games: games, Judge: p.Name, Workers: workers.n,
 		Start: func() (records.Labeller, error) {
 			// In a process group of its own, so that Ctrl-C reaches goeval
 			// alone: cancelling ctx stops the engine.
-			e, err := peer.StartEngine(p.name, p.argv, peer.Options{Timeout: timeout.d, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
+			e, err := peer.StartEngine(p.Name, p.Argv, peer.Options{Timeout: timeout.d, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
 			if err != nil {
 				return nil, err
 			}
@@ -65,7 +65,7 @@ func labelCommand(e *env, args []string) error {
 			case err != nil:
 				printFileError(e, records.FileError{File: file, Err: err.Error()})
 			case r.Label != nil:
-				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.name, control.Margin(*r.Label.EngineResult, 1))
+				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.Name, control.Margin(*r.Label.EngineResult, 1))
 			}
 		},
 	}, files)

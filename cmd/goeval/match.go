@@ -7,6 +7,7 @@ import (
 	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/match"
+	"goeval/peer"
 )
 
 func init() {
@@ -17,7 +18,7 @@ var matchUsage = help("match")
 
 func matchCommand(e *env, args []string) error {
 	fs := newFlags(e, "match", matchUsage)
-	var a, b, scorer peerFlag
+	var a, b, scorer peer.Specs
 	fs.Var(&a, "a", "the first engine, as NAME=COMMAND (Black in the first game)")
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
@@ -50,16 +51,16 @@ func matchCommand(e *env, args []string) error {
 	if err := maxMoves.check(); err != nil {
 		return err
 	}
-	if a[0].name == b[0].name {
-		return usagef("--a and --b have the same name %q", a[0].name)
+	if a[0].Name == b[0].Name {
+		return usagef("--a and --b have the same name %q", a[0].Name)
 	}
 	cfg := match.Config{
-		A: match.Engine{Name: a[0].name, Argv: a[0].argv}, B: match.Engine{Name: b[0].name, Argv: b[0].argv},
+		A: match.Engine{Name: a[0].Name, Argv: a[0].Argv}, B: match.Engine{Name: b[0].Name, Argv: b[0].Argv},
 		Scorer: match.Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}},
 		Games:  games.n, Size: size.n, Komi: komi.v, MaxMoves: maxMoves.n, Timeout: timeout.d,
 	}
 	if len(scorer) == 1 {
-		cfg.Scorer = match.Engine{Name: scorer[0].name, Argv: scorer[0].argv}
+		cfg.Scorer = match.Engine{Name: scorer[0].Name, Argv: scorer[0].Argv}
 	}
 	if err := size.check(); err != nil {
 		return err

@@ -82,7 +82,7 @@ type predictFlags struct {
 	rankers *string
 	nf      *netFlags
 	every   *intFlag
-	peers   peerFlag
+	peers   peer.Specs
 	genmove *bool
 	timeout *timeoutFlag
 	workers *intFlag
@@ -133,12 +133,12 @@ func (f *predictFlags) config(ctx context.Context) (predict.Config, error) {
 		cfg.Contenders = append(cfg.Contenders, c)
 	}
 	for _, p := range f.peers {
-		if taken[p.name] {
-			return cfg, usagef("invalid --peer %s: the name is taken", p.name)
+		if taken[p.Name] {
+			return cfg, usagef("invalid --peer %s: the name is taken", p.Name)
 		}
-		taken[p.name] = true
-		argv, opts := p.argv, predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.d, Context: ctx}
-		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
+		taken[p.Name] = true
+		argv, opts := p.Argv, predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.d, Context: ctx}
+		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.Name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
 	}
 	if len(cfg.Contenders) == 0 {
 		return cfg, usagef("no rankers given (--rankers, --peer)")
