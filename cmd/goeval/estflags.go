@@ -8,6 +8,7 @@ import (
 	"goeval/control"
 	"goeval/eval"
 	"goeval/influence"
+	"goeval/internal/cmdline"
 	"goeval/judge"
 )
 
@@ -52,7 +53,7 @@ func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
 func (ef *estimatorFlags) options() eval.Options {
 	o := eval.Options{}
 	for name, v := range ef.params {
-		if isSet(ef.fs, name) {
+		if cmdline.IsSet(ef.fs, name) {
 			o[name] = *v
 		}
 	}
@@ -67,7 +68,7 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if haveNet && ef.def == defaultEstimator && !isSet(ef.fs, "estimator") {
+	if haveNet && ef.def == defaultEstimator && !cmdline.IsSet(ef.fs, "estimator") {
 		ef.name = netEstimator
 	}
 	if _, err := eval.Lookup(ef.name); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"goeval/board"
+	"goeval/internal/cmdline"
 	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/match"
@@ -22,11 +23,11 @@ func matchCommand(e *env, args []string) error {
 	fs.Var(&a, "a", "the first engine, as NAME=COMMAND (Black in the first game)")
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
 	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
-	games := addIntFlag(fs, "games", 2, 1, "number of games")
+	games := cmdline.AddInt(fs, "games", 2, 1, "number of games")
 	size := addSizeFlag(fs, "size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
 	komi := addKomiFlag(fs, 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
-	maxMoves := addIntFlag(fs, "max-moves", 0, 0, "stop and score a game after this many moves (0: 3 × size²)")
-	timeout := addTimeoutFlag(fs, "timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
+	maxMoves := cmdline.AddInt(fs, "max-moves", 0, 0, "stop and score a game after this many moves (0: 3 × size²)")
+	timeout := cmdline.AddTimeout(fs, "timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
 	of := addOutputFlag(fs)
 	rest, err := parseArgs(fs, args)
@@ -42,13 +43,13 @@ func matchCommand(e *env, args []string) error {
 	if len(scorer) > 1 {
 		return usagef("give at most one --scorer")
 	}
-	if err := checkFlags(games, timeout); err != nil {
+	if err := cmdline.Check(games, timeout); err != nil {
 		return err
 	}
 	if *sgfOut != "" && !of.toStdout() && outfile.Same(*sgfOut, of.output) {
 		return usagef("--sgf %s and -o %s name one file: the games and the table would overwrite each other (give two)", *sgfOut, of.output)
 	}
-	if err := maxMoves.check(); err != nil {
+	if err := maxMoves.Check(); err != nil {
 		return err
 	}
 	if a[0].Name == b[0].Name {
@@ -57,19 +58,19 @@ func matchCommand(e *env, args []string) error {
 	cfg := match.Config{
 		A: match.Engine{Name: a[0].Name, Argv: a[0].Argv}, B: match.Engine{Name: b[0].Name, Argv: b[0].Argv},
 		Scorer: match.Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}},
-		Games:  games.n, Size: size.n, Komi: komi.v, MaxMoves: maxMoves.n, Timeout: timeout.d,
+		Games:  games.N, Size: size.N, Komi: komi.V, MaxMoves: maxMoves.N, Timeout: timeout.D,
 	}
 	if len(scorer) == 1 {
 		cfg.Scorer = match.Engine{Name: scorer[0].Name, Argv: scorer[0].Argv}
 	}
-	if err := size.check(); err != nil {
+	if err := size.Check(); err != nil {
 		return err
 	}
-	if err := komi.check(size.n); err != nil {
+	if err := komi.check(size.N); err != nil {
 		return err
 	}
 	cfg.Progress = func(done int, g *match.Game) {
-		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, games.n, g.Black, g.White, g.Result, len(g.Moves))
+		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, games.N, g.Black, g.White, g.Result, len(g.Moves))
 	}
 	ctx, stop := interruptContext()
 	defer stop()

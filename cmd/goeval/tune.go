@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"goeval/compare"
+	"goeval/internal/cmdline"
 	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
@@ -104,8 +105,8 @@ type tuneFlags struct {
 	moves                    *bandsFlag
 	countedWeight, l2        *float64
 	hardDeath                *bool
-	stride, folds            *intFlag
-	workers                  *intFlag
+	stride, folds            *cmdline.Int
+	workers                  *cmdline.Int
 	s                        judge.Settings
 }
 
@@ -117,8 +118,8 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 	f.countedWeight = fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
 	f.hardDeath = fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
 	f.moves = addBandsFlag(fs, "move bands of the cross-validated comparison")
-	f.stride = addIntFlag(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
-	f.folds = addIntFlag(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
+	f.stride = cmdline.AddInt(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
+	f.folds = cmdline.AddInt(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
 	f.l2 = fs.Float64("l2", tune.DefaultL2, "L2 regularisation of the death model")
 	s := &f.s
 	fs.Float64Var(&s.Lambda, "lambda", s.Lambda, "λ of the early model's estimate, and of the late one's unless --late-lambda is given")
@@ -129,7 +130,7 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 	fs.Float64Var(&s.LateDeadAt, "late-dead-at", s.LateDeadAt, "the late model's --dead-at (--dead-at's when only that is given)")
 	fs.IntVar(&s.Playouts, "playouts", s.Playouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
 	fs.Float64Var(&s.LateFrom, "late-from", s.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
-	f.workers = addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
+	f.workers = cmdline.AddWorkers(fs, "number of workers (default: the number of CPUs)", cpuCount)
 	f.write = fs.String("write", "", "write the fitted parameters to this JSON file")
 	return f
 }
@@ -137,20 +138,20 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 // config checks the flags and returns the fit they ask for, without its
 // files, labels or reference.
 func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
-	if err := checkFlags(f.moves, f.stride, f.folds); err != nil {
+	if err := cmdline.Check(f.moves, f.stride, f.folds); err != nil {
 		return tune.Config{}, err
 	}
 	if !(*f.l2 > 0) {
 		return tune.Config{}, usagef("invalid --l2 %v (want more than 0)", *f.l2)
 	}
-	if err := f.workers.check(); err != nil {
+	if err := f.workers.Check(); err != nil {
 		return tune.Config{}, err
 	}
 	if !(*f.countedWeight >= 0) {
 		return tune.Config{}, usagef("invalid --counted-weight %v (want 0 or more)", *f.countedWeight)
 	}
 	s := &f.s
-	s.LateFromEarly(func(name string) bool { return isSet(fs, name) })
+	s.LateFromEarly(func(name string) bool { return cmdline.IsSet(fs, name) })
 	if se := (*judge.SettingError)(nil); errors.As(s.Check(), &se) {
 		return tune.Config{}, usagef("invalid --%s %s (want %s)", se.Name, se.Value, se.Want)
 	}
@@ -159,9 +160,9 @@ func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
 	}
 	base := judge.Default()
 	base.Lambda, base.Kappa, base.DeadAt = s.Lambda, s.Kappa, s.DeadAt
-	return tune.Config{HardDeath: *f.hardDeath, CountedWeight: *f.countedWeight, Base: base, Stride: f.stride.n, Folds: f.folds.n, L2: *f.l2,
+	return tune.Config{HardDeath: *f.hardDeath, CountedWeight: *f.countedWeight, Base: base, Stride: f.stride.N, Folds: f.folds.N, L2: *f.l2,
 		Playouts: s.Playouts, LateFrom: s.LateFrom, LateLambda: s.LateLambda, LateKappa: s.LateKappa, LateDeadAt: s.LateDeadAt,
-		Bands: f.moves.bands, Workers: f.workers.n}, nil
+		Bands: f.moves.bands, Workers: f.workers.N}, nil
 }
 
 // truth reads what the fit learns from: the reference (--reference), or

@@ -24,7 +24,7 @@ func valuesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := rank.New(newEst, rank.Settings{Workers: f.workers.n, Cold: *f.cold})
+	r := rank.New(newEst, rank.Settings{Workers: f.workers.N, Cold: *f.cold})
 	if err := setRecord(r, pos); err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func valuesCommand(e *env, args []string) error {
 			return pos.ValuesPicture(est, vm, pal)
 		},
 		text: func(w io.Writer, tb rank.TextBoard) error {
-			return vm.WriteText(w, pos.Board, pos.Source(), f.top.n, tb)
+			return vm.WriteText(w, pos.Board, pos.Source(), f.top.N, tb)
 		},
 	})
 }
