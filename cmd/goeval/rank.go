@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 
 	"goeval/control"
@@ -98,23 +97,13 @@ func (f *playFlags) write(e *env, pos *position.Position, newEst func() control.
 	return f.out.write(e, func(w io.Writer) error { return o.text(w, tb) })
 }
 
-// setRecord gives r the record behind pos, for an estimator that reads
-// records (the network).
-func setRecord(r *rank.Ranker, pos *position.Position) error {
-	rec, err := pos.Record(false)
-	if err != nil {
-		return err
-	}
-	r.SetRecord(rec)
-	return nil
-}
-
-// workError turns an error of the rank package into one for people.
-func workError(pos *position.Position, err error) error {
+// workError turns an interrupted ranking's error into one that says
+// nothing was written.
+func workError(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return &interrupt.Error{Msg: "interrupted before the work was finished: nothing written"}
 	}
-	return fmt.Errorf("%s: %w", pos.File, err)
+	return err
 }
 
 func rankCommand(e *env, args []string) error {
@@ -133,15 +122,11 @@ func rankCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := setRecord(r, pos); err != nil {
-		return err
-	}
-	last, last2 := pos.LastMoves()
 	ctx, stop := interruptContext()
 	defer stop()
-	rk, err := r.RankAfter(ctx, pos.Board, last, last2, pos.Game.Info.Komi)
+	rk, err := pos.Rank(ctx, r)
 	if err != nil {
-		return workError(pos, err)
+		return workError(err)
 	}
 	return f.write(e, pos, newEst, playOutput{
 		json: func(w io.Writer) error { return rk.WriteJSON(w, pos.Board, pos.Source(), f.top.N) },

@@ -25,12 +25,9 @@ func valuesCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	r := rank.New(newEst, rank.Settings{Workers: f.workers.N, Cold: *f.cold})
-	if err := setRecord(r, pos); err != nil {
-		return err
-	}
-	vm, err := r.Values(ctx, pos.Board)
+	vm, err := pos.Values(ctx, r)
 	if err != nil {
-		return workError(pos, err)
+		return workError(err)
 	}
 	return f.write(e, pos, newEst, playOutput{
 		json: func(w io.Writer) error { return vm.WriteJSON(w, pos.Board, pos.Source()) },
