@@ -84,20 +84,16 @@ func (of *outputFlags) checkInputs(inputs ...string) error {
 
 // checkNotInput refuses, as a usage error, an output file out (given by
 // flag) that is one of the inputs: the same path, or the same file by
-// another name (outfile.Same). Empty names and "-" are no files.
+// another name (outfile.Input).
 func checkNotInput(flag, out string, inputs ...string) error {
-	if out == "" || out == "-" {
+	in, ok := outfile.Input(out, inputs...)
+	switch {
+	case !ok:
 		return nil
+	case filepath.Clean(in) == filepath.Clean(out):
+		return usagef("%s %s is an input file: writing it would destroy it (give another output file)", flag, out)
 	}
-	for _, in := range inputs {
-		if in != "" && in != "-" && outfile.Same(out, in) {
-			if filepath.Clean(in) == filepath.Clean(out) {
-				return usagef("%s %s is an input file: writing it would destroy it (give another output file)", flag, out)
-			}
-			return usagef("%s %s is the input file %s: writing it would destroy it (give another output file)", flag, out, in)
-		}
-	}
-	return nil
+	return usagef("%s %s is the input file %s: writing it would destroy it (give another output file)", flag, out, in)
 }
 
 // write runs draw on the output: the file named by -o, or standard
