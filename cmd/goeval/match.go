@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"goeval/board"
 	"goeval/internal/cmdline"
@@ -22,7 +23,7 @@ func matchCommand(e *env, args []string) error {
 	var a, b, scorer peer.Specs
 	fs.Var(&a, "a", "the first engine, as NAME=COMMAND (Black in the first game)")
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
-	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
+	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: "+strings.Join(match.DefaultScorer().Argv, " ")+")")
 	games := cmdline.AddInt(fs, "games", 2, 1, "number of games")
 	size := addSizeFlag(fs, "size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
 	komi := addKomiFlag(fs, 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
@@ -56,12 +57,11 @@ func matchCommand(e *env, args []string) error {
 		return usagef("--a and --b have the same name %q", a[0].Name)
 	}
 	cfg := match.Config{
-		A: match.Engine{Name: a[0].Name, Argv: a[0].Argv}, B: match.Engine{Name: b[0].Name, Argv: b[0].Argv},
-		Scorer: match.Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}},
-		Games:  games.N, Size: size.N, Komi: komi.V, MaxMoves: maxMoves.N, Timeout: timeout.D,
+		A: match.Engine(a[0]), B: match.Engine(b[0]), // the scorer: match.DefaultScorer unless --scorer
+		Games: games.N, Size: size.N, Komi: komi.V, MaxMoves: maxMoves.N, Timeout: timeout.D,
 	}
 	if len(scorer) == 1 {
-		cfg.Scorer = match.Engine{Name: scorer[0].Name, Argv: scorer[0].Argv}
+		cfg.Scorer = match.Engine(scorer[0])
 	}
 	if err := size.Check(); err != nil {
 		return err
