@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"goeval/control"
 	"goeval/eval"
 	"goeval/internal/cmdline"
 	"goeval/internal/interrupt"
@@ -138,8 +137,8 @@ func (f *predictFlags) config(ctx context.Context) (predict.Config, error) {
 			return cfg, usagef("invalid --peer %s: the name is taken", p.Name)
 		}
 		taken[p.Name] = true
-		argv, opts := p.Argv, predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.D, Context: ctx}
-		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.Name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
+		opts := predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.D, Context: ctx}
+		cfg.Contenders = append(cfg.Contenders, predict.PeerContender(p.Name, p.Argv, opts))
 	}
 	if len(cfg.Contenders) == 0 {
 		return cfg, usagef("no rankers given (--rankers, --peer)")
@@ -167,9 +166,7 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 		if err != nil {
 			return predict.Contender{}, err
 		}
-		return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
-			return predict.Policy(f().(control.MovePredictor)), nil
-		}}, nil
+		return predict.PolicyContender(name, f), nil
 	}
 	est, ok := strings.CutPrefix(name, "eval:")
 	if !ok {
@@ -182,7 +179,5 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 	if err != nil {
 		return predict.Contender{}, err
 	}
-	return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
-		return predict.Ranking(rank.New(f, rank.Settings{Workers: 1, Top: -1})), nil
-	}}, nil
+	return predict.OnePlyContender(name, f), nil
 }
