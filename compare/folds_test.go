@@ -6,25 +6,12 @@ import (
 	"math"
 	"strings"
 	"testing"
-
-	"goeval/records"
 )
 
 // TestFolds measures the tiny records in two folds and checks that the
 // pooled table is that of the records measured at once.
 func TestFolds(t *testing.T) {
-	labels, err := records.ReadLabels("../records/testdata/tiny/final-ownership.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, errs := records.Files([]string{"../records/testdata/tiny"})
-	if len(errs) > 0 || len(files) != 4 {
-		t.Fatalf("Files: %v, %v", files, errs)
-	}
-	bands, err := records.ParseBands("4,end-2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	labels, files, bands := tinyData(t, "4,end-2")
 	var none bytes.Buffer
 	f := &Folds{Config: Config{Bands: bands, Labels: labels, Workers: 1}}
 	if err := f.WriteTable(&none, 2); err != nil || none.Len() != 0 {

@@ -2,33 +2,17 @@ package main
 
 import (
 	"flag"
-	"io"
 	"testing"
 )
 
 // TestFlagValues checks each flag value's one check: what it accepts and
 // the words of its usage error.
 func TestSizeFlag(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want string // the error, "" for none
-	}{
-		{[]string{"--size", "30"}, "invalid --size 30 (want 2..25)"},
-		{[]string{"--size", "25"}, ""},
-		{nil, ""},
-	} {
-		fs := flag.NewFlagSet("test", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		c := addSizeFlag(fs, "size", 9, "")
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		if err := c.Check(); err != nil {
-			got = err.Error()
-		}
-		if got != tc.want {
-			t.Errorf("%v: Check() = %q, want %q", tc.args, got, tc.want)
+	s := addSizeFlag(flag.NewFlagSet("test", flag.ContinueOnError), "size", 9, "")
+	for n, want := range map[int]string{1: "invalid --size 1 (want 2..25)", 2: "", 25: "", 30: "invalid --size 30 (want 2..25)"} {
+		s.N = n
+		if err := s.Check(); err == nil && want != "" || err != nil && err.Error() != want {
+			t.Errorf("--size %d: Check() = %v, want %q", n, err, want)
 		}
 	}
 }
