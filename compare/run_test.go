@@ -23,6 +23,18 @@ var stones = Estimator{Name: "stones", New: func() control.Estimator { return co
 
 func tinyRun(t *testing.T, workers int) *Report {
 	t.Helper()
+	labels, files, bands := tinyData(t, "4,end-2,12")
+	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Labels: labels, Workers: workers}, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// tinyData reads the labels and lists the records of testdata/tiny, and
+// the bands.
+func tinyData(t *testing.T, bands string) (*records.Labels, []string, []records.Band) {
+	t.Helper()
 	labels, err := records.ReadLabels("../records/testdata/tiny/final-ownership.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -31,15 +43,11 @@ func tinyRun(t *testing.T, workers int) *Report {
 	if len(errs) > 0 || len(files) != 4 {
 		t.Fatalf("Files: %v, %v", files, errs)
 	}
-	bands, err := records.ParseBands("4,end-2,12")
+	bs, err := records.ParseBands(bands)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), Config{Estimators: []Estimator{stones}, Bands: bands, Labels: labels, Workers: workers}, files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return labels, files, bs
 }
 
 // TestTinyByHand checks every metric against arithmetic done by hand on the

@@ -518,13 +518,11 @@ func (e *Engine) clearHistory() {
 	e.history = e.history[:0]
 }
 
-// parseColor reads a GTP colour: b, black, w or white, in any case.
+// parseColor reads a GTP colour: b, black, w or white, in any case
+// (board.ParseColor), with GTP's error for anything else.
 func parseColor(s string) (board.Color, error) {
-	switch strings.ToLower(s) {
-	case "b", "black":
-		return board.Black, nil
-	case "w", "white":
-		return board.White, nil
+	if c, ok := board.ParseColor(s); ok {
+		return c, nil
 	}
 	return board.Empty, fmt.Errorf("invalid color %q", s)
 }

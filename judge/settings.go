@@ -82,3 +82,20 @@ func DefaultSettings() Settings {
 	}
 	return s
 }
+
+// LateFromEarly gives each late setting (LateLambda, LateKappa,
+// LateDeadAt) its early one's value where set reports the early one given
+// and the late one not: a setting given for the early model alone holds
+// for both. set takes the settings' names as SettingError's ("lambda",
+// "late-lambda", ...).
+func (s *Settings) LateFromEarly(set func(name string) bool) {
+	for _, l := range []struct {
+		early, late string
+		from        float64
+		to          *float64
+	}{{"lambda", "late-lambda", s.Lambda, &s.LateLambda}, {"kappa", "late-kappa", s.Kappa, &s.LateKappa}, {"dead-at", "late-dead-at", s.DeadAt, &s.LateDeadAt}} {
+		if set(l.early) && !set(l.late) {
+			*l.to = l.from
+		}
+	}
+}

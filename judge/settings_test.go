@@ -3,6 +3,7 @@ package judge
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -56,5 +57,30 @@ func TestSettingsAgreeWithParams(t *testing.T) {
 		if _, err := ParseParams([]byte(bad)); err == nil {
 			t.Errorf("ParseParams(%s) took it", bad)
 		}
+	}
+}
+
+func TestLateFromEarly(t *testing.T) {
+	given := func(names ...string) func(string) bool {
+		return func(n string) bool { return slices.Contains(names, n) }
+	}
+	base := Settings{Lambda: 0.1, Kappa: 0.2, DeadAt: 0.3, LateLambda: 0.4, LateKappa: 0.5, LateDeadAt: 0.6}
+	for _, tc := range []struct {
+		name string
+		set  []string
+		want Settings
+	}{
+		{"none given", nil, base},
+		{"early alone", []string{"lambda", "dead-at"}, Settings{Lambda: 0.1, Kappa: 0.2, DeadAt: 0.3, LateLambda: 0.1, LateKappa: 0.5, LateDeadAt: 0.3}},
+		{"both given", []string{"kappa", "late-kappa"}, base},
+		{"late alone", []string{"late-lambda"}, base},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base
+			s.LateFromEarly(given(tc.set...))
+			if s != tc.want {
+				t.Errorf("got %+v, want %+v", s, tc.want)
+			}
+		})
 	}
 }

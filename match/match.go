@@ -46,10 +46,17 @@ const (
 	DefaultTimeout = 2 * time.Minute
 )
 
+// DefaultScorer returns the scorer of a Config that names none: GnuGo,
+// "gnugo --mode gtp --chinese-rules".
+func DefaultScorer() Engine {
+	return Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}}
+}
+
 // Config says what to play.
 type Config struct {
 	A, B Engine
-	// Scorer is the engine that scores finished games ("final_score").
+	// Scorer is the engine that scores finished games ("final_score");
+	// DefaultScorer when its Argv is empty.
 	Scorer Engine
 	// Games is the number of games; Size the board size (DefaultSize when
 	// 0);
@@ -110,20 +117,30 @@ func (r *Report) Wins(name string) (all, asBlack int) {
 	return all, asBlack
 }
 
-// Play plays the match. It returns an error if an engine does not start;
-// a cancelled context returns the games finished, Interrupted.
-func Play(ctx context.Context, cfg Config) (*Report, error) {
+// withDefaults returns cfg with the default of each field left zero (or
+// out of range, for MaxMoves and Timeout).
+func (cfg Config) withDefaults() Config {
 	if cfg.Size == 0 {
 		cfg.Size = DefaultSize
-	}
-	if err := board.ValidSize(cfg.Size); err != nil {
-		return nil, err
 	}
 	if cfg.MaxMoves <= 0 {
 		cfg.MaxMoves = 3 * cfg.Size * cfg.Size
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
+	}
+	if len(cfg.Scorer.Argv) == 0 {
+		cfg.Scorer = DefaultScorer()
+	}
+	return cfg
+}
+
+// Play plays the match. It returns an error if an engine does not start;
+// a cancelled context returns the games finished, Interrupted.
+func Play(ctx context.Context, cfg Config) (*Report, error) {
+	cfg = cfg.withDefaults()
+	if err := board.ValidSize(cfg.Size); err != nil {
+		return nil, err
 	}
 	if cfg.A.Name == cfg.B.Name {
 		return nil, fmt.Errorf("match: both engines are named %q", cfg.A.Name)

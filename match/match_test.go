@@ -293,3 +293,16 @@ func TestEnginesAskedFirst(t *testing.T) {
 		t.Errorf("9x9 with engines that take up to 9x9: %v", err)
 	}
 }
+
+func TestDefaults(t *testing.T) {
+	d := Config{Size: 9}.withDefaults()
+	if d.Size != 9 || d.MaxMoves != 243 || d.Timeout != DefaultTimeout || d.Scorer.Name != "gnugo" ||
+		strings.Join(d.Scorer.Argv, " ") != "gnugo --mode gtp --chinese-rules" {
+		t.Errorf("defaults of a 9x9 match: %+v", d)
+	}
+	own := Engine{Name: "s", Argv: []string{"s"}}
+	c := Config{Scorer: own, MaxMoves: 7, Timeout: time.Second}.withDefaults()
+	if c.Size != DefaultSize || c.MaxMoves != 7 || c.Timeout != time.Second || c.Scorer.Name != "s" {
+		t.Errorf("defaults kept what was given? %+v", c)
+	}
+}

@@ -3,6 +3,7 @@ package movemodel
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"goeval/board"
 	"goeval/tactics"
@@ -77,6 +78,27 @@ func ParseGroup(name string) (Group, bool) {
 		}
 	}
 	return 0, false
+}
+
+// ShortNames returns the groups' short names (Group.Short), in order.
+func ShortNames() []string { return append([]string(nil), groupShort[:]...) }
+
+// ParseGroups reads a comma-separated list of groups' short names
+// (ParseGroup), skipping blank entries and spaces around names. For a name
+// that is no group's it returns that name as bad, and the groups read
+// before it.
+func ParseGroups(list string) (groups []Group, bad string) {
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		g, ok := ParseGroup(name)
+		if !ok {
+			return groups, name
+		}
+		groups = append(groups, g)
+	}
+	return groups, ""
 }
 
 // fixedSize is the number of values of the groups whose values are fixed;

@@ -14,7 +14,8 @@
 // does not answer in time
 // is killed; an engine that exits is reported with the last lines of its
 // standard error. Errors match ErrRefused (the engine answered "?"),
-// ErrTimeout and ErrExited.
+// ErrTimeout and ErrExited. A command line names an engine as
+// NAME=COMMAND (Spec; Specs is the flag.Value of a repeatable --peer).
 //
 // Evaluator puts positions on an engine's board and asks for its judgement:
 //

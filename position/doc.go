@@ -4,7 +4,9 @@
 // or a picture (package render draws the boards and pictures).
 //
 // Read loads a Position; Estimate evaluates it, with the record, komi and
-// rules for an estimator that reads them (the network), else the board.
+// rules for an estimator that reads them (the network), else the board;
+// Rank and Values have a rank.Ranker rank its moves and value its points,
+// given the record in the same way.
 // WriteText and WriteJSON report an evaluation (the JSON contract of
 // docs/estimators.md §7: fields may be added, never renamed); Picture
 // draws it, RankPicture and ValuesPicture draw a ranking's letters and the

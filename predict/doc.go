@@ -25,6 +25,12 @@
 // board, the moves before it, the last two of them, and the answer) and
 // the errors about them (records.FileError) are package records'.
 //
+// A Contender names a ranker and makes one for each worker: Ranking (a
+// rank.Ranker's order: the move model's, or one ply deep), Policy (a
+// network's move probabilities) and Peer (a GTP engine) are the Rankers,
+// OnePlyContender, PolicyContender and PeerContender the contenders of
+// the last three kinds.
+//
 // Positions come to a ranker game by game, in increasing move order, so
 // that an outside engine may replay a game incrementally. Games are
 // spread over Config.Workers workers, each with its own rankers; the

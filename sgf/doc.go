@@ -40,8 +40,9 @@
 //
 // Reading (ReadFile, Load, Read) stops early on what is no record:
 // binary input at its first NUL byte (input that is not UTF-16), and any
-// input at DefaultMaxSize, 64 MB, or the limit SetMaxSize sets (an error
-// matching ErrTooLarge), so that /dev/zero or an endless stream is
+// input at DefaultMaxSize, 64 MB, or the limit SetMaxSize sets (or
+// SizeFlag, the flag.Value of a command line's limit in megabytes; an
+// error matching ErrTooLarge), so that /dev/zero or an endless stream is
 // refused after a bounded read; a regular file over the limit is refused
 // before it is read.
 //

@@ -9,6 +9,8 @@ import (
 
 	"goeval/compare"
 	"goeval/eval"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/progress"
 	"goeval/internal/words"
 	"goeval/peer"
@@ -24,10 +26,10 @@ func init() {
 type compareFlags struct {
 	estimators, labels, reference, judge *string
 	moves                                *bandsFlag
-	peers                                peerFlag
+	peers                                peer.Specs
 	nf                                   *netFlags
-	workers                              *intFlag
-	format                               *choiceFlag
+	workers                              *cmdline.Int
+	format                               *cmdline.Choice
 	of                                   *outputFlags
 	check, noTimings                     *bool
 }
@@ -41,8 +43,8 @@ func addCompareFlags(fs *flag.FlagSet) *compareFlags {
 	f.labels = fs.String("labels", "", "labels file of final ownership (JSON Lines; \"none\" to use none)")
 	f.reference = fs.String("reference", "", "reference evaluations of the positions (JSON Lines, as kata-reference.jsonl) to measure against as well")
 	fs.Var(&f.peers, "peer", "a GTP engine to compare, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
-	f.workers = addWorkersFlag(fs, "number of workers, and of engines per peer (default: the number of CPUs)", cpuCount)
-	f.format = addFormatFlag(fs, "output format: text, csv, json or html (a page with the tables and charts of every metric against the move band; see -o)", "csv", "json", "html")
+	f.workers = cmdline.AddWorkers(fs, "number of workers, and of engines per peer (default: the number of CPUs)", cpuCount)
+	f.format = cmdline.AddFormat(fs, "output format: text, csv, json or html (a page with the tables and charts of every metric against the move band; see -o)", "csv", "json", "html")
 	f.of = addOutputFlag(fs)
 	f.judge = fs.String("judge", defaultJudge(), "estimator of the final-position judgement for counted games without labels or markup (\"none\": Benson's algorithm alone)")
 	f.check = fs.Bool("check-judgement", false, "also judge every labelled game's final position as if it had no label, and report the agreement with the labels")
@@ -53,19 +55,19 @@ func addCompareFlags(fs *flag.FlagSet) *compareFlags {
 // config checks the flags and returns the comparison they ask for; its
 // peers are stopped when ctx is cancelled.
 func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (compare.Config, error) {
-	if err := checkFlags(f.format, f.workers, f.moves); err != nil {
+	if err := cmdline.Check(f.format, f.workers, f.moves); err != nil {
 		return compare.Config{}, err
 	}
-	cfg := compare.Config{Bands: f.moves.bands, Workers: f.workers.n, CheckJudgement: *f.check, NoTimings: *f.noTimings}
+	cfg := compare.Config{Bands: f.moves.bands, Workers: f.workers.N, CheckJudgement: *f.check, NoTimings: *f.noTimings}
 	if _, err := f.nf.load(); err != nil {
 		return cfg, err
 	}
-	names, news, err := estimatorList(*f.estimators)
+	ests, err := estimatorList(*f.estimators)
 	if err != nil {
 		return cfg, err
 	}
-	for i, n := range names {
-		cfg.Estimators = append(cfg.Estimators, compare.Estimator{Name: n, New: news[i]})
+	for _, est := range ests {
+		cfg.Estimators = append(cfg.Estimators, compare.Estimator(est))
 	}
 	taken := map[string]bool{compare.TieName: true}
 	for _, est := range cfg.Estimators {
@@ -81,13 +83,13 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 		taken[compare.ReferenceName] = true
 	}
 	for _, p := range f.peers {
-		if taken[p.name] {
-			return cfg, usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.name)
+		if taken[p.Name] {
+			return cfg, usagef("invalid --peer %s: the name is taken (estimators and the tie baseline have names too)", p.Name)
 		}
-		taken[p.name] = true
+		taken[p.Name] = true
 		// In a process group of its own, so that Ctrl-C reaches goeval
 		// alone: cancelling ctx stops the engine.
-		cfg.Peers = append(cfg.Peers, compare.GTPPeer(p.name, p.argv, peer.Options{OwnGroup: true, Context: ctx}))
+		cfg.Peers = append(cfg.Peers, compare.GTPPeer(p.Name, p.Argv, peer.Options{OwnGroup: true, Context: ctx}))
 	}
 	if *f.judge != "none" {
 		if cfg.Judge, err = eval.Factory(*f.judge, nil); err != nil {
@@ -137,20 +139,20 @@ func compareCommand(e *env, args []string) error {
 	bar.Clear()
 	if err != nil && rep == nil && ctx.Err() != nil {
 		// Interrupted before any work, while the peers were started.
-		return &interruptedError{"interrupted before the comparison began: nothing written"}
+		return &interrupt.Error{Msg: "interrupted before the comparison began: nothing written"}
 	}
 	if err != nil && (rep == nil || ctx.Err() == nil) {
 		return err
 	}
 	rep.Errors = append(ferrs, rep.Errors...)
 	judgedBy := ""
-	if f.format.v == "text" {
+	if f.format.V == "text" {
 		judgedBy = "Benson's algorithm alone"
 		if cfg.Judge != nil {
 			judgedBy = "Benson's algorithm and " + *f.judge
 		}
 	}
-	for _, note := range rep.Notes(f.format.v != "json", judgedBy) {
+	for _, note := range rep.Notes(f.format.V != "json", judgedBy) {
 		fmt.Fprintf(e.stderr, "goeval: %s\n", note)
 	}
 	if rep.Interrupted == "" && rep.GamesRead == 0 {
@@ -159,7 +161,7 @@ func compareCommand(e *env, args []string) error {
 		return fmt.Errorf("no game could be read from %s (listed above): nothing to compare, no output written", words.Count(len(files)+len(ferrs), "file"))
 	}
 	draw := func(w io.Writer) error {
-		return report.Write(w, rep, f.format.v, report.Options{Command: report.CommandLine("goeval compare", args)})
+		return report.Write(w, rep, f.format.V, report.Options{Command: report.CommandLine("goeval compare", args)})
 	}
 	if rep.Interrupted != "" {
 		// The tables of what was finished are written, marked, never

@@ -7,20 +7,23 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
+	"goeval/influence"
+	"goeval/internal/cmdline"
+	"goeval/judge"
 )
 
 // defaultEstimator is the estimator that judges a position when
 // --estimator is not given: goeval FILE, the GTP scores and dead stones.
-const defaultEstimator = "judge"
+const defaultEstimator = judge.Name
 
 // mapEstimator is the default of the commands that need a map that answers
 // every move (rank, values, genmove, miai leaves): the default λ/κ of docs/estimators.md §2
 // estimate. The judge's score leans on a prior until the game settles, so
 // most moves would look alike to it, and it costs five times as much.
-const mapEstimator = "lambda-kappa"
+const mapEstimator = influence.LambdaKappa
 
 // netEstimator is the estimator of a KataGo network (--net).
-const netEstimator = "net"
+const netEstimator = eval.NetName
 
 // estimatorFlags are the flags that choose an estimator and override its
 // parameters; every command that evaluates positions has them.
@@ -32,18 +35,6 @@ type estimatorFlags struct {
 	net    *netFlags
 }
 
-// paramFlags lists the parameter overrides: flag name = Options key.
-var paramFlags = []struct{ name, usage string }{
-	{"lambda", "λ of the λ/κ estimators, in [0, 1)"},
-	{"kappa", "κ of the λ/κ estimators, in [0, 1]"},
-	{"tolerance", "stop iterating when the sum of squared changes is below this"},
-	{"max-iterations", "iteration cap of the iterative estimators"},
-	{"attenuation", "attenuation per step of the propagating estimators, in (0, 1)"},
-	{"max-distance", "reach of the propagating estimators in steps (0 = unbounded)"},
-	{"atsumi-reach", "reach of the moyo estimator's atsumi in steps"},
-	{"region-override", "moyo: 1 to let the equidistance region decide the colour (docs/estimators.md §3)"},
-}
-
 func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
 	ef := &estimatorFlags{params: map[string]*float64{}, fs: fs, def: def}
 	usage := "estimator: " + strings.Join(eval.Names(), ", ")
@@ -52,8 +43,8 @@ func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
 	}
 	fs.StringVar(&ef.name, "estimator", def, usage)
 	ef.net = addNetFlags(fs)
-	for _, p := range paramFlags {
-		ef.params[p.name] = fs.Float64(p.name, 0, p.usage+" (default: the estimator's own)")
+	for _, p := range eval.Params() {
+		ef.params[p.Name] = fs.Float64(p.Name, 0, p.Usage+" (default: the estimator's own)")
 	}
 	return ef
 }
@@ -62,7 +53,7 @@ func addEstimatorFlags(fs *flag.FlagSet, def string) *estimatorFlags {
 func (ef *estimatorFlags) options() eval.Options {
 	o := eval.Options{}
 	for name, v := range ef.params {
-		if isSet(ef.fs, name) {
+		if cmdline.IsSet(ef.fs, name) {
 			o[name] = *v
 		}
 	}
@@ -77,7 +68,7 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if haveNet && ef.def == defaultEstimator && !isSet(ef.fs, "estimator") {
+	if haveNet && ef.def == defaultEstimator && !cmdline.IsSet(ef.fs, "estimator") {
 		ef.name = netEstimator
 	}
 	if _, err := eval.Lookup(ef.name); err != nil {
@@ -90,48 +81,35 @@ func (ef *estimatorFlags) factory() (func() control.Estimator, error) {
 	return f, nil
 }
 
-// factoryOf is eval.Factory for a name the command line gave, where asking
-// for the network without one is bad usage (exit 2), not bad input.
+// factoryOf is eval.Factory for a name the command line gave (netUsage).
 func factoryOf(name string, o eval.Options) (func() control.Estimator, error) {
 	f, err := eval.Factory(name, o)
-	if errors.Is(err, eval.ErrNoNetwork) {
-		return nil, usagef("estimator %s: %v", name, err)
-	}
-	return f, err
+	return f, netUsage(err)
 }
 
-// usableNames returns the names of the estimators that can be built now:
-// all but net while no network is given.
-func usableNames() []string {
-	var out []string
-	for _, s := range eval.Usable() {
-		out = append(out, s.Name)
+// netUsage makes asking for the network without one (eval.ErrNoNetwork)
+// bad usage (exit 2), not bad input.
+func netUsage(err error) error {
+	if errors.Is(err, eval.ErrNoNetwork) {
+		return usagef("estimator %s: %v", eval.NetName, err)
 	}
-	return out
+	return err
 }
 
 // estimatorList reads --estimators, a comma-separated list of estimators,
-// into their names and constructors: every usable one (usableNames) when
-// the list is empty.
-func estimatorList(list string) ([]string, []func() control.Estimator, error) {
-	names := usableNames()
+// into their constructors (eval.Constructors): every usable one when the
+// list is empty.
+func estimatorList(list string) ([]eval.Named, error) {
+	var names []string
 	if list != "" {
-		names = nil
 		for _, n := range strings.Split(list, ",") {
 			n = strings.TrimSpace(n)
 			if _, err := eval.Lookup(n); err != nil {
-				return nil, nil, usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(eval.Names(), ", "))
+				return nil, usagef("invalid --estimators: %q (want some of %s)", n, strings.Join(eval.Names(), ", "))
 			}
 			names = append(names, n)
 		}
 	}
-	var news []func() control.Estimator
-	for _, n := range names {
-		f, err := factoryOf(n, nil)
-		if err != nil {
-			return nil, nil, err
-		}
-		news = append(news, f)
-	}
-	return names, news, nil
+	ests, err := eval.Constructors(names...)
+	return ests, netUsage(err)
 }

@@ -10,6 +10,7 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/cmdline"
 	"goeval/internal/version"
 	"goeval/position"
 	"goeval/render"
@@ -37,7 +38,7 @@ func evalCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	pf := addPositionFlags(fs)
-	format := addFormatFlag(fs, "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)", "json", "svg", "png")
+	format := cmdline.AddFormat(fs, "output format: text, json, svg or png (a picture of the control map; see --palette, --size, -o)", "json", "svg", "png")
 	show := fs.String("show", "", "a view of the estimator's own instead of the control map (moyo: objects, pairs, d, size, regions; svg and png draw it over the map)")
 	sf := addScoringFlags(fs)
 	of := addOutputFlags(fs)
@@ -61,7 +62,7 @@ func evalCommand(e *env, args []string) error {
 	if err := sf.check(); err != nil {
 		return err
 	}
-	if sf.territory() && format.picture() {
+	if sf.territory() && format.Picture() {
 		return usagef("--scoring territory applies to the text and json output; pictures show the area count")
 	}
 	newEst, err := ef.factory()
@@ -85,9 +86,9 @@ func evalCommand(e *env, args []string) error {
 		opt.ParamsFile = file
 	}
 	switch {
-	case format.v == "json":
+	case format.V == "json":
 		return of.write(e, func(w io.Writer) error { return pos.WriteJSON(w, est, &res, opt) })
-	case format.picture():
+	case format.Picture():
 		pic, err := pos.Picture(est, &res, pal, *show)
 		if errors.Is(err, position.ErrNoLabels) {
 			return usagef("--show with --format svg or png: estimator %s cannot draw its views on a picture", est.Name())
@@ -95,7 +96,7 @@ func evalCommand(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return of.writePicture(e, format.v, pic)
+		return of.writePicture(e, format.V, pic)
 	case *show != "":
 		return of.write(e, func(w io.Writer) error { return pos.WriteView(w, est.(control.Viewer), *show) })
 	}
@@ -135,35 +136,35 @@ func oneFile(files []string, instead string) (string, error) {
 // checkDrawFlags checks the flags of the commands that draw a position:
 // --move, --game and --variation, --format and the picture flags, and
 // returns the --palette.
-func checkDrawFlags(e *env, pf *positionFlags, format *choiceFlag, of *outputFlags) (render.Palette, error) {
+func checkDrawFlags(e *env, pf *positionFlags, format *cmdline.Choice, of *outputFlags) (render.Palette, error) {
 	if err := pf.check(); err != nil {
 		return 0, err
 	}
-	if err := format.check(); err != nil {
+	if err := format.Check(); err != nil {
 		return 0, err
 	}
-	pal, err := of.check(format.picture())
+	pal, err := of.check(format.Picture())
 	if err != nil {
 		return 0, err
 	}
-	return pal, of.refuseTerminal(e, format.v)
+	return pal, of.refuseTerminal(e, format.V)
 }
 
 // loadPosition refuses an -o file that is the input, reads the position
 // that pf names, and prints its warnings unless the output is JSON (which
 // holds them).
-func loadPosition(e *env, file string, pf *positionFlags, of *outputFlags, format *choiceFlag) (*position.Position, error) {
+func loadPosition(e *env, file string, pf *positionFlags, of *outputFlags, format *cmdline.Choice) (*position.Position, error) {
 	if err := of.checkInputs(file); err != nil {
 		return nil, err
 	}
 	if file == "" {
 		return nil, usagef("the FILE.sgf argument is empty (want a file name, or - for standard input)")
 	}
-	pos, err := position.Read(file, e.stdin, pf.game.n, pf.move.n, pf.path)
+	pos, err := position.Read(file, e.stdin, pf.game.N, pf.move.N, pf.path)
 	if err != nil {
 		return nil, err
 	}
-	if format.v != "json" {
+	if format.V != "json" {
 		for _, w := range pos.Warnings {
 			fmt.Fprintf(e.stderr, "goeval: %s\n", w)
 		}
@@ -171,31 +172,27 @@ func loadPosition(e *env, file string, pf *positionFlags, of *outputFlags, forma
 	return pos, nil
 }
 
-// margin formats a Black-positive score for people, with one decimal, as
-// every command does (control.Margin): "B+3.2", "W+0.5", "0".
-func margin(s float64) string { return control.Margin(s, 1) }
-
 // positionFlags are --move, --game and --variation.
 type positionFlags struct {
-	move, game *intFlag
+	move, game *cmdline.Int
 	variation  string
 	path       []int // --variation's numbers
 }
 
 func addPositionFlags(fs *flag.FlagSet) *positionFlags {
 	pf := &positionFlags{}
-	pf.move = addIntFlag(fs, "move", -1, -1, "evaluate the position after this many moves; -1 means the end of the main line")
-	pf.move.want = "want 0 or more"
-	pf.game = addGameFlag(fs, "which game of a collection (from 1)")
+	pf.move = cmdline.AddInt(fs, "move", -1, -1, "evaluate the position after this many moves; -1 means the end of the main line")
+	pf.move.Want = "want 0 or more"
+	pf.game = cmdline.AddGame(fs, "which game of a collection (from 1)")
 	fs.StringVar(&pf.variation, "variation", "", "follow this variation instead of the main line: N.M... takes the N-th variation at the first fork, the M-th at the next, the first beyond")
 	return pf
 }
 
 func (pf *positionFlags) check() error {
-	if err := pf.game.check(); err != nil {
+	if err := pf.game.Check(); err != nil {
 		return err
 	}
-	if err := pf.move.check(); err != nil {
+	if err := pf.move.Check(); err != nil {
 		return err
 	}
 	var ok bool

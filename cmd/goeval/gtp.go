@@ -10,6 +10,7 @@ import (
 	"goeval/control"
 	"goeval/eval"
 	"goeval/gtp"
+	"goeval/internal/cmdline"
 	"goeval/internal/version"
 )
 
@@ -24,7 +25,7 @@ func gtpCommand(e *env, args []string) error {
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, defaultEstimator)
 	rankWith := fs.String("rank-estimator", mapEstimator, "estimator that ranks moves for genmove, kata-analyze's moves and the ranking analyze commands")
-	workers := addWorkersFlag(fs, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)", onePerCPU)
+	workers := cmdline.AddWorkers(fs, "number of parallel workers that rank moves (0: one per CPU, GOMAXPROCS)", onePerCPU)
 	size := addSizeFlag(fs, "boardsize", 19, fmt.Sprintf("board size at the start, %d..%d", board.MinSize, board.MaxSize))
 	by := addByFlag(fs, "order of the moves of genmove and the analyze commands: model (the move model), net (the network's move probabilities; the default with --net) or eval (the one-ply score)")
 	sf := addScoringFlags(fs)
@@ -38,7 +39,7 @@ func gtpCommand(e *env, args []string) error {
 	if err := sf.check(); err != nil {
 		return err
 	}
-	if err := workers.check(); err != nil {
+	if err := workers.Check(); err != nil {
 		return err
 	}
 	judge, err := ef.factory()
@@ -48,9 +49,9 @@ func gtpCommand(e *env, args []string) error {
 	if err := by.resolve(fs, ef.net.loaded); err != nil {
 		return err
 	}
-	cfg := gtp.Config{Version: version.String(), Workers: workers.n, Size: size.n,
+	cfg := gtp.Config{Version: version.String(), Workers: workers.N, Size: size.N,
 		Warn: func(line string) { fmt.Fprintf(e.stderr, "goeval: %s\n", line) }}
-	switch by.v {
+	switch by.V {
 	case "model":
 		if cfg.Model, err = by.model.load(); err != nil {
 			return err
@@ -69,19 +70,18 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return usagef("invalid --rank-estimator %q (want %s)", *rankWith, strings.Join(eval.Names(), ", "))
 	}
-	var ests []gtp.Estimator
-	for _, s := range eval.Usable() {
-		f, err := eval.Factory(s.Name, nil)
-		if err != nil {
-			return err
-		}
-		ests = append(ests, gtp.Estimator{Name: s.Name, New: f})
+	ests, err := eval.Constructors()
+	if err != nil {
+		return err
 	}
-	cfg.Judge, cfg.Rank, cfg.Estimators = judge, ranker, ests
-	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack.n, sf.threatsWhite.n
+	for _, est := range ests {
+		cfg.Estimators = append(cfg.Estimators, gtp.Estimator(est))
+	}
+	cfg.Judge, cfg.Rank = judge, ranker
+	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack.N, sf.threatsWhite.N
 	eng, err := gtp.New(cfg)
 	if errors.Is(err, board.ErrSize) {
-		return size.check() // 0 is gtp's default, 19
+		return size.Check() // 0 is gtp's default, 19
 	}
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"goeval/board"
+	"goeval/internal/cmdline"
 	"goeval/ko"
 )
 
@@ -23,7 +24,7 @@ func ikedaCommand(e *env, args []string) error {
 	tb := fs.Int("tb", 0, "Black's ko threats")
 	tw := fs.Int("tw", 0, "White's ko threats")
 	toMove := fs.String("to-move", "", "the side to move: B or W (black, white)")
-	format := addFormatFlag(fs, "output format: text or json", "json")
+	format := cmdline.AddFormat(fs, "output format: text or json", "json")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -31,7 +32,7 @@ func ikedaCommand(e *env, args []string) error {
 	if len(rest) > 0 {
 		return usagef("goeval ikeda takes flags only (got %q)", rest[0])
 	}
-	if err := format.check(); err != nil {
+	if err := format.Check(); err != nil {
 		return err
 	}
 	if *toMove == "" {
@@ -46,7 +47,7 @@ func ikedaCommand(e *env, args []string) error {
 	if err != nil {
 		return koUsageError(err, map[string]string{"Kb": "--kb", "Kw": "--kw", "D": "--dame", "Tb": "--tb", "Tw": "--tw", "ToMove": "--to-move"})
 	}
-	if format.v == "json" {
+	if format.V == "json" {
 		return s.WriteJSON(e.stdout)
 	}
 	return s.WriteText(e.stdout)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"goeval/control"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/words"
 	"goeval/peer"
 	"goeval/records"
@@ -16,11 +19,11 @@ func init() {
 func labelCommand(e *env, args []string) error {
 	fs := newFlags(e, "label", help("label"))
 	addMaxSGFFlag(fs)
-	var peers peerFlag
+	var peers peer.Specs
 	fs.Var(&peers, "peer", "the GTP engine that judges, as NAME=COMMAND, e.g. gnugo=\"gnugo --mode gtp --chinese-rules --level 1\"")
 	gamesFlag := fs.String("games", "counted", "which games to label: all, counted (a score or a draw) or uncounted (resigned, on time, ...)")
-	workers := addWorkersFlag(fs, "engines run at once (default: the number of CPUs)", cpuCount)
-	timeout := addTimeoutFlag(fs, "timeout", 10*time.Minute, "longest wait for one answer of the engine")
+	workers := cmdline.AddWorkers(fs, "engines run at once (default: the number of CPUs)", cpuCount)
+	timeout := cmdline.AddTimeout(fs, "timeout", 10*time.Minute, "longest wait for one answer of the engine")
 	of := addOutputFlag(fs)
 	paths, err := parseArgs(fs, args)
 	if err != nil {
@@ -32,7 +35,7 @@ func labelCommand(e *env, args []string) error {
 	case len(peers) != 1:
 		return usagef("give one engine with --peer NAME=COMMAND")
 	}
-	if err := checkFlags(workers, timeout); err != nil {
+	if err := cmdline.Check(workers, timeout); err != nil {
 		return err
 	}
 	games, err := records.ParseGames(*gamesFlag)
@@ -47,11 +50,11 @@ func labelCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	lab, err := records.LabelFiles(ctx, records.LabelConfig{
-		Games: games, Judge: p.name, Workers: workers.n,
+		Games: games, Judge: p.Name, Workers: workers.N,
 		Start: func() (records.Labeller, error) {
 			// In a process group of its own, so that Ctrl-C reaches goeval
 			// alone: cancelling ctx stops the engine.
-			e, err := peer.StartEngine(p.name, p.argv, peer.Options{Timeout: timeout.d, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
+			e, err := peer.StartEngine(p.Name, p.Argv, peer.Options{Timeout: timeout.D, OwnGroup: true, Context: ctx}, peer.MapNone, "final_status_list")
 			if err != nil {
 				return nil, err
 			}
@@ -63,7 +66,7 @@ func labelCommand(e *env, args []string) error {
 			case err != nil:
 				printFileError(e, records.FileError{File: file, Err: err.Error()})
 			case r.Label != nil:
-				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.name, margin(*r.Label.EngineResult))
+				fmt.Fprintf(e.stderr, "goeval: %d/%d %s: %d dead, %s estimates %s\n", done, len(files), file, len(r.Label.Dead), p.Name, control.Margin(*r.Label.EngineResult, 1))
 			}
 		},
 	}, files)
@@ -119,7 +122,7 @@ func labelsInterrupted(e *env, of *outputFlags, lab *records.Labelling, files in
 		return of.writeInterrupted(e, what, words.Count(made, "label"), lab.WriteJSONL)
 	}
 	if of.toStdout() {
-		return &interruptedError{what + ", no label made"}
+		return &interrupt.Error{Msg: what + ", no label made"}
 	}
-	return &interruptedError{fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
+	return &interrupt.Error{Msg: fmt.Sprintf("%s, no label made; %s is as it was", what, of.output)}
 }

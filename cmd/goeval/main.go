@@ -7,18 +7,14 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"sort"
 	"strings"
 
-	"golang.org/x/term"
-
 	"goeval/eval"
 	"goeval/internal/cmdline"
 	"goeval/internal/interrupt"
-	"goeval/internal/nearest"
 )
 
 func main() {
@@ -45,37 +41,21 @@ var commands = map[string]*command{}
 
 func register(c *command) { commands[c.name] = c }
 
-// usageError is bad usage: exit status 2, with a hint. A subcommand
-// (goeval tune moves) sets its own synopsis and the words of its help
-// command ("tune moves"); the others are the command's.
-type usageError struct{ msg, synopsis, help string }
+// usageError is bad usage: exit status 2, with a hint (cmdline.Exit).
+type usageError = cmdline.UsageError
 
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return &usageError{msg: fmt.Sprintf(format, args...)} }
+func usagef(format string, args ...any) error { return cmdline.Usagef(format, args...) }
 
 // interruptContext returns the context of a long command, which an
 // interrupt cancels (interrupt.Context). Tests replace it.
 var interruptContext = interrupt.Context
 
-// interruptedError is errInterrupted with its own words, for a command
-// that says what it kept and where.
-type interruptedError struct{ msg string }
-
-func (e *interruptedError) Error() string { return e.msg }
-func (e *interruptedError) Unwrap() error { return errInterrupted }
-
 // errHelp is returned after help was printed on request: exit status 0.
 var errHelp = cmdline.ErrHelp
 
-// errInterrupted is returned by a command that an interrupt stopped after
-// it printed what it had finished: exit status 130, as a shell gives a
-// command killed by SIGINT (interruptedStatus: 143 for SIGTERM).
-var errInterrupted = errors.New("interrupted: the output holds what was finished")
-
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
-		stdoutTTY: isTerminal(stdout), stderrTTY: isTerminal(stderr)}
+		stdoutTTY: cmdline.IsTerminal(stdout), stderrTTY: cmdline.IsTerminal(stderr)}
 	eval.ResetJudgeParams() // --params is this run's alone (tests run many in one process)
 	var err error
 	name := ""
@@ -87,34 +67,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = commands[name].run(e, args[1:])
 	case args[0] == "help":
 		err = helpCommand(e, args[1:])
-	case looksLikeCommand(args[0]):
+	case cmdline.LooksLikeCommand(args[0]):
 		err = unknownCommand(args[0])
 	default:
 		err = evalCommand(e, args)
 	}
-	var ue *usageError
-	switch {
-	case err == nil, errors.Is(err, errHelp):
-		return 0
-	case errors.Is(err, errInterrupted):
-		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		return interrupt.Status()
-	case errors.As(err, &ue):
-		// The error and the usage in a line or two; -h gives the rest.
-		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		switch {
-		case ue.synopsis != "":
-			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", ue.synopsis, ue.help)
-		case name != "":
-			fmt.Fprintf(stderr, "usage: %s\nRun 'goeval %s -h' for help.\n", usageLine(commands[name]), name)
-		default:
-			fmt.Fprintln(stderr, "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.")
-		}
-		return 2
-	default:
-		fmt.Fprintf(stderr, "goeval: %v\n", err)
-		return 1
+	hint := "usage: goeval [flags] FILE.sgf\n       goeval COMMAND [flags] ...\nRun 'goeval -h' for help and the commands.\n"
+	if name != "" {
+		hint = cmdline.Hint(usageLine(commands[name]), name)
 	}
+	return cmdline.Exit(stderr, err, hint)
 }
 
 func helpCommand(e *env, args []string) error {
@@ -137,27 +99,10 @@ func usageLine(c *command) string {
 	return "goeval " + c.name + " " + args
 }
 
-// looksLikeCommand reports whether the first argument is meant as a
-// command: a word of letters, digits and dashes, not a flag and not a file
-// that exists (a record may be named without .sgf).
-func looksLikeCommand(arg string) bool {
-	if arg == "" || arg[0] == '-' {
-		return false
-	}
-	for _, r := range arg {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
-			return false
-		}
-	}
-	_, err := os.Stat(arg)
-	return err != nil
-}
-
 // unknownCommand is the usage error for a command goeval does not have,
 // suggesting the nearest one when it is a slip of the keyboard away.
 func unknownCommand(name string) error {
-	best, bestD := nearest.Word(strings.ToLower(name), append(commandNames(), "help"))
-	if bestD <= max(1, len(name)/3) {
+	if best, ok := cmdline.Suggest(name, append(commandNames(), "help")); ok {
 		return usagef("unknown command %q: did you mean %q?", name, best)
 	}
 	return usagef("unknown command %q, and no file of that name (commands: %s)", name, strings.Join(commandNames(), ", "))
@@ -170,13 +115,6 @@ func commandNames() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// isTerminal reports whether w is a terminal: not merely a character
-// device, which /dev/null is too.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // newFlags returns the flag set of a command, whose -h and --help print

@@ -2,10 +2,14 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"goeval/board"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/match"
+	"goeval/peer"
 )
 
 func init() {
@@ -16,15 +20,15 @@ var matchUsage = help("match")
 
 func matchCommand(e *env, args []string) error {
 	fs := newFlags(e, "match", matchUsage)
-	var a, b, scorer peerFlag
+	var a, b, scorer peer.Specs
 	fs.Var(&a, "a", "the first engine, as NAME=COMMAND (Black in the first game)")
 	fs.Var(&b, "b", "the second engine, as NAME=COMMAND")
-	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: gnugo --mode gtp --chinese-rules)")
-	games := addIntFlag(fs, "games", 2, 1, "number of games")
+	fs.Var(&scorer, "scorer", "the engine whose final_score scores the games, as NAME=COMMAND (default: "+strings.Join(match.DefaultScorer().Argv, " ")+")")
+	games := cmdline.AddInt(fs, "games", 2, 1, "number of games")
 	size := addSizeFlag(fs, "size", match.DefaultSize, fmt.Sprintf("board size, %d..%d", board.MinSize, board.MaxSize))
 	komi := addKomiFlag(fs, 7.5, "komi, at most the board's points (size²) either way; give it for boards under 3x3")
-	maxMoves := addIntFlag(fs, "max-moves", 0, 0, "stop and score a game after this many moves (0: 3 × size²)")
-	timeout := addTimeoutFlag(fs, "timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
+	maxMoves := cmdline.AddInt(fs, "max-moves", 0, 0, "stop and score a game after this many moves (0: 3 × size²)")
+	timeout := cmdline.AddTimeout(fs, "timeout", match.DefaultTimeout, "how long to wait for each answer of an engine")
 	sgfOut := fs.String("sgf", "", "write the games to this SGF file")
 	of := addOutputFlag(fs)
 	rest, err := parseArgs(fs, args)
@@ -40,34 +44,33 @@ func matchCommand(e *env, args []string) error {
 	if len(scorer) > 1 {
 		return usagef("give at most one --scorer")
 	}
-	if err := checkFlags(games, timeout); err != nil {
+	if err := cmdline.Check(games, timeout); err != nil {
 		return err
 	}
 	if *sgfOut != "" && !of.toStdout() && outfile.Same(*sgfOut, of.output) {
 		return usagef("--sgf %s and -o %s name one file: the games and the table would overwrite each other (give two)", *sgfOut, of.output)
 	}
-	if err := maxMoves.check(); err != nil {
+	if err := maxMoves.Check(); err != nil {
 		return err
 	}
-	if a[0].name == b[0].name {
-		return usagef("--a and --b have the same name %q", a[0].name)
+	if a[0].Name == b[0].Name {
+		return usagef("--a and --b have the same name %q", a[0].Name)
 	}
 	cfg := match.Config{
-		A: match.Engine{Name: a[0].name, Argv: a[0].argv}, B: match.Engine{Name: b[0].name, Argv: b[0].argv},
-		Scorer: match.Engine{Name: "gnugo", Argv: []string{"gnugo", "--mode", "gtp", "--chinese-rules"}},
-		Games:  games.n, Size: size.n, Komi: komi.v, MaxMoves: maxMoves.n, Timeout: timeout.d,
+		A: match.Engine(a[0]), B: match.Engine(b[0]), // the scorer: match.DefaultScorer unless --scorer
+		Games: games.N, Size: size.N, Komi: komi.V, MaxMoves: maxMoves.N, Timeout: timeout.D,
 	}
 	if len(scorer) == 1 {
-		cfg.Scorer = match.Engine{Name: scorer[0].name, Argv: scorer[0].argv}
+		cfg.Scorer = match.Engine(scorer[0])
 	}
-	if err := size.check(); err != nil {
+	if err := size.Check(); err != nil {
 		return err
 	}
-	if err := komi.check(size.n); err != nil {
+	if err := komi.check(size.N); err != nil {
 		return err
 	}
 	cfg.Progress = func(done int, g *match.Game) {
-		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, games.n, g.Black, g.White, g.Result, len(g.Moves))
+		fmt.Fprintf(e.stderr, "goeval: game %d of %d: %s (B) vs %s (W): %s, %d moves\n", done, games.N, g.Black, g.White, g.Result, len(g.Moves))
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -97,7 +100,7 @@ func matchInterrupted(e *env, rep *match.Report, sgfOut string, of *outputFlags)
 				what += fmt.Sprintf("; %s is as it was", f)
 			}
 		}
-		return &interruptedError{what}
+		return &interrupt.Error{Msg: what}
 	}
 	if sgfOut != "" {
 		name, err := outfile.WriteNew(sgfOut, ".partial", rep.WriteSGF)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"goeval/control"
+	"goeval/internal/cmdline"
 	"goeval/thermo"
 	"goeval/thermo/sgftree"
 )
@@ -18,8 +19,8 @@ func miaiCommand(e *env, args []string) error {
 	fs := newFlags(e, "miai", miaiUsage)
 	addMaxSGFFlag(fs)
 	ef := addEstimatorFlags(fs, mapEstimator)
-	game := addGameFlag(fs, "which game of an SGF collection (from 1)")
-	format := addFormatFlag(fs, "output format: text or json", "json")
+	game := cmdline.AddGame(fs, "which game of an SGF collection (from 1)")
+	format := cmdline.AddFormat(fs, "output format: text or json", "json")
 	width := fs.Int("width", thermo.DefaultPlotWidth, "the most columns of the thermograph plot")
 	height := fs.Int("height", thermo.DefaultPlotHeight, "the most rows of the thermograph plot")
 	pos, err := parseArgs(fs, args)
@@ -32,10 +33,10 @@ func miaiCommand(e *env, args []string) error {
 	if len(pos) > 1 {
 		return usagef("one tree at a time (got %d arguments; quote a tree for the shell: '{4 | {3 | 2}}')", len(pos))
 	}
-	if err := game.check(); err != nil {
+	if err := game.Check(); err != nil {
 		return err
 	}
-	if err := format.check(); err != nil {
+	if err := format.Check(); err != nil {
 		return err
 	}
 	if *width < 8 || *height < 4 {
@@ -43,7 +44,7 @@ func miaiCommand(e *env, args []string) error {
 	}
 	// The estimator is built only if a leaf needs it, but flags given
 	// explicitly are checked at once.
-	if isSet(fs, "estimator") || len(ef.options()) > 0 {
+	if cmdline.IsSet(fs, "estimator") || len(ef.options()) > 0 {
 		if _, err := ef.factory(); err != nil {
 			return err
 		}
@@ -59,11 +60,11 @@ func miaiCommand(e *env, args []string) error {
 	if pos[0] == "" {
 		return usagef("the TREE or FILE.sgf argument is empty (want notation, a file name, or - for standard input)")
 	}
-	src, err := sgftree.Load(pos[0], e.stdin, game.n, sgftree.Options{Estimator: newEst})
+	src, err := sgftree.Load(pos[0], e.stdin, game.N, sgftree.Options{Estimator: newEst})
 	if err != nil {
 		return err
 	}
-	if src.File == "" && isSet(fs, "game") {
+	if src.File == "" && cmdline.IsSet(fs, "game") {
 		return usagef("--game applies to an SGF file, not to a tree in notation")
 	}
 	r, err := thermo.Analyze(src.Game)
@@ -74,7 +75,7 @@ func miaiCommand(e *env, args []string) error {
 		return err
 	}
 	naive, naiveErr := thermo.MiaiCount(src.Game)
-	if format.v == "json" {
+	if format.V == "json" {
 		return thermo.WriteJSON(e.stdout, src.Source(), r, naive, naiveErr)
 	}
 	for _, w := range src.Warnings {

@@ -6,6 +6,7 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/cmdline"
 	"goeval/rank"
 )
 
@@ -23,25 +24,25 @@ func addModelFlag(fs *flag.FlagSet) *modelFlag {
 // --model, the move model's file: net is the default with a network and no
 // --model, and --model goes with --by model alone.
 type byFlag struct {
-	*choiceFlag
+	*cmdline.Choice
 	model *modelFlag
 }
 
 func addByFlag(fs *flag.FlagSet, usage string) *byFlag {
-	return &byFlag{addChoiceFlag(fs, "by", usage, "model", netEstimator, "eval"), addModelFlag(fs)}
+	return &byFlag{cmdline.AddChoice(fs, "by", usage, "model", netEstimator, "eval"), addModelFlag(fs)}
 }
 
 // resolve sets the default of --by, now that a network is loaded or not,
 // and checks --by and --model.
 func (b *byFlag) resolve(fs *flag.FlagSet, netLoaded bool) error {
-	if netLoaded && !isSet(fs, "by") && b.model.path == "" {
-		b.v = netEstimator
+	if netLoaded && !cmdline.IsSet(fs, "by") && b.model.path == "" {
+		b.V = netEstimator
 	}
-	if err := b.check(); err != nil {
+	if err := b.Check(); err != nil {
 		return err
 	}
-	if b.v != "model" && b.model.path != "" {
-		return usagef("--model orders the moves by the model: it does not go with --by %s", b.v)
+	if b.V != "model" && b.model.path != "" {
+		return usagef("--model orders the moves by the model: it does not go with --by %s", b.V)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"goeval/eval"
+	"goeval/internal/cmdline"
 )
 
 // netEnv names the environment variable that gives the network when --net
@@ -38,7 +39,7 @@ func addNetFlags(fs *flag.FlagSet) *netFlags {
 // there is a network. A missing or unreadable file is an error of input
 // (exit 1) that names the file and where it was given.
 func (nf *netFlags) load() (bool, error) {
-	if isSet(nf.fs, "params") {
+	if cmdline.IsSet(nf.fs, "params") {
 		if nf.params == "" {
 			return false, usagef("--params is empty (want a JSON file that goeval tune --write wrote)")
 		}
@@ -51,15 +52,15 @@ func (nf *netFlags) load() (bool, error) {
 		return false, usagef("invalid --symmetry %q (want 0..7, or all)", nf.symmetry)
 	}
 	path, from := nf.path, "--net"
-	if !isSet(nf.fs, "net") {
+	if !cmdline.IsSet(nf.fs, "net") {
 		path, from = os.Getenv(netEnv), netEnv
 	}
 	if path == "" {
-		if isSet(nf.fs, "net") {
+		if cmdline.IsSet(nf.fs, "net") {
 			return false, usagef("--net is empty (want a KataGo network file)")
 		}
 		for _, name := range []string{"symmetry", "history"} {
-			if isSet(nf.fs, name) {
+			if cmdline.IsSet(nf.fs, name) {
 				return false, usagef("--%s applies to the network: give one with --net FILE or %s=FILE", name, netEnv)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/render"
 )
@@ -16,7 +18,7 @@ import (
 type outputFlags struct {
 	output         string
 	size           int
-	palette, color *choiceFlag
+	palette, color *cmdline.Choice
 }
 
 // addOutputFlag adds -o and --output alone.
@@ -33,29 +35,29 @@ func addOutputFlag(fs *flag.FlagSet) *outputFlags {
 // has them.
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	of := addOutputFlag(fs)
-	of.color = addChoiceFlag(fs, "color", "text: shade the board with ANSI greys: auto (on a terminal), always or never", "auto", "always", "never")
-	of.palette = addChoiceFlag(fs, "palette", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)", render.PaletteNames()...)
+	of.color = cmdline.AddChoice(fs, "color", "text: shade the board with ANSI greys: auto (on a terminal), always or never", "auto", "always", "never")
+	of.palette = cmdline.AddChoice(fs, "palette", "svg, png: colours of the control map: grey (black is Black's, white White's, as in the papers' figures) or redblue (blue Black's, red White's)", render.PaletteNames()...)
 	fs.IntVar(&of.size, "size", render.DefaultWidth, fmt.Sprintf("svg, png: width of the picture in pixels, %d..%d (the caption adds to the height)", render.MinWidth, render.MaxWidth))
 	return of
 }
 
 // check validates the picture flags, --size for a picture only.
 func (of *outputFlags) check(picture bool) (render.Palette, error) {
-	if err := of.palette.check(); err != nil {
+	if err := of.palette.Check(); err != nil {
 		return 0, err
 	}
-	pal, _ := render.ParsePalette(of.palette.v) // checked
+	pal, _ := render.ParsePalette(of.palette.V) // checked
 	if picture && (of.size < render.MinWidth || of.size > render.MaxWidth) {
 		return 0, usagef("invalid --size %d (want %d..%d pixels)", of.size, render.MinWidth, render.MaxWidth)
 	}
-	return pal, of.color.check()
+	return pal, of.color.Check()
 }
 
 // shade returns the text shading --color asks for: ANSI greys always, or
 // on auto when standard output is a terminal and NO_COLOR and TERM=dumb do
 // not say otherwise.
 func (of *outputFlags) shade(e *env) render.Shade {
-	if of.color.v == "always" || (of.color.v == "auto" && e.stdoutTTY && of.toStdout() &&
+	if of.color.V == "always" || (of.color.V == "auto" && e.stdoutTTY && of.toStdout() &&
 		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb") {
 		return render.ANSI
 	}
@@ -82,20 +84,16 @@ func (of *outputFlags) checkInputs(inputs ...string) error {
 
 // checkNotInput refuses, as a usage error, an output file out (given by
 // flag) that is one of the inputs: the same path, or the same file by
-// another name (outfile.Same). Empty names and "-" are no files.
+// another name (outfile.Input).
 func checkNotInput(flag, out string, inputs ...string) error {
-	if out == "" || out == "-" {
+	in, ok := outfile.Input(out, inputs...)
+	switch {
+	case !ok:
 		return nil
+	case filepath.Clean(in) == filepath.Clean(out):
+		return usagef("%s %s is an input file: writing it would destroy it (give another output file)", flag, out)
 	}
-	for _, in := range inputs {
-		if in != "" && in != "-" && outfile.Same(out, in) {
-			if filepath.Clean(in) == filepath.Clean(out) {
-				return usagef("%s %s is an input file: writing it would destroy it (give another output file)", flag, out)
-			}
-			return usagef("%s %s is the input file %s: writing it would destroy it (give another output file)", flag, out, in)
-		}
-	}
-	return nil
+	return usagef("%s %s is the input file %s: writing it would destroy it (give another output file)", flag, out, in)
 }
 
 // write runs draw on the output: the file named by -o, or standard
@@ -131,7 +129,7 @@ func (of *outputFlags) writeInterrupted(e *env, what, noun string, draw func(w i
 		}
 		where = fmt.Sprintf("kept in %s; %s is as it was", name, of.output)
 	}
-	return &interruptedError{fmt.Sprintf("%s; %s %s", what, noun, where)}
+	return &interrupt.Error{Msg: fmt.Sprintf("%s; %s %s", what, noun, where)}
 }
 
 // writePicture writes pic as an SVG or PNG document.

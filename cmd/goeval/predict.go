@@ -7,8 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"goeval/control"
 	"goeval/eval"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/progress"
 	"goeval/peer"
 	"goeval/predict"
@@ -51,17 +52,17 @@ func predictCommand(e *env, args []string) error {
 	switch {
 	case err != nil && ctx.Err() != nil:
 		// An engine stopped as it started.
-		return &interruptedError{"interrupted as the rankers started: nothing measured"}
+		return &interrupt.Error{Msg: "interrupted as the rankers started: nothing measured"}
 	case err != nil:
 		return err
 	}
 	for _, fe := range ferrs {
 		rep.Unreadable = append([]records.FileError{fe}, rep.Unreadable...)
 	}
-	for _, note := range rep.Notes(f.format.v != "json") { // JSON holds the warnings
+	for _, note := range rep.Notes(f.format.V != "json") { // JSON holds the warnings
 		fmt.Fprintf(e.stderr, "goeval: %s\n", note)
 	}
-	draw := func(w io.Writer) error { return rep.Write(w, f.format.v) }
+	draw := func(w io.Writer) error { return rep.Write(w, f.format.V) }
 	if rep.Interrupted {
 		// The figures of the games finished, marked, never over the -o
 		// file.
@@ -80,12 +81,12 @@ func predictCommand(e *env, args []string) error {
 type predictFlags struct {
 	rankers *string
 	nf      *netFlags
-	every   *intFlag
-	peers   peerFlag
+	every   *cmdline.Int
+	peers   peer.Specs
 	genmove *bool
-	timeout *timeoutFlag
-	workers *intFlag
-	format  *choiceFlag
+	timeout *cmdline.Timeout
+	workers *cmdline.Int
+	format  *cmdline.Choice
 	mf      *modelFlag
 	of      *outputFlags
 }
@@ -95,12 +96,12 @@ func addPredictFlags(fs *flag.FlagSet) *predictFlags {
 	addMaxSGFFlag(fs)
 	f.rankers = fs.String("rankers", "model", "comma-separated rankers: model, net (the network's move probabilities; --net), eval:NAME (NAME one of "+strings.Join(eval.Names(), ", ")+")")
 	f.nf = addNetFlags(fs)
-	f.every = addIntFlag(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
+	f.every = cmdline.AddInt(fs, "every", predict.DefaultEvery, 1, "rank the position after every N-th move (0, N, 2N, ...)")
 	fs.Var(&f.peers, "peer", "a GTP engine to measure, as NAME=COMMAND (repeatable), e.g. gnugo=\"gnugo --mode gtp --level 1\"")
 	f.genmove = fs.Bool("peer-genmove", false, "ask the peers genmove (then undo) even where they know top_moves_black/white")
-	f.timeout = addTimeoutFlag(fs, "peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
-	f.workers = addWorkersFlag(fs, "number of workers, each with its own rankers and engines (default: the number of CPUs)", cpuCount)
-	f.format = addFormatFlag(fs, "output format: text, csv or json", "csv", "json")
+	f.timeout = cmdline.AddTimeout(fs, "peer-timeout", peer.DefaultTimeout, "how long to wait for each answer of a peer")
+	f.workers = cmdline.AddWorkers(fs, "number of workers, each with its own rankers and engines (default: the number of CPUs)", cpuCount)
+	f.format = cmdline.AddFormat(fs, "output format: text, csv or json", "csv", "json")
 	f.mf = addModelFlag(fs)
 	f.of = addOutputFlag(fs)
 	return f
@@ -109,8 +110,8 @@ func addPredictFlags(fs *flag.FlagSet) *predictFlags {
 // config checks the flags and returns the measure they ask for; its peers
 // are stopped when ctx is cancelled.
 func (f *predictFlags) config(ctx context.Context) (predict.Config, error) {
-	cfg := predict.Config{Every: f.every.n, Workers: f.workers.n}
-	if err := checkFlags(f.format, f.every, f.workers, f.timeout); err != nil {
+	cfg := predict.Config{Every: f.every.N, Workers: f.workers.N}
+	if err := cmdline.Check(f.format, f.every, f.workers, f.timeout); err != nil {
 		return cfg, err
 	}
 	if _, err := f.nf.load(); err != nil {
@@ -132,12 +133,12 @@ func (f *predictFlags) config(ctx context.Context) (predict.Config, error) {
 		cfg.Contenders = append(cfg.Contenders, c)
 	}
 	for _, p := range f.peers {
-		if taken[p.name] {
-			return cfg, usagef("invalid --peer %s: the name is taken", p.name)
+		if taken[p.Name] {
+			return cfg, usagef("invalid --peer %s: the name is taken", p.Name)
 		}
-		taken[p.name] = true
-		argv, opts := p.argv, predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.d, Context: ctx}
-		cfg.Contenders = append(cfg.Contenders, predict.Contender{Name: p.name, New: func() (predict.Ranker, error) { return predict.Peer(argv, opts) }})
+		taken[p.Name] = true
+		opts := predict.PeerOptions{Genmove: *f.genmove, Timeout: f.timeout.D, Context: ctx}
+		cfg.Contenders = append(cfg.Contenders, predict.PeerContender(p.Name, p.Argv, opts))
 	}
 	if len(cfg.Contenders) == 0 {
 		return cfg, usagef("no rankers given (--rankers, --peer)")
@@ -165,9 +166,7 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 		if err != nil {
 			return predict.Contender{}, err
 		}
-		return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
-			return predict.Policy(f().(control.MovePredictor)), nil
-		}}, nil
+		return predict.PolicyContender(name, f), nil
 	}
 	est, ok := strings.CutPrefix(name, "eval:")
 	if !ok {
@@ -180,7 +179,5 @@ func predictRanker(name string, mf *modelFlag) (predict.Contender, error) {
 	if err != nil {
 		return predict.Contender{}, err
 	}
-	return predict.Contender{Name: name, New: func() (predict.Ranker, error) {
-		return predict.Ranking(rank.New(f, rank.Settings{Workers: 1, Top: -1})), nil
-	}}, nil
+	return predict.OnePlyContender(name, f), nil
 }

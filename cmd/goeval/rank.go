@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 
 	"goeval/control"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/position"
 	"goeval/rank"
 	"goeval/render"
@@ -24,10 +25,10 @@ type playFlags struct {
 	ef      *estimatorFlags
 	by      *byFlag
 	pf      *positionFlags
-	top     *intFlag
-	workers *intFlag
+	top     *cmdline.Int
+	workers *cmdline.Int
 	cold    *bool
-	format  *choiceFlag
+	format  *cmdline.Choice
 	out     *outputFlags
 	pal     render.Palette // --palette, checked
 }
@@ -36,10 +37,10 @@ func addPlayFlags(fs *flag.FlagSet, topUsage string) *playFlags {
 	return &playFlags{
 		ef:      addEstimatorFlags(fs, mapEstimator),
 		pf:      addPositionFlags(fs),
-		top:     addIntFlag(fs, "top", rank.DefaultTop, 0, topUsage),
-		workers: addWorkersFlag(fs, "number of parallel workers (0: one per CPU, GOMAXPROCS)", onePerCPU),
+		top:     cmdline.AddInt(fs, "top", rank.DefaultTop, 0, topUsage),
+		workers: cmdline.AddWorkers(fs, "number of parallel workers (0: one per CPU, GOMAXPROCS)", onePerCPU),
 		cold:    fs.Bool("cold", false, "start every evaluation from the stones, not from the position's solution (iterative estimators: slower, the same as evaluating each position alone)"),
-		format:  addFormatFlag(fs, "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)", "json", "svg", "png"),
+		format:  cmdline.AddFormat(fs, "output format: text, json, svg or png (a picture of the board; see --palette, --size, -o)", "json", "svg", "png"),
 		out:     addOutputFlags(fs),
 	}
 }
@@ -57,7 +58,7 @@ func (f *playFlags) load(e *env, fs *flag.FlagSet, args []string) (*position.Pos
 	if f.pal, err = checkDrawFlags(e, f.pf, f.format, f.out); err != nil {
 		return nil, nil, err
 	}
-	if err := checkFlags(f.top, f.workers); err != nil {
+	if err := cmdline.Check(f.top, f.workers); err != nil {
 		return nil, nil, err
 	}
 	newEst, err := f.ef.factory()
@@ -79,7 +80,7 @@ type playOutput struct {
 // write writes o in the --format, evaluating pos once more with newEst
 // for the control map of a picture, or of a text board in colour.
 func (f *playFlags) write(e *env, pos *position.Position, newEst func() control.Estimator, o playOutput) error {
-	switch f.format.v {
+	switch f.format.V {
 	case "json":
 		return f.out.write(e, o.json)
 	case "svg", "png":
@@ -87,7 +88,7 @@ func (f *playFlags) write(e *env, pos *position.Position, newEst func() control.
 		if err != nil {
 			return err
 		}
-		return f.out.writePicture(e, f.format.v, pic)
+		return f.out.writePicture(e, f.format.V, pic)
 	}
 	tb, err := pos.TextBoard(newEst(), f.out.shade(e))
 	if err != nil {
@@ -96,23 +97,13 @@ func (f *playFlags) write(e *env, pos *position.Position, newEst func() control.
 	return f.out.write(e, func(w io.Writer) error { return o.text(w, tb) })
 }
 
-// setRecord gives r the record behind pos, for an estimator that reads
-// records (the network).
-func setRecord(r *rank.Ranker, pos *position.Position) error {
-	rec, err := pos.Record(false)
-	if err != nil {
-		return err
-	}
-	r.SetRecord(rec)
-	return nil
-}
-
-// workError turns an error of the rank package into one for people.
-func workError(pos *position.Position, err error) error {
+// workError turns an interrupted ranking's error into one that says
+// nothing was written.
+func workError(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return &interruptedError{"interrupted before the work was finished: nothing written"}
+		return &interrupt.Error{Msg: "interrupted before the work was finished: nothing written"}
 	}
-	return fmt.Errorf("%s: %w", pos.File, err)
+	return err
 }
 
 func rankCommand(e *env, args []string) error {
@@ -131,23 +122,19 @@ func rankCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := setRecord(r, pos); err != nil {
-		return err
-	}
-	last, last2 := pos.LastMoves()
 	ctx, stop := interruptContext()
 	defer stop()
-	rk, err := r.RankAfter(ctx, pos.Board, last, last2, pos.Game.Info.Komi)
+	rk, err := pos.Rank(ctx, r)
 	if err != nil {
-		return workError(pos, err)
+		return workError(err)
 	}
 	return f.write(e, pos, newEst, playOutput{
-		json: func(w io.Writer) error { return rk.WriteJSON(w, pos.Board, pos.Source(), f.top.n) },
+		json: func(w io.Writer) error { return rk.WriteJSON(w, pos.Board, pos.Source(), f.top.N) },
 		picture: func(est control.Estimator, pal render.Palette) (*render.Picture, error) {
 			return pos.RankPicture(est, rk, pal)
 		},
 		text: func(w io.Writer, tb rank.TextBoard) error {
-			return rk.WriteText(w, pos.Board, pos.Source(), f.top.n, tb)
+			return rk.WriteText(w, pos.Board, pos.Source(), f.top.N, tb)
 		},
 	})
 }
@@ -156,12 +143,12 @@ func rankCommand(e *env, args []string) error {
 // one-ply evaluation by newEst), the network's move probabilities, or one
 // ply deep by newEst.
 func (f *playFlags) ranker(newEst func() control.Estimator) (*rank.Ranker, error) {
-	top := f.top.n
+	top := f.top.N
 	if top == 0 {
 		top = -1 // rank.Settings: negative means none
 	}
-	s := rank.Settings{Workers: f.workers.n, Top: top, Cold: *f.cold, Win: true}
-	switch f.by.v {
+	s := rank.Settings{Workers: f.workers.N, Top: top, Cold: *f.cold, Win: true}
+	switch f.by.V {
 	case "model":
 		m, err := f.by.model.load()
 		if err != nil {

@@ -115,8 +115,8 @@ func addBandsFlag(fs *flag.FlagSet, usage string) *bandsFlag {
 	return b
 }
 
-// check reads the bands: invalid --moves "x": why.
-func (b *bandsFlag) check() error {
+// Check reads the bands: invalid --moves "x": why.
+func (b *bandsFlag) Check() error {
 	var err error
 	if b.bands, err = records.ParseBands(b.s); err != nil {
 		return usagef("invalid --moves %q: %v", b.s, err)

@@ -17,14 +17,14 @@ func TestBandsFlag(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	b := addBandsFlag(fs, "bands")
-	if err := b.check(); err != nil || !slices.Equal(b.bands, records.DefaultBands) {
+	if err := b.Check(); err != nil || !slices.Equal(b.bands, records.DefaultBands) {
 		t.Errorf("default: %v, %v; want records.DefaultBands", b.bands, err)
 	}
 	if err := fs.Parse([]string{"--moves", "10,end-x"}); err != nil {
 		t.Fatal(err)
 	}
 	var ue *usageError
-	if err := b.check(); !errors.As(err, &ue) || !strings.HasPrefix(ue.msg, `invalid --moves "10,end-x": `) {
+	if err := b.Check(); !errors.As(err, &ue) || !strings.HasPrefix(ue.Msg, `invalid --moves "10,end-x": `) {
 		t.Errorf("bad bands: %v", err)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 
 	"goeval/compare"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
 	"goeval/judge"
@@ -24,7 +26,7 @@ func tuneCommand(e *env, args []string) error {
 	if len(args) > 0 && args[0] == "moves" {
 		err := tuneMovesCommand(e, args[1:])
 		if ue := (*usageError)(nil); errors.As(err, &ue) {
-			ue.synopsis, ue.help = "goeval tune moves [flags] PATH...", "tune moves"
+			ue.Synopsis, ue.Help = "goeval tune moves [flags] PATH...", "tune moves"
 		}
 		return err
 	}
@@ -60,14 +62,14 @@ func tuneCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	folds := &compareFolds{cfg: compare.Config{Bands: cfg.Bands, Labels: cfg.Labels, Workers: cfg.Workers}}
-	cfg.Files, cfg.Measure = files, folds.measure
+	folds := &compare.Folds{Config: compare.Config{Bands: cfg.Bands, Labels: cfg.Labels, Workers: cfg.Workers}}
+	cfg.Files, cfg.Measure = files, measureFolds(folds)
 	cfg.Log = func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) }
 	rep, err := tune.Run(ctx, cfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Nothing is finished before the last fit: nothing to show.
-			return &interruptedError{"interrupted before the fit finished: no parameters written"}
+			return &interrupt.Error{Msg: "interrupted before the fit finished: no parameters written"}
 		}
 		return err
 	}
@@ -78,7 +80,7 @@ func tuneCommand(e *env, args []string) error {
 	if msg := rep.Warning(); msg != "" {
 		fmt.Fprintf(e.stderr, "goeval: warning: %s\n", msg)
 	}
-	if err := folds.write(w, cfg.Folds); err != nil {
+	if err := folds.WriteTable(w, cfg.Folds); err != nil {
 		return err
 	}
 	if err := rep.WriteParams(w); err != nil {
@@ -103,8 +105,8 @@ type tuneFlags struct {
 	moves                    *bandsFlag
 	countedWeight, l2        *float64
 	hardDeath                *bool
-	stride, folds            *intFlag
-	workers                  *intFlag
+	stride, folds            *cmdline.Int
+	workers                  *cmdline.Int
 	s                        judge.Settings
 }
 
@@ -116,8 +118,8 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 	f.countedWeight = fs.Float64("counted-weight", 0, "with --reference: the weight of counted games' positions in the score and win models' fits (0: 1, as the others)")
 	f.hardDeath = fs.Bool("hard-death", false, "with --reference: a chain is dead (1) or alive (0) by the sign of the reference's ownership of its stones, not in between")
 	f.moves = addBandsFlag(fs, "move bands of the cross-validated comparison")
-	f.stride = addIntFlag(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
-	f.folds = addIntFlag(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
+	f.stride = cmdline.AddInt(fs, "stride", tune.DefaultStride, 1, "sample a training position every this many moves")
+	f.folds = cmdline.AddInt(fs, "folds", tune.DefaultFolds, 1, "cross-validation folds (1: fit only)")
 	f.l2 = fs.Float64("l2", tune.DefaultL2, "L2 regularisation of the death model")
 	s := &f.s
 	fs.Float64Var(&s.Lambda, "lambda", s.Lambda, "λ of the early model's estimate, and of the late one's unless --late-lambda is given")
@@ -128,7 +130,7 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 	fs.Float64Var(&s.LateDeadAt, "late-dead-at", s.LateDeadAt, "the late model's --dead-at (--dead-at's when only that is given)")
 	fs.IntVar(&s.Playouts, "playouts", s.Playouts, "random playouts behind the death model's playout features (0: none; slower, better late in the game)")
 	fs.Float64Var(&s.LateFrom, "late-from", s.LateFrom, "fit a separate late model, with the playouts, on positions with at least this share of the points occupied (0: one model, playouts everywhere)")
-	f.workers = addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
+	f.workers = cmdline.AddWorkers(fs, "number of workers (default: the number of CPUs)", cpuCount)
 	f.write = fs.String("write", "", "write the fitted parameters to this JSON file")
 	return f
 }
@@ -136,28 +138,20 @@ func addTuneFlags(fs *flag.FlagSet) *tuneFlags {
 // config checks the flags and returns the fit they ask for, without its
 // files, labels or reference.
 func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
-	if err := checkFlags(f.moves, f.stride, f.folds); err != nil {
+	if err := cmdline.Check(f.moves, f.stride, f.folds); err != nil {
 		return tune.Config{}, err
 	}
 	if !(*f.l2 > 0) {
 		return tune.Config{}, usagef("invalid --l2 %v (want more than 0)", *f.l2)
 	}
-	if err := f.workers.check(); err != nil {
+	if err := f.workers.Check(); err != nil {
 		return tune.Config{}, err
 	}
 	if !(*f.countedWeight >= 0) {
 		return tune.Config{}, usagef("invalid --counted-weight %v (want 0 or more)", *f.countedWeight)
 	}
 	s := &f.s
-	for _, l := range []struct {
-		early, late string
-		from        float64
-		to          *float64
-	}{{"lambda", "late-lambda", s.Lambda, &s.LateLambda}, {"kappa", "late-kappa", s.Kappa, &s.LateKappa}, {"dead-at", "late-dead-at", s.DeadAt, &s.LateDeadAt}} {
-		if isSet(fs, l.early) && !isSet(fs, l.late) {
-			*l.to = l.from
-		}
-	}
+	s.LateFromEarly(func(name string) bool { return cmdline.IsSet(fs, name) })
 	if se := (*judge.SettingError)(nil); errors.As(s.Check(), &se) {
 		return tune.Config{}, usagef("invalid --%s %s (want %s)", se.Name, se.Value, se.Want)
 	}
@@ -166,9 +160,9 @@ func (f *tuneFlags) config(fs *flag.FlagSet) (tune.Config, error) {
 	}
 	base := judge.Default()
 	base.Lambda, base.Kappa, base.DeadAt = s.Lambda, s.Kappa, s.DeadAt
-	return tune.Config{HardDeath: *f.hardDeath, CountedWeight: *f.countedWeight, Base: base, Stride: f.stride.n, Folds: f.folds.n, L2: *f.l2,
+	return tune.Config{HardDeath: *f.hardDeath, CountedWeight: *f.countedWeight, Base: base, Stride: f.stride.N, Folds: f.folds.N, L2: *f.l2,
 		Playouts: s.Playouts, LateFrom: s.LateFrom, LateLambda: s.LateLambda, LateKappa: s.LateKappa, LateDeadAt: s.LateDeadAt,
-		Bands: f.moves.bands, Workers: f.workers.n}, nil
+		Bands: f.moves.bands, Workers: f.workers.N}, nil
 }
 
 // truth reads what the fit learns from: the reference (--reference), or
@@ -188,36 +182,14 @@ func (f *tuneFlags) truth(e *env, paths []string) (*records.Labels, *records.Ref
 	return lab, nil, err
 }
 
-// compareFolds measures the folds of a fit to labels with package compare
-// (tune.Config.Measure), and writes their pooled table.
-type compareFolds struct {
-	cfg  compare.Config
-	reps []compare.Report
-}
-
-func (c *compareFolds) measure(ctx context.Context, cs []tune.Contender, held []string) error {
-	cfg := c.cfg
-	for _, x := range cs {
-		cfg.Estimators = append(cfg.Estimators, compare.Estimator(x))
+// measureFolds has folds measure each fold of a fit to labels
+// (tune.Config.Measure).
+func measureFolds(folds *compare.Folds) func(context.Context, []tune.Contender, []string) error {
+	return func(ctx context.Context, cs []tune.Contender, held []string) error {
+		ests := make([]compare.Estimator, len(cs))
+		for i, c := range cs {
+			ests[i] = compare.Estimator(c)
+		}
+		return folds.Measure(ctx, ests, held)
 	}
-	r, err := compare.Run(ctx, cfg, held)
-	if err != nil {
-		return err
-	}
-	c.reps = append(c.reps, *r)
-	return nil
-}
-
-// write writes the pooled table of the folds measured, if any.
-func (c *compareFolds) write(w io.Writer, folds int) error {
-	cv := compare.Pool(c.reps)
-	if cv == nil {
-		return nil
-	}
-	fmt.Fprintf(w, "Cross-validated (%d folds): every game judged by parameters fitted without it.\n\n", folds)
-	if err := cv.WriteTables(w); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintln(w)
-	return err
 }

@@ -9,8 +9,11 @@ import (
 	"strings"
 
 	"goeval/eval"
+	"goeval/internal/cmdline"
+	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
+	"goeval/judge"
 	"goeval/movemodel"
 	"goeval/tune"
 )
@@ -51,7 +54,7 @@ func tuneMovesCommand(e *env, args []string) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return &interruptedError{"interrupted before the fit finished a sweep: no model written"}
+			return &interrupt.Error{Msg: "interrupted before the fit finished a sweep: no model written"}
 		}
 		return err
 	}
@@ -68,13 +71,13 @@ func tuneMovesCommand(e *env, args []string) error {
 		// The model of the sweeps finished, beside the file, never over it.
 		what := fmt.Sprintf("interrupted after %s: the model holds the gammas reached, not converged", words.Count(len(rep.Sweeps), "sweep"))
 		if *f.write == "" {
-			return &interruptedError{what}
+			return &interrupt.Error{Msg: what}
 		}
 		name, err := outfile.WriteNew(*f.write, ".partial", draw)
 		if err != nil {
 			return fmt.Errorf("%s; it could not be kept: %w; %s is as it was", what, err, *f.write)
 		}
-		return &interruptedError{fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *f.write)}
+		return &interrupt.Error{Msg: fmt.Sprintf("%s; it is kept in %s; %s is as it was", what, name, *f.write)}
 	}
 	if *f.write != "" {
 		if err := outfile.Write(*f.write, draw); err != nil {
@@ -90,27 +93,27 @@ func tuneMovesCommand(e *env, args []string) error {
 
 // tuneMovesFlags are goeval tune moves' flags.
 type tuneMovesFlags struct {
-	games, every, validate, minPattern, minShape, sweeps *intFlag
+	games, every, validate, minPattern, minShape, sweeps *cmdline.Int
 	gain, owner, without, write                          *string
 	tol, prior                                           *float64
-	workers                                              *intFlag
+	workers                                              *cmdline.Int
 }
 
 func addTuneMovesFlags(fs *flag.FlagSet) *tuneMovesFlags {
 	f := &tuneMovesFlags{}
 	addMaxSGFFlag(fs)
-	f.games = addIntFlag(fs, "games", 0, 0, "fit on this many games only, spread over the records (0: all)")
-	f.every = addIntFlag(fs, "every", tune.DefaultEvery, 1, "sample a training position every this many moves")
-	f.validate = addIntFlag(fs, "validate-every", tune.DefaultValidateEvery, 2, "hold out one game in this many for validation")
-	f.minPattern = addIntFlag(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
-	f.minShape = addIntFlag(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
+	f.games = cmdline.AddInt(fs, "games", 0, 0, "fit on this many games only, spread over the records (0: all)")
+	f.every = cmdline.AddInt(fs, "every", tune.DefaultEvery, 1, "sample a training position every this many moves")
+	f.validate = cmdline.AddInt(fs, "validate-every", tune.DefaultValidateEvery, 2, "hold out one game in this many for validation")
+	f.minPattern = cmdline.AddInt(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
+	f.minShape = cmdline.AddInt(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
 	f.gain = fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
-	f.owner = fs.String("owner", "judge", "estimator of the owner feature (\"\": none)")
-	f.sweeps = addIntFlag(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
+	f.owner = fs.String("owner", judge.Name, "estimator of the owner feature (\"\": none)")
+	f.sweeps = cmdline.AddInt(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
 	f.tol = fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
 	f.prior = fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
 	f.without = fs.String("without", "", "comma-separated feature groups to leave out, to measure what they buy: "+groupNames())
-	f.workers = addWorkersFlag(fs, "number of workers (default: the number of CPUs)", cpuCount)
+	f.workers = cmdline.AddWorkers(fs, "number of workers (default: the number of CPUs)", cpuCount)
 	f.write = fs.String("write", "", "write the model to this parameter file")
 	return f
 }
@@ -118,7 +121,7 @@ func addTuneMovesFlags(fs *flag.FlagSet) *tuneMovesFlags {
 // config checks the flags and returns the fit they ask for, without its
 // files.
 func (f *tuneMovesFlags) config() (tune.MovesConfig, error) {
-	if err := checkFlags(f.games, f.every, f.validate, f.minPattern, f.minShape, f.sweeps, f.workers); err != nil {
+	if err := cmdline.Check(f.games, f.every, f.validate, f.minPattern, f.minShape, f.sweeps, f.workers); err != nil {
 		return tune.MovesConfig{}, err
 	}
 	if !(*f.prior > 0) {
@@ -133,28 +136,15 @@ func (f *tuneMovesFlags) config() (tune.MovesConfig, error) {
 			return tune.MovesConfig{}, usagef("invalid --%s %q (want \"\" or one of %s)", c.flag, c.name, strings.Join(eval.Names(), ", "))
 		}
 	}
-	var drop []movemodel.Group
-	for _, name := range strings.Split(*f.without, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			continue
-		}
-		g, ok := movemodel.ParseGroup(name)
-		if !ok {
-			return tune.MovesConfig{}, usagef("invalid --without %q (want some of %s)", name, groupNames())
-		}
-		drop = append(drop, g)
+	drop, bad := movemodel.ParseGroups(*f.without)
+	if bad != "" {
+		return tune.MovesConfig{}, usagef("invalid --without %q (want some of %s)", bad, groupNames())
 	}
-	return tune.MovesConfig{Games: f.games.n, Every: f.every.n, ValidateEvery: f.validate.n, MinPattern: f.minPattern.n, MinShape: f.minShape.n,
-		Gain: *f.gain, Owner: *f.owner, Workers: f.workers.n, Without: drop,
-		Fit: movemodel.FitSettings{Iterations: f.sweeps.n, Tolerance: *f.tol, Prior: *f.prior},
+	return tune.MovesConfig{Games: f.games.N, Every: f.every.N, ValidateEvery: f.validate.N, MinPattern: f.minPattern.N, MinShape: f.minShape.N,
+		Gain: *f.gain, Owner: *f.owner, Workers: f.workers.N, Without: drop,
+		Fit: movemodel.FitSettings{Iterations: f.sweeps.N, Tolerance: *f.tol, Prior: *f.prior},
 	}, checkWrite(*f.write)
 }
 
 // groupNames lists the feature groups' short names.
-func groupNames() string {
-	var out []string
-	for g := range movemodel.NumGroups {
-		out = append(out, g.Short())
-	}
-	return strings.Join(out, ", ")
-}
+func groupNames() string { return strings.Join(movemodel.ShortNames(), ", ") }

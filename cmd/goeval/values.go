@@ -24,13 +24,10 @@ func valuesCommand(e *env, args []string) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := rank.New(newEst, rank.Settings{Workers: f.workers.n, Cold: *f.cold})
-	if err := setRecord(r, pos); err != nil {
-		return err
-	}
-	vm, err := r.Values(ctx, pos.Board)
+	r := rank.New(newEst, rank.Settings{Workers: f.workers.N, Cold: *f.cold})
+	vm, err := pos.Values(ctx, r)
 	if err != nil {
-		return workError(pos, err)
+		return workError(err)
 	}
 	return f.write(e, pos, newEst, playOutput{
 		json: func(w io.Writer) error { return vm.WriteJSON(w, pos.Board, pos.Source()) },
@@ -38,7 +35,7 @@ func valuesCommand(e *env, args []string) error {
 			return pos.ValuesPicture(est, vm, pal)
 		},
 		text: func(w io.Writer, tb rank.TextBoard) error {
-			return vm.WriteText(w, pos.Board, pos.Source(), f.top.n, tb)
+			return vm.WriteText(w, pos.Board, pos.Source(), f.top.N, tb)
 		},
 	})
 }

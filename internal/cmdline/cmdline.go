@@ -1,6 +1,14 @@
-// Package cmdline parses a command's flags as goeval's commands take them:
-// anywhere among the arguments, "--" ending them, and -h or --help
-// printing the command's help and its flags.
+// Package cmdline is the command line as goeval's commands take it.
+//
+// Parse reads flags anywhere among the arguments, "--" ending them, and
+// -h or --help printing the command's help and its flags (New). The flag
+// values of every kind (Choice, Int, Timeout) carry the one check of
+// each, whose error is a *UsageError. LooksLikeCommand says whether a
+// first argument is meant as a command, Suggest which one a slip of the
+// keyboard meant, IsTerminal whether an output is a terminal. Exit turns
+// a command's error into its message and exit status: 2 for a
+// *UsageError, with a hint; the interrupt's (package interrupt) for an
+// interrupted command.
 package cmdline
 
 import (

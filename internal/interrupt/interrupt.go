@@ -1,10 +1,12 @@
 // Package interrupt lets a long command stop cleanly when it is
-// interrupted: a context that the usual signals cancel, and the exit
-// status a shell gives a command that such a signal killed.
+// interrupted: a context that the usual signals cancel, the error of a
+// command that stopped so (ErrInterrupted, or Error in its own words), and
+// the exit status a shell gives a command that such a signal killed.
 package interrupt
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/signal"
 	"sync/atomic"
@@ -54,3 +56,16 @@ func Status() int {
 	}
 	return 130
 }
+
+// ErrInterrupted is the error of a command that an interrupt stopped after
+// it kept what it had finished; its exit status is Status's.
+var ErrInterrupted = errors.New("interrupted: the output holds what was finished")
+
+// Error is ErrInterrupted in a command's own words, which say what it kept
+// and where.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns ErrInterrupted.
+func (e *Error) Unwrap() error { return ErrInterrupted }

@@ -18,7 +18,8 @@
 //
 // Check meets Write's errors about the path without writing, for a
 // command to refuse a bad path before a long computation.
-// Same tells whether two paths name one file, for a command to refuse an
+// Same tells whether two paths name one file, and Input which of a
+// command's inputs an output path names, for a command to refuse an
 // output path that is one of its inputs.
 //
 // Errors name the path and say the real reason, such as the permission

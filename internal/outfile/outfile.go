@@ -170,3 +170,18 @@ func Same(a, b string) bool {
 	fb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
+
+// Input returns the first of inputs that out names (Same), for a command
+// that refuses to write over its input, and whether there is one. Empty
+// names and "-" (standard input or output) are no files: they name none.
+func Input(out string, inputs ...string) (string, bool) {
+	if out == "" || out == "-" {
+		return "", false
+	}
+	for _, in := range inputs {
+		if in != "" && in != "-" && Same(out, in) {
+			return in, true
+		}
+	}
+	return "", false
+}

@@ -243,3 +243,32 @@ func TestSame(t *testing.T) {
 		}
 	}
 }
+
+func TestInput(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(a, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		out    string
+		inputs []string
+		want   string
+		ok     bool
+	}{
+		{a, []string{b, "", "-", link}, link, true},
+		{a, []string{a, link}, a, true},
+		{b, []string{a, link, ""}, "", false},
+		{"-", []string{"-"}, "", false},
+		{"", []string{""}, "", false},
+		{a, nil, "", false},
+	} {
+		if got, ok := Input(c.out, c.inputs...); got != c.want || ok != c.ok {
+			t.Errorf("Input(%s, %q) = %q, %v; want %q, %v", c.out, c.inputs, got, ok, c.want, c.ok)
+		}
+	}
+}
