@@ -91,7 +91,12 @@ func factoryOf(name string, o eval.Options) (func() control.Estimator, error) {
 // bad usage (exit 2), not bad input.
 func netUsage(err error) error {
 	if errors.Is(err, eval.ErrNoNetwork) {
-		return usagef("estimator %s: %v", eval.NetName, err)
+		// The registry's errors name the estimator already; others do not.
+		msg, prefix := err.Error(), "estimator "+eval.NetName+": "
+		if !strings.HasPrefix(msg, prefix) {
+			msg = prefix + msg
+		}
+		return usagef("%s", msg)
 	}
 	return err
 }

@@ -119,10 +119,11 @@ func TestNetErrors(t *testing.T) {
 		{"env", missing, []string{example}, 1, "GOEVAL_NET=" + missing},
 		{"symmetry", "", []string{"--net", missing, "--symmetry", "8", example}, 2, "invalid --symmetry \"8\""},
 		{"symmetry without net", "", []string{"--symmetry", "all", example}, 2, "--symmetry applies to the network"},
-		{"net estimator without net", "", []string{"--estimator", "net", example}, 2, "no network loaded"},
+		{"net estimator without net", "", []string{"--estimator", "net", example}, 2, "goeval: estimator net: eval: no network loaded"},
 		{"empty", "", []string{"--net", "", example}, 2, "--net is empty"},
-		{"compare", "", []string{"compare", "--estimators", "net", example}, 2, "no network loaded"},
-		{"predict", "", []string{"predict", "--rankers", "net", example}, 2, "no network loaded"},
+		{"compare", "", []string{"compare", "--estimators", "net", example}, 2, "goeval: estimator net: eval: no network loaded"},
+		{"predict", "", []string{"predict", "--rankers", "net", example}, 2, "goeval: estimator net: eval: no network loaded"},
+		{"values", "", []string{"values", "--estimator", "net", example}, 2, "goeval: estimator net: eval: no network loaded"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.env != "" {
