@@ -172,6 +172,16 @@ func newMoyo(o Options) (control.Estimator, error) {
 // All returns the registered estimators in order.
 func All() []Spec { return append([]Spec(nil), specs...) }
 
+// The names of the registry's estimators that commands default to, so
+// that a command names them without importing the estimators' packages.
+const (
+	// JudgeName is the judge (package judge).
+	JudgeName = judge.Name
+	// LambdaKappaName is the default symmetric λ/κ estimate (package
+	// influence).
+	LambdaKappaName = influence.LambdaKappa
+)
+
 // Names returns the registered estimator names in order.
 func Names() []string {
 	out := make([]string, len(specs))

@@ -7,20 +7,18 @@ import (
 
 	"goeval/control"
 	"goeval/eval"
-	"goeval/influence"
 	"goeval/internal/cmdline"
-	"goeval/judge"
 )
 
 // defaultEstimator is the estimator that judges a position when
 // --estimator is not given: goeval FILE, the GTP scores and dead stones.
-const defaultEstimator = judge.Name
+const defaultEstimator = eval.JudgeName
 
 // mapEstimator is the default of the commands that need a map that answers
 // every move (rank, values, genmove, miai leaves): the default λ/κ of docs/estimators.md §2
 // estimate. The judge's score leans on a prior until the game settles, so
 // most moves would look alike to it, and it costs five times as much.
-const mapEstimator = influence.LambdaKappa
+const mapEstimator = eval.LambdaKappaName
 
 // netEstimator is the estimator of a KataGo network (--net).
 const netEstimator = eval.NetName

@@ -13,7 +13,6 @@ import (
 	"goeval/internal/interrupt"
 	"goeval/internal/outfile"
 	"goeval/internal/words"
-	"goeval/judge"
 	"goeval/movemodel"
 	"goeval/tune"
 )
@@ -108,7 +107,7 @@ func addTuneMovesFlags(fs *flag.FlagSet) *tuneMovesFlags {
 	f.minPattern = cmdline.AddInt(fs, "min-pattern", tune.DefaultMinPattern, 1, "keep the spatial patterns played at least this often")
 	f.minShape = cmdline.AddInt(fs, "min-shape", tune.DefaultMinShape, 1, "keep the 3x3 shapes seen at least this often among the candidates")
 	f.gain = fs.String("gain", "", "estimator of the one-ply gain feature (\"\": none)")
-	f.owner = fs.String("owner", judge.Name, "estimator of the owner feature (\"\": none)")
+	f.owner = fs.String("owner", eval.JudgeName, "estimator of the owner feature (\"\": none)")
 	f.sweeps = cmdline.AddInt(fs, "sweeps", movemodel.DefaultIterations, 1, "most sweeps of the fit")
 	f.tol = fs.Float64("tolerance", movemodel.DefaultTolerance, "stop when a sweep raises the mean log-likelihood by less than this")
 	f.prior = fs.Float64("prior", movemodel.DefaultPrior, "virtual wins and losses of every feature value against a gamma of 1")
