@@ -541,33 +541,44 @@ func (p *parser) bnConv(bn *BatchNorm, c *Conv) {
 	}
 }
 
+// blockStart reads what both kinds of residual block begin with: the
+// block's name, its first batch norm and activation on the trunk, and the
+// regular convolution, which must write want channels (the header's
+// field called field).
+func (p *parser) blockStart(t *Trunk, want int, field string) (name string, bn BatchNorm, act Activation, regular Conv) {
+	name = p.name("block")
+	bn = p.batchNorm()
+	p.check(bn.Channels == t.TrunkChannels, "%d channels, the trunk has %d", bn.Channels, t.TrunkChannels)
+	act = p.activation()
+	regular = p.conv()
+	p.bnConv(&bn, &regular)
+	p.check(regular.OutChannels == want, "writes %d channels, %s is %d", regular.OutChannels, field, want)
+	return name, bn, act, regular
+}
+
+// blockEnd reads what both kinds of block end with: the batch norm of the
+// regular convolution's output, its activation, and the final
+// convolution back to the trunk's channels.
+func (p *parser) blockEnd(t *Trunk, regular *Conv) (bn BatchNorm, act Activation, final Conv) {
+	bn = p.batchNorm()
+	p.check(bn.Channels == regular.OutChannels, "%d channels, %s writes %d", bn.Channels, regular.Name, regular.OutChannels)
+	act = p.activation()
+	final = p.conv()
+	p.bnConv(&bn, &final)
+	p.check(final.OutChannels == t.TrunkChannels, "writes %d channels, the trunk has %d", final.OutChannels, t.TrunkChannels)
+	return bn, act, final
+}
+
 func (p *parser) ordinaryBlock(t *Trunk) *OrdinaryBlock {
 	b := &OrdinaryBlock{}
-	b.Name = p.name("block")
-	b.PreBN = p.batchNorm()
-	p.check(b.PreBN.Channels == t.TrunkChannels, "%d channels, the trunk has %d", b.PreBN.Channels, t.TrunkChannels)
-	b.PreActivation = p.activation()
-	b.RegularConv = p.conv()
-	p.bnConv(&b.PreBN, &b.RegularConv)
-	p.check(b.RegularConv.OutChannels == t.MidChannels, "writes %d channels, midNumChannels is %d", b.RegularConv.OutChannels, t.MidChannels)
-	b.MidBN = p.batchNorm()
-	p.check(b.MidBN.Channels == b.RegularConv.OutChannels, "%d channels, %s writes %d", b.MidBN.Channels, b.RegularConv.Name, b.RegularConv.OutChannels)
-	b.MidActivation = p.activation()
-	b.FinalConv = p.conv()
-	p.bnConv(&b.MidBN, &b.FinalConv)
-	p.check(b.FinalConv.OutChannels == t.TrunkChannels, "writes %d channels, the trunk has %d", b.FinalConv.OutChannels, t.TrunkChannels)
+	b.Name, b.PreBN, b.PreActivation, b.RegularConv = p.blockStart(t, t.MidChannels, "midNumChannels")
+	b.MidBN, b.MidActivation, b.FinalConv = p.blockEnd(t, &b.RegularConv)
 	return b
 }
 
 func (p *parser) gpoolBlock(t *Trunk) *GlobalPoolingBlock {
 	b := &GlobalPoolingBlock{}
-	b.Name = p.name("block")
-	b.PreBN = p.batchNorm()
-	p.check(b.PreBN.Channels == t.TrunkChannels, "%d channels, the trunk has %d", b.PreBN.Channels, t.TrunkChannels)
-	b.PreActivation = p.activation()
-	b.RegularConv = p.conv()
-	p.bnConv(&b.PreBN, &b.RegularConv)
-	p.check(b.RegularConv.OutChannels == t.RegularChannels, "writes %d channels, regularNumChannels is %d", b.RegularConv.OutChannels, t.RegularChannels)
+	b.Name, b.PreBN, b.PreActivation, b.RegularConv = p.blockStart(t, t.RegularChannels, "regularNumChannels")
 	b.GpoolConv = p.conv()
 	p.bnConv(&b.PreBN, &b.GpoolConv)
 	p.check(b.GpoolConv.OutChannels == t.GpoolChannels, "writes %d channels, gpoolNumChannels is %d", b.GpoolConv.OutChannels, t.GpoolChannels)
@@ -577,12 +588,7 @@ func (p *parser) gpoolBlock(t *Trunk) *GlobalPoolingBlock {
 	b.GpoolToBiasMul = p.matMul()
 	p.check(b.GpoolToBiasMul.InChannels == 3*b.GpoolBN.Channels, "reads %d values, 3 x %d pooled channels expected", b.GpoolToBiasMul.InChannels, b.GpoolBN.Channels)
 	p.check(b.GpoolToBiasMul.OutChannels == b.RegularConv.OutChannels, "writes %d values, %s has %d channels", b.GpoolToBiasMul.OutChannels, b.RegularConv.Name, b.RegularConv.OutChannels)
-	b.MidBN = p.batchNorm()
-	p.check(b.MidBN.Channels == b.RegularConv.OutChannels, "%d channels, %s writes %d", b.MidBN.Channels, b.RegularConv.Name, b.RegularConv.OutChannels)
-	b.MidActivation = p.activation()
-	b.FinalConv = p.conv()
-	p.bnConv(&b.MidBN, &b.FinalConv)
-	p.check(b.FinalConv.OutChannels == t.TrunkChannels, "writes %d channels, the trunk has %d", b.FinalConv.OutChannels, t.TrunkChannels)
+	b.MidBN, b.MidActivation, b.FinalConv = p.blockEnd(t, &b.RegularConv)
 	return b
 }
 
