@@ -38,6 +38,15 @@ func (a *analyzeArgs) keep(p board.Point) bool {
 	return !a.avoid[p] && (a.allow == nil || a.allow[p])
 }
 
+// keeper returns keep, or nil when no avoid or allow key restricts the
+// moves.
+func (a *analyzeArgs) keeper() func(board.Point) bool {
+	if a.avoid == nil && a.allow == nil {
+		return nil
+	}
+	return a.keep
+}
+
 // parseAnalyze reads "[COLOR] [INTERVAL] [KEY VALUE ...]" as KataGo does;
 // name is the command's, for its errors. The keys avoid and allow take
 // three values: COLOR VERTICES UNTILDEPTH, the vertices separated by
@@ -65,11 +74,6 @@ func (e *Engine) parseAnalyze(name string, args []string) (analyzeArgs, error) {
 			args = args[1:]
 		}
 	}
-	type spot struct {
-		c  board.Color
-		ps []board.Point
-	}
-	var avoid, allow []spot
 	for len(args) > 0 {
 		k := args[0]
 		want := 1
@@ -116,39 +120,25 @@ func (e *Engine) parseAnalyze(name string, args []string) (analyzeArgs, error) {
 			if d, err := strconv.Atoi(args[3]); err != nil || d < 1 {
 				return a, fmt.Errorf("%s: invalid depth %q (want a whole number, 1 or more)", k, args[3])
 			}
-			if k == "avoid" {
-				avoid = append(avoid, spot{c, ps})
-			} else {
-				allow = append(allow, spot{c, ps})
+			// Only the mover's keys bear on one-ply moves, and every depth
+			// from 1 covers the candidate moves, the only ones goeval has.
+			if c != a.color {
+				break
+			}
+			m := &a.avoid
+			if k == "allow" {
+				m = &a.allow
+			}
+			if *m == nil {
+				*m = map[board.Point]bool{}
+			}
+			for _, p := range ps {
+				(*m)[p] = true
 			}
 		}
 		// Other keys (minmoves, pvVisits, ownershipStdev, ...) are accepted
 		// and have no effect: goeval has one evaluation per move.
 		args = args[1+want:]
-	}
-	// Every depth from 1 covers the candidate moves, the only ones goeval
-	// has.
-	for _, sp := range avoid {
-		if sp.c != a.color {
-			continue
-		}
-		if a.avoid == nil {
-			a.avoid = map[board.Point]bool{}
-		}
-		for _, p := range sp.ps {
-			a.avoid[p] = true
-		}
-	}
-	for _, sp := range allow {
-		if sp.c != a.color {
-			continue
-		}
-		if a.allow == nil {
-			a.allow = map[board.Point]bool{}
-		}
-		for _, p := range sp.ps {
-			a.allow[p] = true
-		}
 	}
 	return a, nil
 }
@@ -157,6 +147,10 @@ func (e *Engine) parseAnalyze(name string, args []string) (analyzeArgs, error) {
 type analysis struct {
 	line string // the info line, "" if there is nothing to say
 	err  error
+	// ranked is the ranking the candidates came from, kept moves only,
+	// when they came from the ranker (not Config.Policy): genmove's
+	// choice among them needs no second ranking.
+	ranked *rank.Ranking
 }
 
 // analyze carries out kata-analyze: it answers "=", then one line every
@@ -265,7 +259,11 @@ func (e *Engine) compute(ctx context.Context, a analyzeArgs) analysis {
 			return analysis{err: err}
 		}
 	}
-	return analysis{line: infoLine(e.b.Geometry(), rk, evals, res, a)}
+	out := analysis{line: infoLine(e.b.Geometry(), rk, evals, res, a)}
+	if !e.policy() {
+		out.ranked = rk
+	}
+	return out
 }
 
 // candidates returns the candidate moves of a.color, best first, that the
@@ -297,17 +295,7 @@ func (e *Engine) candidates(ctx context.Context, a analyzeArgs) (*rank.Ranking, 
 	if err != nil {
 		return nil, nil, err
 	}
-	if a.avoid != nil || a.allow != nil {
-		kept := *rk
-		kept.Moves = nil
-		for _, m := range rk.Moves {
-			if a.keep(m.Point) {
-				kept.Moves = append(kept.Moves, m)
-			}
-		}
-		rk = &kept
-	}
-	return rk, nil, nil
+	return keepMoves(rk, a.keeper()), nil, nil
 }
 
 // moveEval is the judge's evaluation of the position after a move, from
@@ -370,13 +358,7 @@ func squash(lead float64) float64 { return 1 / (1 + math.Exp(-lead/10)) }
 func infoLine(g *board.Geometry, rk *rank.Ranking, evals []moveEval, res *control.Result, a analyzeArgs) string {
 	sign := float64(rk.ToMove)
 	n := len(evals)
-	f := func(v float64, prec int) string {
-		s := strconv.FormatFloat(v, 'f', prec, 64)
-		if strings.Trim(s, "-0.") == "" {
-			return strconv.FormatFloat(0, 'f', prec, 64)
-		}
-		return s
-	}
+	f := fixed
 	var parts []string
 	for i, m := range rk.Moves[:n] {
 		v := g.GTP(m.Point)
@@ -419,11 +401,12 @@ func (e *Engine) genmoveAnalyze(name string, lz bool, args []string) (string, er
 	if r.err != nil {
 		return "", r.err
 	}
-	var keep func(board.Point) bool
-	if a.avoid != nil || a.allow != nil {
-		keep = a.keep
+	var p board.Point
+	if r.ranked != nil {
+		p, err = e.choose(r.ranked)
+	} else {
+		p, err = e.pickMove(a.color, a.keeper())
 	}
-	p, err := e.pickMove(a.color, keep)
 	if err != nil {
 		return "", err
 	}

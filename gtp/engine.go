@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -697,39 +696,33 @@ func (e *Engine) estimate() (*control.Result, error) {
 }
 
 // scoreString formats a Black-positive result after komi as GNU Go does:
-// "B+3.5", "W+0.5" or "0", with one decimal.
-func scoreString(r float64) string {
-	s := strconv.FormatFloat(math.Abs(r), 'f', 1, 64)
-	switch {
-	case s == "0.0":
-		return "0"
-	case r > 0:
-		return "B+" + s
-	}
-	return "W+" + s
-}
+// "B+3.5", "W+0.5" or "0", with one decimal (control.Margin).
+func scoreString(r float64) string { return control.Margin(r, 1) }
 
 // count counts the position as a finished game is counted under area
 // rules: by the judge's own verdicts if it is a control.Counter, else with
 // every stone whose control has the opposite sign to its colour dead.
-func (e *Engine) count() (control.Count, error) {
-	if c, ok := e.judge.(control.Counter); ok {
-		if _, ok := e.judge.(control.GameEstimator); ok {
-			// Its count speaks of the position of its last evaluation:
-			// evaluate the record first.
-			if _, err := e.estimate(); err != nil {
-				return control.Count{}, err
-			}
+func (e *Engine) count() (control.Count, error) { return e.countFrom(nil) }
+
+// countFrom is count given the judge's estimate of the position, res (nil:
+// none yet), which it makes only if it needs one: a Counter that reads
+// records counts the position of its last evaluation, and the count of a
+// judge that is no Counter is read off its map.
+func (e *Engine) countFrom(res *control.Result) (control.Count, error) {
+	c, counter := e.judge.(control.Counter)
+	_, records := e.judge.(control.GameEstimator)
+	if res == nil && (!counter || records) {
+		var err error
+		if res, err = e.estimate(); err != nil {
+			return control.Count{}, err
 		}
+	}
+	if counter {
 		cnt, err := c.Count(&e.b)
 		if err != nil {
 			return control.Count{}, fmt.Errorf("%s: %v", e.judge.Name(), err)
 		}
 		return cnt, nil
-	}
-	res, err := e.estimate()
-	if err != nil {
-		return control.Count{}, err
 	}
 	cnt := control.Count{Seki: []board.Point{}}
 	for p, c := range e.b.Cells() {
@@ -803,10 +796,13 @@ func (e *Engine) estimateScore([]string) (string, error) {
 }
 
 // oneDecimal formats v with one decimal, without "-0.0".
-func oneDecimal(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 1, 64)
-	if s == "-0.0" {
-		return "0.0"
+func oneDecimal(v float64) string { return fixed(v, 1) }
+
+// fixed writes v with prec decimals, a negative zero ("-0.0") as zero.
+func fixed(v float64, prec int) string {
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return strconv.FormatFloat(0, 'f', prec, 64)
 	}
 	return s
 }
@@ -924,17 +920,23 @@ func (e *Engine) pickMove(c board.Color, keep func(board.Point) bool) (board.Poi
 	if err != nil {
 		return board.Pass, err
 	}
-	if keep != nil {
-		kept := *rk
-		kept.Moves = nil
-		for _, m := range rk.Moves {
-			if keep(m.Point) {
-				kept.Moves = append(kept.Moves, m)
-			}
-		}
-		rk = &kept
+	return e.choose(keepMoves(rk, keep))
+}
+
+// keepMoves returns rk with only the moves keep allows (rk itself when
+// keep is nil).
+func keepMoves(rk *rank.Ranking, keep func(board.Point) bool) *rank.Ranking {
+	if keep == nil {
+		return rk
 	}
-	return e.choose(rk)
+	kept := *rk
+	kept.Moves = nil
+	for _, m := range rk.Moves {
+		if keep(m.Point) {
+			kept.Moves = append(kept.Moves, m)
+		}
+	}
+	return &kept
 }
 
 // playMove plays a move genmove chose and records it.

@@ -88,7 +88,7 @@ func (e *Engine) settled(mover board.Color) ([]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	cnt, err := e.count()
+	cnt, err := e.countFrom(res)
 	if err != nil {
 		return nil, err
 	}
