@@ -270,25 +270,42 @@ func (f *Features) features(komi float64) {
 		}
 	}
 
-	// Ladders (14–17) on the current board and the two before it.
+	// Ladders (14–17) on the current board and the two before it. Without
+	// the moves behind it, an earlier board is the current one: its
+	// search is not run again, the first one marks its planes too.
+	prev := b
+	if included >= 1 {
+		prev = h.recent(1)
+	}
+	prev2 := prev
+	if included >= 2 {
+		prev2 = h.recent(2)
+	}
 	s.ladder.ladders(b, func(l int16, working []int16) {
 		set(l, PlaneLadder)
+		if prev == b {
+			set(l, PlaneLadderPrev)
+		}
+		if prev2 == b {
+			set(l, PlaneLadderPrev2)
+		}
 		if b.color[l] == opp && b.numLibs(l) > 1 {
 			for _, w := range working {
 				set(w, PlaneLadderWork)
 			}
 		}
 	})
-	prev := b
-	if included >= 1 {
-		prev = h.recent(1)
+	if prev != b {
+		s.ladder.ladders(prev, func(l int16, _ []int16) {
+			set(l, PlaneLadderPrev)
+			if prev2 == prev {
+				set(l, PlaneLadderPrev2)
+			}
+		})
 	}
-	s.ladder.ladders(prev, func(l int16, _ []int16) { set(l, PlaneLadderPrev) })
-	prev2 := prev
-	if included >= 2 {
-		prev2 = h.recent(2)
+	if prev2 != prev {
+		s.ladder.ladders(prev2, func(l int16, _ []int16) { set(l, PlaneLadderPrev2) })
 	}
-	s.ladder.ladders(prev2, func(l int16, _ []int16) { set(l, PlaneLadderPrev2) })
 
 	// Globals.
 	f.Global[5] = selfKomi / 20
