@@ -28,7 +28,7 @@ const AllSymmetries = -1
 // MinSize and MaxSize bound the board sizes an Evaluator accepts.
 const (
 	MinSize = 2
-	MaxSize = 19
+	MaxSize = netinput.MaxSize
 )
 
 // Network is a model prepared for evaluation. It is immutable and safe for
@@ -123,14 +123,13 @@ func (pr *prepared) prepare(c netmodel.Conv) {
 	pr.convs[&c.Weights[0]] = k
 }
 
-// get returns c prepared, preparing it now if it was not.
+// get returns c prepared. Both ways of filling pr (prepareAll, and
+// loadPrepared's OnConv) prepare every convolution of the model, after
+// which only build reads it, on one goroutine.
 func (pr *prepared) get(c *netmodel.Conv) *nnkernel.Conv {
-	pr.mu.Lock()
 	k := pr.convs[&c.Weights[0]]
-	pr.mu.Unlock()
 	if k == nil {
-		pr.prepare(*c)
-		return pr.get(c)
+		panic("neural: convolution " + c.Name + " was not prepared")
 	}
 	return k
 }
@@ -202,7 +201,7 @@ func newBN(b *netmodel.BatchNorm, a netmodel.Activation) batchNorm {
 // accepts (8) with netinput's numbers of input features; New keeps
 // references to m's weights, which must not change afterwards.
 func New(m *netmodel.Model) (*Network, error) {
-	if err := check(m); err != nil {
+	if err := check(m); err != nil { // before the work of preparing it
 		return nil, err
 	}
 	return build(m, prepareAll(m))

@@ -28,7 +28,8 @@ const (
 )
 
 // NewConv prepares a convolution from weights in KataGo's file order,
-// [y][x][ic][oc] (oc fastest). It copies w. It panics if len(w) is not
+// [y][x][ic][oc] (oc fastest). It keeps w, which the caller must not
+// modify afterwards (the prepared forms are its own). It panics if len(w) is not
 // ky*kx*ic*oc or a size is not positive, or a kernel size is even.
 //
 // It chooses the algorithm of Apply from the kernel size: Winograd
@@ -55,7 +56,7 @@ func NewConv(ky, kx, ic, oc int, w []float32) *Conv {
 // newConv is NewConv with the algorithm given (tests and benchmarks
 // compare them): convGEMM only for 1×1, convWinograd only for 3×3 and 5×5.
 func newConv(ky, kx, ic, oc int, w []float32, algo convAlgo) *Conv {
-	cv := &Conv{KY: ky, KX: kx, IC: ic, OC: oc, w: append([]float32(nil), w...), algo: algo}
+	cv := &Conv{KY: ky, KX: kx, IC: ic, OC: oc, w: w, algo: algo}
 	if algo == convWinograd {
 		cv.wino = newWinograd(ky, ic, oc, cv.w)
 		return cv
