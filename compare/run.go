@@ -12,13 +12,9 @@ import (
 	"goeval/records"
 )
 
-// Estimator is a goeval estimator taking part in a comparison.
-type Estimator struct {
-	// Name is the estimator's name in the table.
-	Name string
-	// New builds a fresh estimator; every worker builds its own.
-	New func() control.Estimator
-}
+// Estimator is a goeval estimator taking part in a comparison, under its
+// name in the table.
+type Estimator = control.Named
 
 // Peer is an outside engine taking part in a comparison (a GTP engine,
 // say: see package peer).

@@ -32,6 +32,16 @@ type Result struct {
 	Win    float64
 }
 
+// Named is an estimator under a name, with its constructor: every worker
+// builds its own, since an Estimator keeps scratch state.
+type Named struct {
+	// Name is the estimator's name (in tables, lists, the analyze
+	// commands).
+	Name string
+	// New builds a fresh estimator.
+	New func() Estimator
+}
+
 // Margin writes a Black-positive score or margin for people, as every
 // goeval command does: the leader's letter and the amount rounded to
 // decimals places ("B+3.5", "W+0.50"), and "0" when it rounds to nothing,

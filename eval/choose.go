@@ -26,10 +26,7 @@ var params = []Param{
 func Params() []Param { return append([]Param(nil), params...) }
 
 // Named is an estimator's name with a constructor of it.
-type Named struct {
-	Name string
-	New  func() control.Estimator
-}
+type Named = control.Named
 
 // Constructors returns a constructor of each estimator named, with no
 // overrides (Factory), in order; of every usable one (Usable) when no name

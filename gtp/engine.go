@@ -27,10 +27,7 @@ const DefaultKomi = 6.5
 var ErrConfig = errors.New("gtp: bad configuration")
 
 // Estimator is an estimator offered by name in the analyze commands.
-type Estimator struct {
-	Name string
-	New  func() control.Estimator
-}
+type Estimator = control.Named
 
 // Config configures an Engine. Judge is required; the zero value of every
 // other field means its default.

@@ -149,7 +149,7 @@ func TestSession(t *testing.T) {
 			want = append(want, s.want)
 		}
 	}
-	got := session(t, Config{Estimators: []Estimator{{"stones", stones}}}, cmds...)
+	got := session(t, Config{Estimators: []Estimator{{Name: "stones", New: stones}}}, cmds...)
 	for i := range max(len(got), len(want)) {
 		var g, w string
 		if i < len(got) {
@@ -255,9 +255,9 @@ func TestNewErrors(t *testing.T) {
 	for name, cfg := range map[string]Config{
 		"no judge":        {},
 		"bad size":        {Judge: stones, Size: 30},
-		"nameless":        {Judge: stones, Estimators: []Estimator{{"", stones}}},
-		"slash in a name": {Judge: stones, Estimators: []Estimator{{"a/b", stones}}},
-		"no constructor":  {Judge: stones, Estimators: []Estimator{{"x", nil}}},
+		"nameless":        {Judge: stones, Estimators: []Estimator{{Name: "", New: stones}}},
+		"slash in a name": {Judge: stones, Estimators: []Estimator{{Name: "a/b", New: stones}}},
+		"no constructor":  {Judge: stones, Estimators: []Estimator{{Name: "x", New: nil}}},
 	} {
 		if _, err := New(cfg); !errors.Is(err, ErrConfig) {
 			t.Errorf("%s: %v", name, err)
@@ -273,7 +273,7 @@ func TestAnalyzeCommands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ests = append(ests, Estimator{s.Name, f})
+		ests = append(ests, Estimator{Name: s.Name, New: f})
 	}
 	got := session(t, Config{Estimators: ests, Size: 5},
 		"gogui-analyze_commands", "play b c3", "play w b2",

@@ -33,7 +33,7 @@ func TestRandomSessions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ests = append(ests, Estimator{s.Name, f})
+		ests = append(ests, Estimator{Name: s.Name, New: f})
 	}
 	sessions := 60
 	if testing.Short() {

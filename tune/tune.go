@@ -619,13 +619,8 @@ func fit(ctx context.Context, cfg *Config, base judge.Params, pos []position, tr
 }
 
 // Contender is an estimator measured on a fold's held-out games (see
-// Config.Measure).
-type Contender struct {
-	// Name is its name in the table.
-	Name string
-	// New builds a fresh estimator; every worker builds its own.
-	New func() control.Estimator
-}
+// Config.Measure), under its name in the table.
+type Contender = control.Named
 
 // measure measures the judge with parameters p and the λ/κ estimator on
 // files, through cfg.Measure.

@@ -66,9 +66,7 @@ func (f *compareFlags) config(ctx context.Context, e *env, paths []string) (comp
 	if err != nil {
 		return cfg, err
 	}
-	for _, est := range ests {
-		cfg.Estimators = append(cfg.Estimators, compare.Estimator(est))
-	}
+	cfg.Estimators = ests
 	taken := map[string]bool{compare.TieName: true}
 	for _, est := range cfg.Estimators {
 		if taken[est.Name] {

@@ -74,9 +74,7 @@ func gtpCommand(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	for _, est := range ests {
-		cfg.Estimators = append(cfg.Estimators, gtp.Estimator(est))
-	}
+	cfg.Estimators = ests
 	cfg.Judge, cfg.Rank = judge, ranker
 	cfg.Territory, cfg.KoThreatsBlack, cfg.KoThreatsWhite = sf.territory(), sf.threatsBlack.N, sf.threatsWhite.N
 	eng, err := gtp.New(cfg)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -63,7 +62,7 @@ func tuneCommand(e *env, args []string) error {
 	ctx, stop := interruptContext()
 	defer stop()
 	folds := &compare.Folds{Config: compare.Config{Bands: cfg.Bands, Labels: cfg.Labels, Workers: cfg.Workers}}
-	cfg.Files, cfg.Measure = files, measureFolds(folds)
+	cfg.Files, cfg.Measure = files, folds.Measure
 	cfg.Log = func(s string) { fmt.Fprintf(e.stderr, "goeval: %s\n", s) }
 	rep, err := tune.Run(ctx, cfg)
 	if err != nil {
@@ -180,16 +179,4 @@ func (f *tuneFlags) truth(e *env, paths []string) (*records.Labels, *records.Ref
 		err = usagef("no labels: give --labels FILE (final ownership of counted games) or --reference FILE")
 	}
 	return lab, nil, err
-}
-
-// measureFolds has folds measure each fold of a fit to labels
-// (tune.Config.Measure).
-func measureFolds(folds *compare.Folds) func(context.Context, []tune.Contender, []string) error {
-	return func(ctx context.Context, cs []tune.Contender, held []string) error {
-		ests := make([]compare.Estimator, len(cs))
-		for i, c := range cs {
-			ests[i] = compare.Estimator(c)
-		}
-		return folds.Measure(ctx, ests, held)
-	}
 }
